@@ -1,0 +1,45 @@
+# Makefile - the thin front door to the CMake build.
+#   make          build the CLI at build/pegsol
+#   make run      build, then analyse the English board's central game
+#   make test     build, then run the whole test suite
+#   make sanitize build and test under AddressSanitizer + UBSan (build-asan/)
+#   make bench    run the benchmarks (bench/), a table of time and memory
+#   make install  install binary, library, header, pegsol.pc, man page
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+PREFIX ?= /usr/local
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+.PHONY: all run test sanitize bench install clean deps
+
+all: $(BUILD)/Makefile
+	@cmake --build $(BUILD) -j $(JOBS)
+
+deps: $(BUILD)/.deps-ok
+$(BUILD)/.deps-ok: scripts/install-deps.sh
+	@bash scripts/install-deps.sh
+	@mkdir -p $(BUILD) && touch $@
+
+$(BUILD)/Makefile: $(BUILD)/.deps-ok CMakeLists.txt
+	@cmake -S . -B $(BUILD) -DCMAKE_INSTALL_PREFIX=$(PREFIX) >/dev/null
+
+run: all
+	./$(BUILD)/pegsol solve -b english --diagram
+	./$(BUILD)/pegsol count -b english
+
+test: all
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+sanitize: $(BUILD)/.deps-ok
+	@cmake -S . -B $(ASAN_BUILD) -DPEGSOL_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
+	@cmake --build $(ASAN_BUILD) -j $(JOBS)
+	@cd $(ASAN_BUILD) && PEGSOL_SANITIZED=1 ctest --output-on-failure -j $(JOBS)
+
+bench: all
+	@bash bench/run.sh
+
+install: all
+	cmake --install $(BUILD)
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

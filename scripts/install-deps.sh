@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# install-deps.sh - installs the Debian packages pegsol needs to build and
+# test, when they are missing.  Called by the Makefile before the first
+# build, so a fresh machine needs nothing by hand.  Quiet when all is there.
+set -eu
+need=(gcc make cmake)
+pkgs=(build-essential cmake)
+optional_pkgs=(tmux)
+missing=()
+for cmd in "${need[@]}"; do
+  command -v "$cmd" >/dev/null 2>&1 || missing+=("$cmd")
+done
+have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"; }
+for p in "${optional_pkgs[@]}"; do
+  have_pkg "$p" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "install-deps: missing: ${missing[*]}" >&2
+if [ "$(id -u)" -ne 0 ]; then
+  SUDO=sudo
+  command -v sudo >/dev/null 2>&1 || {
+    echo "install-deps: run as root: apt-get install ${pkgs[*]} ${optional_pkgs[*]}" >&2
+    exit 1
+  }
+else
+  SUDO=
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq "${pkgs[@]}" "${optional_pkgs[@]}" </dev/null

@@ -1,0 +1,56 @@
+/*
+ * internal.h - private structures shared by libpegsol's source files.
+ *
+ * The board is read-only once built, so engines may share it between
+ * threads.  Nothing here is part of the public interface.
+ */
+#ifndef PEGSOL_INTERNAL_H
+#define PEGSOL_INTERNAL_H
+
+#include "pegsol.h"
+#include "symmetry.h"
+
+#include <stdarg.h>
+
+#define GRID_MAX 64      /* lattice coordinates are 0..GRID_MAX-1 */
+#define MAX_JUMPS (PEGSOL_MAX_HOLES * 8)
+
+struct pegsol_board {
+	char name[64];
+	pegsol_lattice lattice;
+	int nholes;
+	int rows, cols;                     /* bounding box of the coordinates */
+	uint8_t row[PEGSOL_MAX_HOLES];
+	uint8_t col[PEGSOL_MAX_HOLES];
+	int8_t grid[GRID_MAX][GRID_MAX];    /* hole at (row, col), or -1 */
+	pegsol_pos full;
+	pegsol_pos marked_empty;            /* '.' holes of the board text */
+	int centre;
+	int njumps;
+	pegsol_jump jumps[MAX_JUMPS];
+	/* Jumps grouped by the hole they land in and by the hole they start
+	 * from: index ranges into jumps_by_to / jumps_by_from. */
+	uint16_t to_first[PEGSOL_MAX_HOLES + 1], from_first[PEGSOL_MAX_HOLES + 1];
+	uint16_t jumps_by_to[MAX_JUMPS], jumps_by_from[MAX_JUMPS];
+	int16_t jump_of[PEGSOL_MAX_HOLES][PEGSOL_MAX_HOLES]; /* [from][to] */
+	sym_group *symmetry;                /* the full group of the board */
+};
+
+/* Fills err (when not NULL) and returns status. */
+pegsol_status pegsol_fail(pegsol_error *err, pegsol_status status,
+                          const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+pegsol_status pegsol_vfail(pegsol_error *err, pegsol_status status,
+                           const char *fmt, va_list ap);
+
+/* Builds a board from its lattice, name and hole coordinates (any order:
+ * holes are renumbered in reading order).  Finds jumps and symmetries. */
+pegsol_status board_build(pegsol_board **out, const char *name,
+                          pegsol_lattice lattice, int nholes,
+                          const int *rows, const int *cols,
+                          pegsol_pos marked_empty_by_input_index,
+                          pegsol_error *err);
+
+static inline pegsol_pos bit(int i) { return (pegsol_pos)1 << i; }
+
+#endif

@@ -1,0 +1,83 @@
+/*
+ * check.h - a minimal test harness: CHECK macros that count failures and
+ * report file:line, and a closing line "N passed, N failed" per test
+ * program.  Each tests/unit/test_*.c is one CTest executable.
+ */
+#ifndef PEGSOL_CHECK_H
+#define PEGSOL_CHECK_H
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int check_passed, check_failed;
+
+#define CHECK(cond)                                                           \
+	do {                                                                      \
+		if (cond) {                                                           \
+			check_passed++;                                                   \
+		} else {                                                              \
+			check_failed++;                                                   \
+			fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__,  \
+			        #cond);                                                   \
+		}                                                                     \
+	} while (0)
+
+#define CHECK_EQ_INT(a, b)                                                    \
+	do {                                                                      \
+		long long va_ = (long long)(a), vb_ = (long long)(b);                 \
+		if (va_ == vb_) {                                                     \
+			check_passed++;                                                   \
+		} else {                                                              \
+			check_failed++;                                                   \
+			fprintf(stderr, "%s:%d: %s == %s failed: %lld != %lld\n",         \
+			        __FILE__, __LINE__, #a, #b, va_, vb_);                    \
+		}                                                                     \
+	} while (0)
+
+#define CHECK_EQ_STR(a, b)                                                    \
+	do {                                                                      \
+		const char *sa_ = (a), *sb_ = (b);                                    \
+		if (sa_ && sb_ && !strcmp(sa_, sb_)) {                                \
+			check_passed++;                                                   \
+		} else {                                                              \
+			check_failed++;                                                   \
+			fprintf(stderr, "%s:%d: %s == %s failed: \"%s\" != \"%s\"\n",     \
+			        __FILE__, __LINE__, #a, #b, sa_ ? sa_ : "(null)",         \
+			        sb_ ? sb_ : "(null)");                                    \
+		}                                                                     \
+	} while (0)
+
+/* Prints the closing line and gives main's exit status. */
+static inline int check_done(void)
+{
+	printf("%d passed, %d failed\n", check_passed, check_failed);
+	return check_failed ? 1 : 0;
+}
+
+/* Reads a test data file (relative to tests/data); aborts the test program
+ * when it is missing, since the oracle is gone. */
+static inline char *check_read_data(const char *rel)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s", PEGSOL_TEST_DATA, rel);
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		fprintf(stderr, "missing test data %s\n", path);
+		exit(2);
+	}
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char *buf = malloc((size_t)n + 1);
+	if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		fprintf(stderr, "cannot read %s\n", path);
+		exit(2);
+	}
+	buf[n] = 0;
+	fclose(f);
+	return buf;
+}
+
+#endif

@@ -1,0 +1,197 @@
+/*
+ * cli.c - the common options, board and problem loading, and messages.
+ */
+#include "cli.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void cli_init(cli *c, const char *command, const char *help)
+{
+	memset(c, 0, sizeof *c);
+	c->command = command;
+	c->help = help;
+	c->board_name = "english";
+	c->notation = PEGSOL_NOTATION_NUMERIC;
+	c->format = FORMAT_TEXT;
+}
+
+int cli_usage_error(const cli *c, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "pegsol %s: ", c->command);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'pegsol %s --help'.\n", c->command);
+	return PEGSOL_EUSAGE;
+}
+
+int cli_report(const cli *c, const pegsol_error *err)
+{
+	fprintf(stderr, "pegsol %s: %s\n", c->command, err->message);
+	return err->status;
+}
+
+long long cli_parse_size(const char *text)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(text, &end);
+	if (errno || end == text || v < 0)
+		return -1;
+	double mult = 1;
+	switch (toupper((unsigned char)*end)) {
+	case 'K': mult = 1024.0; end++; break;
+	case 'M': mult = 1024.0 * 1024; end++; break;
+	case 'G': mult = 1024.0 * 1024 * 1024; end++; break;
+	case 'T': mult = 1024.0 * 1024 * 1024 * 1024; end++; break;
+	default: break;
+	}
+	if (*end == 'i' || *end == 'I')
+		end++;
+	if (*end == 'B' || *end == 'b')
+		end++;
+	if (*end || v * mult > 9e18)
+		return -1;
+	return (long long)(v * mult);
+}
+
+int cli_option(cli *c, int opt, const char *arg)
+{
+	switch (opt) {
+	case 'b':
+		c->board_name = arg;
+		return 0;
+	case 's':
+		c->start = arg;
+		return 0;
+	case 'f':
+		c->finish = arg;
+		return 0;
+	case 'n': {
+		int n = pegsol_notation_from_name(arg);
+		if (n < 0)
+			return cli_usage_error(c, "unknown notation '%s' (numeric, "
+			                          "algebraic, rowcol)", arg);
+		c->notation = (pegsol_notation)n;
+		return 0;
+	}
+	case 'j': {
+		char *end;
+		long n = strtol(arg, &end, 10);
+		if (*end || end == arg || n < 1 || n > 256)
+			return cli_usage_error(c, "--threads takes a number from 1 to 256, "
+			                          "not '%s'", arg);
+		c->threads = (int)n;
+		return 0;
+	}
+	case OPT_FORMAT:
+		if (!strcmp(arg, "text"))
+			c->format = FORMAT_TEXT;
+		else if (!strcmp(arg, "csv"))
+			c->format = FORMAT_CSV;
+		else if (!strcmp(arg, "json"))
+			c->format = FORMAT_JSON;
+		else
+			return cli_usage_error(c, "unknown format '%s' (text, csv, json)",
+			                       arg);
+		return 0;
+	case OPT_MEMORY: {
+		long long v = cli_parse_size(arg);
+		if (v < (1 << 20))
+			return cli_usage_error(c, "--memory takes a size of at least 1M, "
+			                          "such as 512M or 8G, not '%s'", arg);
+		c->memory = (size_t)v;
+		return 0;
+	}
+	case 'h':
+		fputs(c->help, stdout);
+		exit(0);
+	default:
+		/* getopt_long has printed what was wrong. */
+		fprintf(stderr, "Try 'pegsol %s --help'.\n", c->command);
+		return PEGSOL_EUSAGE;
+	}
+}
+
+int cli_load(cli *c, int problem)
+{
+	pegsol_error err;
+	if (pegsol_board_load(c->board_name, &c->board, &err) != PEGSOL_OK)
+		return cli_report(c, &err);
+	if (problem &&
+	    pegsol_problem_init(&c->problem, c->board, c->start, c->finish, &err) !=
+	        PEGSOL_OK)
+		return cli_report(c, &err);
+	return 0;
+}
+
+void cli_free(cli *c)
+{
+	pegsol_board_free(c->board);
+	c->board = NULL;
+}
+
+char *cli_read_file(const cli *c, const char *path)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	if (!f) {
+		fprintf(stderr, "pegsol %s: %s: %s\n", c->command, path, strerror(errno));
+		return NULL;
+	}
+	size_t cap = 1 << 16, len = 0;
+	char *buf = malloc(cap);
+	while (buf) {
+		len += fread(buf + len, 1, cap - len - 1, f);
+		if (len < cap - 1)
+			break;
+		char *nb = realloc(buf, cap * 2);
+		if (!nb) {
+			free(buf);
+			buf = NULL;
+			break;
+		}
+		buf = nb;
+		cap *= 2;
+	}
+	int bad = ferror(f);
+	if (f != stdin)
+		fclose(f);
+	if (!buf || bad) {
+		fprintf(stderr, "pegsol %s: %s: %s\n", c->command, path,
+		        buf ? "cannot read" : "out of memory");
+		free(buf);
+		return NULL;
+	}
+	buf[len] = 0;
+	return buf;
+}
+
+void cli_print_position(FILE *f, const pegsol_board *b, pegsol_pos pos,
+                        const char *indent)
+{
+	char buf[8192];
+	pegsol_pos_draw(b, pos, buf, sizeof buf);
+	int spaced = pegsol_board_lattice(b) != PEGSOL_LATTICE_TRIANGLE;
+	for (char *line = buf; *line;) {
+		char *eol = strchr(line, '\n');
+		fputs(indent, f);
+		for (char *p = line; p < eol; p++) {
+			fputc(*p, f);
+			if (spaced && p + 1 < eol)
+				fputc(' ', f);
+		}
+		fputc('\n', f);
+		line = eol + 1;
+	}
+}
+
+int cli_progress_enabled(void)
+{
+	return isatty(2);
+}

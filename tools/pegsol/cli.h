@@ -1,0 +1,95 @@
+/*
+ * cli.h - what every subcommand shares: the common options (-b -s -f -n
+ * --format -j --memory), loading the board and the problem, usage errors,
+ * and the exit-code convention (the pegsol_status values).
+ *
+ * A subcommand's getopt_long loop passes options it does not know to
+ * cli_option(); see cmd_show.c for the pattern.
+ */
+#ifndef PEGSOL_CLI_H
+#define PEGSOL_CLI_H
+
+#include "pegsol.h"
+
+#include <getopt.h>
+#include <stddef.h>
+#include <stdio.h>
+
+enum { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
+
+/* Long-option codes for common options without a short form. */
+enum { OPT_FORMAT = 1000, OPT_MEMORY, OPT_HELP, OPT_FIRST_COMMAND_OPTION = 1100 };
+
+typedef struct cli {
+	const char *command;        /* for messages: "solve" */
+	const char *help;           /* the command's --help text */
+	const char *board_name;     /* -b, default english */
+	const char *start;          /* -s, NULL: the board's default */
+	const char *finish;         /* -f, NULL: the complement of the start */
+	pegsol_notation notation;   /* -n */
+	int format;                 /* --format */
+	int threads;                /* -j, 0: every core */
+	size_t memory;              /* --memory in bytes, 0: the default */
+	pegsol_board *board;
+	pegsol_problem problem;
+} cli;
+
+#define CLI_COMMON_SHORT "b:s:f:n:j:h"
+#define CLI_COMMON_LONG                                                       \
+	{"board", required_argument, NULL, 'b'},                                  \
+	{"start", required_argument, NULL, 's'},                                  \
+	{"finish", required_argument, NULL, 'f'},                                 \
+	{"notation", required_argument, NULL, 'n'},                               \
+	{"threads", required_argument, NULL, 'j'},                                \
+	{"format", required_argument, NULL, OPT_FORMAT},                          \
+	{"memory", required_argument, NULL, OPT_MEMORY},                          \
+	{"help", no_argument, NULL, 'h'}
+
+#define CLI_COMMON_HELP                                                       \
+	"  -b, --board NAME|FILE   a built-in board (see 'pegsol boards') or a "   \
+	"board file\n"                                                            \
+	"                          (default: english)\n"                          \
+	"  -s, --start HOLES       holes empty at the start (default: the "       \
+	"centre)\n"                                                               \
+	"  -f, --finish HOLES|any  holes holding a peg at the end, or 'any' for "  \
+	"one peg\n"                                                               \
+	"                          anywhere (default: the start's holes)\n"       \
+	"  -n, --notation N        numeric, algebraic or rowcol (default: "       \
+	"numeric);\n"                                                             \
+	"                          input is read in any notation\n"              \
+	"      --format F          text, csv or json, for tables (default: "      \
+	"text)\n"                                                                 \
+	"  -j, --threads N         threads to use (default: every core)\n"        \
+	"      --memory SIZE       memory limit, e.g. 8G (default: most of the "  \
+	"machine)\n"                                                              \
+	"  -h, --help              this help\n"
+
+void cli_init(cli *c, const char *command, const char *help);
+/* Handles a common option; returns 0 when handled, else an exit code
+ * (after printing the message).  An unknown option gives usage. */
+int cli_option(cli *c, int opt, const char *arg);
+/* Prints "pegsol CMD: message" and the --help hint; returns PEGSOL_EUSAGE. */
+int cli_usage_error(const cli *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Prints an error from the library; returns its status as exit code. */
+int cli_report(const cli *c, const pegsol_error *err);
+/* Loads the board (and, with problem != 0, the start and finish); returns
+ * 0 or an exit code after printing the message. */
+int cli_load(cli *c, int problem);
+void cli_free(cli *c);
+
+/* Parses "8G", "512M", "1.5G", "100000" into bytes; -1 when malformed. */
+long long cli_parse_size(const char *text);
+
+/* Reads a whole file ("-" is standard input); NULL with a message. */
+char *cli_read_file(const cli *c, const char *path);
+
+/* Draws a position with a space between the holes of a row, for people;
+ * indent is prepended to each line. */
+void cli_print_position(FILE *f, const pegsol_board *b, pegsol_pos pos,
+                        const char *indent);
+
+/* A progress line on stderr, only when stderr is a terminal. */
+int cli_progress_enabled(void);
+
+#endif

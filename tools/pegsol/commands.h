@@ -1,0 +1,17 @@
+/*
+ * commands.h - the table of pegsol's subcommands, one X(name, summary) line
+ * each; cmd_NAME.c defines int cmd_NAME(int argc, char **argv).
+ */
+#ifndef PEGSOL_COMMANDS_H
+#define PEGSOL_COMMANDS_H
+
+#define PEGSOL_COMMANDS(X)                                                    \
+	X(boards, "list the built-in boards")                                     \
+	X(show, "draw a board with its hole names, or a position")               \
+	X(check, "replay a move list and say whether it reaches the finish")
+
+#define X(name, summary) int cmd_##name(int argc, char **argv);
+PEGSOL_COMMANDS(X)
+#undef X
+
+#endif
