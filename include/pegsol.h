@@ -263,4 +263,7 @@ void pegsol_replay(const pegsol_problem *problem, const pegsol_move_list *list,
 }
 #endif
 
+/* The engines, each in a header of its own. */
+#include "pegsol/solve.h"
+
 #endif

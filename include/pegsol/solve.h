@@ -1,0 +1,47 @@
+/*
+ * pegsol/solve.h - finding one solution by depth-first search (included by
+ * pegsol.h).
+ *
+ * The solver proves impossibility as well as finding solutions: a result
+ * of PEGSOL_NO_SOLUTION is a proof (exhausted search, position classes or a
+ * pagoda function), never a guess.  Limits make it give up cleanly with
+ * PEGSOL_ELIMIT.
+ */
+#ifndef PEGSOL_SOLVE_H
+#define PEGSOL_SOLVE_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pegsol_solve_options {
+	uint64_t node_limit; /* positions expanded before giving up; 0: none */
+	double time_limit;   /* seconds before giving up; 0: none */
+	size_t memory;       /* bytes for the table of failed positions; 0: 64 MiB */
+} pegsol_solve_options;
+
+typedef struct pegsol_solution {
+	size_t njumps;
+	pegsol_jump jumps[PEGSOL_MAX_HOLES];
+	uint64_t nodes;      /* positions expanded */
+	const char *proof;   /* for NO_SOLUTION: "position class", "pagoda",
+	                      * "exhaustive search", ...; static text */
+} pegsol_solution;
+
+/* Solves problem from its start.  Returns PEGSOL_OK with the solution (a
+ * sequence of legal jumps ending in a finish), PEGSOL_NO_SOLUTION when none
+ * exists, PEGSOL_ELIMIT when a limit was reached first.  opts may be NULL. */
+pegsol_status pegsol_solve(const pegsol_problem *problem,
+                           const pegsol_solve_options *opts,
+                           pegsol_solution *out, pegsol_error *err);
+
+/* Groups consecutive jumps by the same peg into moves.  Returns the number
+ * of moves written to out (room for njumps moves). */
+size_t pegsol_jumps_to_moves(const pegsol_jump *jumps, size_t njumps,
+                             pegsol_move *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
