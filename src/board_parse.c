@@ -122,11 +122,21 @@ pegsol_status pegsol_board_parse(const char *text, const char *filename,
 				char ch = p[x];
 				if (ch == ' ')
 					continue;
+				if (ch == '\t')
+					return fail_at(&ctx, line, (int)x + 1,
+					               "a tab in the drawing; use spaces");
+				/* An unprintable byte is shown by its value: printed raw
+				 * it would garble the terminal or the message. */
 				if (ch != 'o' && ch != 'O' && ch != '.')
 					return fail_at(&ctx, line, (int)x + 1,
-					               ch == '\t' ? "a tab in the drawing; use spaces"
-					               : "unexpected '%c' in the drawing (a hole is "
-					                 "'o' or '.', no hole is a space)", ch);
+					               isprint((unsigned char)ch)
+					                   ? "unexpected '%c' in the drawing (a hole "
+					                     "is 'o' or '.', no hole is a space)"
+					                   : "unexpected byte 0x%02x in the drawing "
+					                     "(a hole is 'o' or '.', no hole is a "
+					                     "space)",
+					               isprint((unsigned char)ch) ? ch
+					                                          : (unsigned char)ch);
 				if (nholes == PEGSOL_MAX_HOLES)
 					return fail_at(&ctx, line, (int)x + 1,
 					               "more than %d holes", PEGSOL_MAX_HOLES);

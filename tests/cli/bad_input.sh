@@ -57,6 +57,10 @@ done
 # A forgotten glob would test nothing.
 [ "$nbad" -ge 15 ] && pass || fail "only $nbad bad board files found"
 
+# An unprintable byte is named by its value, not printed raw.
+expect_exit 3 "unexpected byte 0xff" "bad-binary-high.txt names the byte" -- \
+  "$PEGSOL" show -b bad-binary-high.txt
+
 # Good files: NAME: H holes, J jumps, S symmetries (hand counts in each file).
 good_board() {
   local f=$1 want=$2
