@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# docs.sh - the documentation keeps up with the program: every command that
+# `pegsol --help` lists has a section in the man page (.SS NAME) and in
+# README.md (### NAME) and answers `pegsol NAME --help` with status 0; every
+# long option in the help is in both documents; every built-in board is in
+# doc/BOARDS.md; the man page renders without groff warnings; the README's
+# links to doc/ lead somewhere.
+#
+# Run by CTest with $PEGSOL (the CLI) and $SRCDIR (the repository root).
+set -u
+: "${PEGSOL:?set PEGSOL to the pegsol binary}"
+: "${SRCDIR:?set SRCDIR to the repository root}"
+man="$SRCDIR/doc/pegsol.1"
+readme="$SRCDIR/README.md"
+boards_md="$SRCDIR/doc/BOARDS.md"
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+
+for f in "$man" "$readme" "$boards_md" "$SRCDIR/doc/NOTATION.md"; do
+  [ -s "$f" ] && pass || fail "$f is missing or empty"
+done
+
+help=$("$PEGSOL" --help)
+rc=$?
+[ $rc -eq 0 ] && pass || fail "pegsol --help exits $rc"
+
+# The command list: the indented lines between "Commands:" and the next
+# blank line, first word of each.
+commands=$(printf '%s\n' "$help" | sed -n '/^Commands:/,/^$/p' | sed -n 's/^  \([a-z][a-z-]*\) .*/\1/p')
+n=$(printf '%s\n' "$commands" | grep -c .)
+[ "$n" -ge 3 ] && pass || fail "only $n commands found in pegsol --help"
+for cmd in $commands; do
+  grep -qx "\.SS $cmd" "$man" && pass || fail "doc/pegsol.1 has no '.SS $cmd' section"
+  grep -qx "### $cmd" "$readme" && pass || fail "README.md has no '### $cmd' section"
+  out=$("$PEGSOL" "$cmd" --help 2>&1)
+  rc=$?
+  [ $rc -eq 0 ] && pass || fail "pegsol $cmd --help exits $rc"
+  case "$out" in
+    "Usage: pegsol $cmd"*) pass ;;
+    *) fail "pegsol $cmd --help does not start with 'Usage: pegsol $cmd'" ;;
+  esac
+  # The command's own long options are documented too.
+  for opt in $(printf '%s\n' "$out" | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+    grep -qF -- "\\-\\-${opt#--}" "$man" && pass || fail "doc/pegsol.1 lacks $opt (from pegsol $cmd --help)"
+    grep -qF -- "$opt" "$readme" && pass || fail "README.md lacks $opt (from pegsol $cmd --help)"
+  done
+done
+
+# The common options from the main help.
+for opt in $(printf '%s\n' "$help" | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+  grep -qF -- "\\-\\-${opt#--}" "$man" && pass || fail "doc/pegsol.1 lacks $opt"
+  grep -qF -- "$opt" "$readme" && pass || fail "README.md lacks $opt"
+done
+
+# Every exit status is explained in both documents.
+for code in 0 1 2 3 4 5; do
+  grep -qx "\.B $code" "$man" && pass || fail "doc/pegsol.1 EXIT STATUS lacks $code"
+  grep -q "^| $code |" "$readme" && pass || fail "README.md exit status table lacks $code"
+done
+
+# Every built-in board is described in doc/BOARDS.md.
+for b in $("$PEGSOL" boards --format csv | tail -n +2 | cut -d, -f1); do
+  grep -qF "\`$b\`" "$boards_md" && pass || fail "doc/BOARDS.md does not mention \`$b\`"
+done
+
+# The man page renders without warnings (-ww turns all of them on).
+if command -v groff >/dev/null 2>&1; then
+  warnings=$(groff -man -Tutf8 -ww "$man" 2>&1 >/dev/null)
+  [ -z "$warnings" ] && pass || fail "groff warnings: $warnings"
+  for s in NAME SYNOPSIS DESCRIPTION COMMANDS "COMMON OPTIONS" "BOARD FILES" NOTATION "EXIT STATUS" EXAMPLES FILES "SEE ALSO"; do
+    grep -qx "\.SH \"*$s\"*" "$man" && pass || fail "doc/pegsol.1 has no $s section"
+  done
+else
+  echo "SKIP: groff is not installed; the man page's rendering is not checked" >&2
+fi
+
+# Links from the README into doc/ resolve.
+for link in $(grep -o '](doc/[^)]*)' "$readme" | sed 's/^](\(.*\))$/\1/' | sort -u); do
+  [ -f "$SRCDIR/$link" ] && pass || fail "README.md links to missing $link"
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
