@@ -212,7 +212,10 @@ char *pegsol_holes_format(const pegsol_board *b, pegsol_pos holes,
 pegsol_jump pegsol_move_jump(const pegsol_board *b, const pegsol_move *m, int k)
 {
 	pegsol_jump bad = {0xff, 0xff, 0xff};
-	if (k < 0 || k >= m->njumps)
+	/* A move may come from a caller rather than the parser: check the
+	 * step and both holes before they index the jump table. */
+	if (k < 0 || k >= m->njumps || k >= PEGSOL_MAX_MOVE_JUMPS ||
+	    m->path[k] >= b->nholes || m->path[k + 1] >= b->nholes)
 		return bad;
 	int j = b->jump_of[m->path[k]][m->path[k + 1]];
 	return j < 0 ? bad : b->jumps[j];

@@ -94,6 +94,17 @@ void pegsol_replay(const pegsol_problem *pr, const pegsol_move_list *list,
 	for (size_t i = 0; i < list->count; i++) {
 		const pegsol_move *m = &list->moves[i];
 		pegsol_pos p = pos;
+		/* A move built by a caller may have no jump, or more than the
+		 * path holds; reading its path would go astray. */
+		if (m->njumps < 1 || m->njumps > PEGSOL_MAX_MOVE_JUMPS) {
+			snprintf(res->reason, sizeof res->reason,
+			         "a move of %d jumps (a move has 1 to %d)", m->njumps,
+			         PEGSOL_MAX_MOVE_JUMPS);
+			res->illegal = 1;
+			res->final = pos;
+			res->moves_done = i;
+			return;
+		}
 		for (int k = 0; k < m->njumps; k++) {
 			if (illegal_reason(b, m, k, p, n, res->reason, sizeof res->reason)) {
 				res->illegal = 1;

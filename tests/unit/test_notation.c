@@ -153,6 +153,41 @@ static void test_corruptions(void)
 	pegsol_board_free(en);
 }
 
+/* Moves built by a caller, not the parser: holes beyond the board and jump
+ * counts out of range are illegal moves, not reads out of bounds
+ * (regression: pegsol_move_jump indexed the jump table with any hole, and
+ * replay walked any number of jumps). */
+static void test_replay_hostile_moves(void)
+{
+	pegsol_board *en = load("english");
+	pegsol_problem pr;
+	pegsol_error err;
+	pegsol_problem_init(&pr, en, NULL, NULL, &err);
+	pegsol_move_list list = {0};
+	pegsol_move far = {1, {200, 16}};
+	pegsol_move none = {0, {4}};
+	pegsol_move many = {PEGSOL_MAX_MOVE_JUMPS + 5, {4, 16}};
+	pegsol_move ok = {1, {4, 16}};
+	CHECK_EQ_INT(pegsol_move_jump(en, &far, 0).from, 0xff);
+	CHECK_EQ_INT(pegsol_move_jump(en, &many, PEGSOL_MAX_MOVE_JUMPS).from, 0xff);
+	const pegsol_move *cases[] = {&far, &none, &many};
+	const char *reasons[] = {"? to 16 is not a jump", "a move of 0 jumps",
+	                         "a move of 37 jumps"};
+	for (int i = 0; i < 3; i++) {
+		list.count = 0;
+		pegsol_move_list_push(&list, &ok, 1, 1);
+		pegsol_move_list_push(&list, cases[i], 1, 7);
+		pegsol_replay_result res;
+		pegsol_replay(&pr, &list, PEGSOL_NOTATION_NUMERIC, &res);
+		CHECK_EQ_INT(res.illegal, 1);
+		CHECK_EQ_INT(res.moves_done, 1);
+		CHECK(has(res.reason, reasons[i]));
+		CHECK_EQ_INT(res.final, pegsol_board_full(en) & ~(bit(4) | bit(9)));
+	}
+	pegsol_move_list_free(&list);
+	pegsol_board_free(en);
+}
+
 /* ------------------------------------------------ hole names */
 
 static void test_hole_round_trips(void)
@@ -473,6 +508,7 @@ int main(void)
 	test_sample_solution("solutions/english-central-numeric.txt");
 	test_sample_solution("solutions/english-central-rowcol.txt");
 	test_corruptions();
+	test_replay_hostile_moves();
 	test_hole_round_trips();
 	test_specific_names();
 	test_holes_parse();
