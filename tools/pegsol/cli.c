@@ -126,8 +126,12 @@ int cli_load(cli *c, int problem)
 		return cli_report(c, &err);
 	if (problem &&
 	    pegsol_problem_init(&c->problem, c->board, c->start, c->finish, &err) !=
-	        PEGSOL_OK)
+	        PEGSOL_OK) {
+		/* The board is freed here: callers return at once on failure, and
+		 * under LeakSanitizer the leak turned exit status 3 into 1. */
+		cli_free(c);
 		return cli_report(c, &err);
+	}
 	return 0;
 }
 
