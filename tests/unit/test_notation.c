@@ -452,6 +452,21 @@ static void test_positions(void)
 	pegsol_pos_draw(en, bit(0) | bit(16) | bit(32), buf, sizeof buf);
 	CHECK_EQ_STR(buf, "  o..\n  ...\n.......\n...o...\n.......\n  ...\n  ..o\n");
 
+	/* Any number of blank lines around a position is ignored (regression:
+	 * leading and trailing blank lines counted against 64 rows). */
+	char padded[1024] = "";
+	for (int i = 0; i < 100; i++)
+		strcat(padded, "\n");
+	strcat(padded, en_start);
+	for (int i = 0; i < 100; i++)
+		strcat(padded, "  \r\n");
+	CHECK_EQ_INT(pegsol_pos_parse(en, padded, &p, &err), PEGSOL_OK);
+	CHECK_EQ_INT(p, pegsol_board_full(en) & ~bit(16));
+	/* but a row after 64 lines is more rows than any board has */
+	strcat(padded, "ooo\n");
+	CHECK_EQ_INT(pegsol_pos_parse(en, padded, &p, &err), PEGSOL_EINPUT);
+	CHECK(has(err.message, "more rows"));
+
 	/* The triangle of side 5, top corner empty, staggered. */
 	pegsol_board *t5 = load("triangle5");
 	const char *t5_start = "    .\n   o o\n  o o o\n o o o o\no o o o o\n";
