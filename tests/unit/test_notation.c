@@ -420,6 +420,20 @@ static void test_moves(void)
 		CHECK(has(err.message, bad[i].words));
 		CHECK(list.count == 0 && list.moves == NULL);
 	}
+	/* Unprintable bytes are named by value and long words cut short in
+	 * messages (regression: they were copied raw into the message). */
+	CHECK_EQ_INT(pegsol_moves_parse(en, "4->16 \xff\xfe", &list, &err), PEGSOL_EINPUT);
+	CHECK(has(err.message, "'\\xff\\xfe'"));
+	pegsol_pos set;
+	CHECK_EQ_INT(pegsol_holes_parse(en, "d4 \x01q", &set, &err), PEGSOL_EINPUT);
+	CHECK(has(err.message, "'\\x01q'"));
+	char longword[200];
+	memset(longword, 'x', sizeof longword - 1);
+	longword[sizeof longword - 1] = 0;
+	CHECK_EQ_INT(pegsol_holes_parse(en, longword, &set, &err), PEGSOL_EINPUT);
+	CHECK(has(err.message, "xxx...'"));
+	CHECK(strlen(err.message) < 150);
+
 	/* A move of 33 jumps is more than a move may have. */
 	char longmove[512] = "4";
 	for (int k = 0; k < 33; k++)
