@@ -29,8 +29,12 @@ for name in "${names[@]}"; do
   $CC -std=gnu11 -g -O1 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=all -Iinclude -Isrc src/*.c "fuzz/fuzz_$name.c" -o "$bin" -lm -lpthread
   mkdir -p "$out/corpus/$name" "$out/crashes/$name"
+  # A dictionary of the format's tokens: board.dict for board files,
+  # notation.dict for the rest.
+  dict=fuzz/notation.dict
+  [ "$name" = board_parse ] && dict=fuzz/board.dict
   echo "== $name: fuzzing for $secs s" >&2
-  if ! "$bin" -max_total_time="$secs" -max_len=4096 -timeout=10 \
+  if ! "$bin" -max_total_time="$secs" -max_len=4096 -timeout=10 -dict="$dict" \
       -artifact_prefix="$out/crashes/$name/" -print_final_stats=1 \
       "$out/corpus/$name" "fuzz/corpus/$name" 2>"$out/$name.log"; then
     failed=1
