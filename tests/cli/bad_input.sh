@@ -60,6 +60,8 @@ done
 # An unprintable byte is named by its value, not printed raw.
 expect_exit 3 "unexpected byte 0xff" "bad-binary-high.txt names the byte" -- \
   "$PEGSOL" show -b bad-binary-high.txt
+expect_exit 3 "unknown header 'a\\xff\\xfe'" "bad-header-binary.txt names the bytes" -- \
+  "$PEGSOL" show -b bad-header-binary.txt
 
 # Good files: NAME: H holes, J jumps, S symmetries (hand counts in each file).
 good_board() {
