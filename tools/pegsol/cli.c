@@ -173,6 +173,15 @@ char *cli_read_file(const cli *c, const char *path)
 		return NULL;
 	}
 	buf[len] = 0;
+	/* The parsers read C strings: text after a NUL byte would be ignored
+	 * without a word, so such a file is refused. */
+	const char *nul = memchr(buf, 0, len);
+	if (nul) {
+		fprintf(stderr, "pegsol %s: %s: not a text file (a NUL byte at "
+		        "offset %zu)\n", c->command, path, (size_t)(nul - buf));
+		free(buf);
+		return NULL;
+	}
 	return buf;
 }
 
