@@ -8,6 +8,9 @@
 # build-fuzz/corpus/NAME, crashes to build-fuzz/crashes/NAME/.  A crash
 # found here belongs, minimised, in fuzz/corpus/NAME with the parser fixed,
 # so that the CTest replay (fuzz/replay_main.c) guards it from then on.
+# The seeds are hand-written inputs plus the inputs that added coverage in
+# earlier runs (hash-named), kept small by merging:
+#   build-fuzz/fuzz_NAME -merge=1 fuzz/corpus/NAME build-fuzz/corpus/NAME
 # Needs clang and libclang-rt-dev: scripts/install-deps.sh --fuzz.
 set -eu
 cd "$(dirname "$0")/.."
