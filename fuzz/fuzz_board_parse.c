@@ -4,8 +4,9 @@
  * jumps, symmetries, the default start.
  *
  * Beyond "no crash", it checks invariants any board must keep: holes
- * 1..64, every jump a line of three distinct holes, every symmetry a
- * permutation that maps jumps onto jumps, every hole's name in every
+ * 1..64, every jump a line of three distinct holes, listed once and
+ * reversible, every symmetry a permutation that maps jumps onto jumps (the
+ * identity first), every hole's name in every
  * notation parses back to the hole, and the drawing of a position parses
  * back to the position.
  */
@@ -30,6 +31,20 @@ static void check_board(const pegsol_board *b)
 		FUZZ_ASSERT(pegsol_hole_col(b, jp.from) + pegsol_hole_col(b, jp.to) ==
 		            2 * pegsol_hole_col(b, jp.over));
 	}
+	/* over[from][to] + 1, or 0 when (from, to) is no jump; each pair at
+	 * most once */
+	static uint8_t over[PEGSOL_MAX_HOLES][PEGSOL_MAX_HOLES];
+	memset(over, 0, sizeof over);
+	for (int j = 0; j < pegsol_board_jump_count(b); j++) {
+		pegsol_jump jp = pegsol_board_jump(b, j);
+		FUZZ_ASSERT(over[jp.from][jp.to] == 0);
+		over[jp.from][jp.to] = (uint8_t)(jp.over + 1);
+	}
+	/* every jump can be made in the other direction */
+	for (int j = 0; j < pegsol_board_jump_count(b); j++) {
+		pegsol_jump jp = pegsol_board_jump(b, j);
+		FUZZ_ASSERT(over[jp.to][jp.from] == jp.over + 1);
+	}
 	int order = pegsol_board_symmetry_order(b);
 	FUZZ_ASSERT(order >= 1 && order <= 12);
 	for (int g = 0; g < order; g++) {
@@ -38,7 +53,18 @@ static void check_board(const pegsol_board *b)
 			img |= (pegsol_pos)1 << pegsol_board_symmetry_image(b, g, h);
 		FUZZ_ASSERT(img == full); /* a permutation */
 		FUZZ_ASSERT(pegsol_pos_transform(b, g, full) == full);
+		/* that maps every jump onto a jump */
+		for (int j = 0; j < pegsol_board_jump_count(b); j++) {
+			pegsol_jump jp = pegsol_board_jump(b, j);
+			int f = pegsol_board_symmetry_image(b, g, jp.from);
+			int o = pegsol_board_symmetry_image(b, g, jp.over);
+			int t = pegsol_board_symmetry_image(b, g, jp.to);
+			FUZZ_ASSERT(over[f][t] == o + 1);
+		}
 	}
+	/* the identity comes first */
+	for (int h = 0; h < n; h++)
+		FUZZ_ASSERT(pegsol_board_symmetry_image(b, 0, h) == h);
 
 	for (int nt = 0; nt < 3; nt++)
 		for (int h = 0; h < n; h++) {
