@@ -4,7 +4,8 @@
 # README.md (### NAME) and answers `pegsol NAME --help` with status 0; every
 # long option in the help is in both documents; every built-in board is in
 # doc/BOARDS.md; the man page renders without groff warnings; the README's
-# links to doc/ lead somewhere.
+# links to doc/ lead somewhere; the examples shown with their output print
+# that output.
 #
 # Run by CTest with $PEGSOL (the CLI) and $SRCDIR (the repository root).
 set -u
@@ -80,6 +81,64 @@ fi
 for link in $(grep -o '](doc/[^)]*)' "$readme" | sed 's/^](\(.*\))$/\1/' | sort -u); do
   [ -f "$SRCDIR/$link" ] && pass || fail "README.md links to missing $link"
 done
+
+# The examples in README.md and doc/NOTATION.md that show output: each
+# "$ command" line in a code block is run (from a directory holding the
+# files the examples name) and every line shown after it, except "...",
+# must be a line of what it prints (trailing blanks aside).  Examples of
+# commands not built yet are skipped.
+fixture=$(mktemp -d)
+trap 'rm -rf "$fixture"' EXIT
+ln -s "$SRCDIR/tests" "$fixture/tests"
+# my-board.txt is the README block that starts with its name.
+sed -n '/^# my-board.txt/,/^```/p' "$readme" | sed '$d' >"$fixture/my-board.txt"
+# moves.txt: the sample solution with its second move (7->9) dropped.
+sed 's/ 7->9,//' "$SRCDIR/tests/data/solutions/english-central-numeric.txt" >"$fixture/moves.txt"
+pegsol() { "$PEGSOL" "$@"; }
+export -f pegsol
+export PEGSOL
+examples=0
+run_example() {
+  local cmd=$1 doc=$2
+  shift 2
+  [ $# -eq 0 ] && return
+  local sub
+  sub=$(printf '%s\n' "$cmd" | grep -o 'pegsol [a-z]*' | head -n 1 | cut -d' ' -f2)
+  printf '%s\n' "$commands" | grep -qx "$sub" || return
+  examples=$((examples + 1))
+  local out
+  out=$(cd "$fixture" && bash -c "$cmd" 2>&1 | sed 's/[[:space:]]*$//')
+  local want
+  for want in "$@"; do
+    want=$(printf '%s' "$want" | sed 's/[[:space:]]*$//')
+    [ -z "$want" ] || [ "$want" = "..." ] && continue
+    printf '%s\n' "$out" | grep -qxF -- "$want" && pass ||
+      fail "$doc: '\$ $cmd' does not print '$want'"
+  done
+}
+for doc in "$readme" "$SRCDIR/doc/NOTATION.md"; do
+  in_block=0
+  cmd=
+  shown=()
+  while IFS= read -r line; do
+    if [[ $line == '```'* ]]; then
+      [ -n "$cmd" ] && run_example "$cmd" "${doc##*/}" "${shown[@]}"
+      cmd=
+      shown=()
+      in_block=$((1 - in_block))
+      continue
+    fi
+    [ $in_block -eq 1 ] || continue
+    if [[ $line == '$ '* ]]; then
+      [ -n "$cmd" ] && run_example "$cmd" "${doc##*/}" "${shown[@]}"
+      cmd=${line#\$ }
+      shown=()
+    elif [ -n "$cmd" ]; then
+      shown+=("$line")
+    fi
+  done <"$doc"
+done
+[ $examples -ge 5 ] && pass || fail "only $examples documented examples were run"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
