@@ -3,7 +3,8 @@
 # `pegsol --help` lists has a section in the man page (.SS NAME) and in
 # README.md (### NAME) and answers `pegsol NAME --help` with status 0; every
 # long option in the help is in both documents; every built-in board is in
-# doc/BOARDS.md; the man page renders without groff warnings; the README's
+# doc/BOARDS.md, with the counts pegsol gives, and every example board file
+# there reads; the man page renders without groff warnings; the README's
 # links to doc/ lead somewhere; the examples shown with their output print
 # that output.
 #
@@ -18,6 +19,8 @@ passed=0
 failed=0
 pass() { passed=$((passed + 1)); }
 fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+fixture=$(mktemp -d)
+trap 'rm -rf "$fixture"' EXIT
 
 for f in "$man" "$readme" "$boards_md" "$SRCDIR/doc/NOTATION.md"; do
   [ -s "$f" ] && pass || fail "$f is missing or empty"
@@ -66,6 +69,34 @@ for b in $("$PEGSOL" boards --format csv | tail -n +2 | cut -d, -f1); do
   grep -qF "\`$b\`" "$boards_md" && pass || fail "doc/BOARDS.md does not mention \`$b\`"
 done
 
+# The table of built-in boards in doc/BOARDS.md agrees with the program.
+for b in english french diamond41 wiegleb triangle5; do
+  want=$("$PEGSOL" boards --format csv | grep "^$b," | cut -d, -f2-4 | tr , ' ')
+  got=$(grep "^| \`$b\` |" "$boards_md" | awk -F'|' '{print $4 $5 $6}' | tr -s ' ' | sed 's/^ //; s/ $//')
+  [ "$got" = "$want" ] && pass || fail "doc/BOARDS.md says $b has '$got' holes/jumps/symmetries, pegsol '$want'"
+done
+
+# Every example board file in doc/BOARDS.md (a code block that starts with
+# a header line) is a board pegsol reads.
+nblocks=0
+block=
+in_block=0
+while IFS= read -r line; do
+  if [[ $line == '```'* ]]; then
+    if [ $in_block -eq 1 ] && [[ $block == name:* || $block == lattice:* || $block == "#"* ]]; then
+      nblocks=$((nblocks + 1))
+      printf '%s' "$block" >"$fixture/example.txt"
+      "$PEGSOL" show -b "$fixture/example.txt" >/dev/null 2>"$fixture/err" && pass ||
+        fail "doc/BOARDS.md example board $nblocks: $(cat "$fixture/err")"
+    fi
+    block=
+    in_block=$((1 - in_block))
+  elif [ $in_block -eq 1 ]; then
+    block+="$line"$'\n'
+  fi
+done <"$boards_md"
+[ $nblocks -ge 5 ] && pass || fail "only $nblocks example boards found in doc/BOARDS.md"
+
 # The man page renders without warnings (-ww turns all of them on).
 if command -v groff >/dev/null 2>&1; then
   warnings=$(groff -man -Tutf8 -ww "$man" 2>&1 >/dev/null)
@@ -87,8 +118,6 @@ done
 # files the examples name) and every line shown after it, except "...",
 # must be a line of what it prints (trailing blanks aside).  Examples of
 # commands not built yet are skipped.
-fixture=$(mktemp -d)
-trap 'rm -rf "$fixture"' EXIT
 ln -s "$SRCDIR/tests" "$fixture/tests"
 # my-board.txt is the README block that starts with its name.
 sed -n '/^# my-board.txt/,/^```/p' "$readme" | sed '$d' >"$fixture/my-board.txt"
