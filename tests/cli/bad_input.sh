@@ -63,6 +63,11 @@ expect_exit 3 "unexpected byte 0xff" "bad-binary-high.txt names the byte" -- \
 expect_exit 3 "unknown header 'a\\xff\\xfe'" "bad-header-binary.txt names the bytes" -- \
   "$PEGSOL" show -b bad-header-binary.txt
 
+# A long unknown header key is cut short in the message.
+printf 'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz: 1\nooo\n' >"$tmp/longkey.txt"
+expect_exit 3 "unknown header 'abcdefghijklmnopqrstuvwxyzabcdefghijklmn...'" \
+  "a long unknown header key" -- "$PEGSOL" show -b "$tmp/longkey.txt"
+
 # Good files: NAME: H holes, J jumps, S symmetries (hand counts in each file).
 good_board() {
   local f=$1 want=$2

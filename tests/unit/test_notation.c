@@ -532,6 +532,36 @@ static void test_positions(void)
 	pegsol_board_free(en);
 }
 
+/* Notation names, and errors with no pegsol_error to fill: the library
+ * must still return the status, not crash. */
+static void test_names_and_null_errors(void)
+{
+	CHECK_EQ_INT(pegsol_notation_from_name("numeric"), PEGSOL_NOTATION_NUMERIC);
+	CHECK_EQ_INT(pegsol_notation_from_name("algebraic"), PEGSOL_NOTATION_ALGEBRAIC);
+	CHECK_EQ_INT(pegsol_notation_from_name("rowcol"), PEGSOL_NOTATION_ROWCOL);
+	CHECK_EQ_INT(pegsol_notation_from_name("row/col"), PEGSOL_NOTATION_ROWCOL);
+	CHECK_EQ_INT(pegsol_notation_from_name("row-col"), PEGSOL_NOTATION_ROWCOL);
+	CHECK_EQ_INT(pegsol_notation_from_name("foo"), -1);
+	CHECK_EQ_INT(pegsol_notation_from_name(""), -1);
+	CHECK_EQ_STR(pegsol_notation_name(PEGSOL_NOTATION_ALGEBRAIC), "algebraic");
+	CHECK_EQ_STR(pegsol_notation_name((pegsol_notation)7), "?");
+
+	pegsol_board *en = load("english");
+	pegsol_pos p;
+	pegsol_move_list list;
+	pegsol_problem pr;
+	pegsol_board *b = NULL;
+	CHECK_EQ_INT(pegsol_holes_parse(en, "zz", &p, NULL), PEGSOL_EINPUT);
+	CHECK_EQ_INT(pegsol_moves_parse(en, "4->28", &list, NULL), PEGSOL_EINPUT);
+	CHECK_EQ_INT(pegsol_pos_parse(en, "x", &p, NULL), PEGSOL_EINPUT);
+	CHECK_EQ_INT(pegsol_problem_init(&pr, en, "zz", NULL, NULL), PEGSOL_EINPUT);
+	CHECK_EQ_INT(pegsol_problem_init(&pr, en, NULL, "zz", NULL), PEGSOL_EINPUT);
+	CHECK_EQ_INT(pegsol_board_parse("ooo\nxoo\n", "f", &b, NULL), PEGSOL_EINPUT);
+	CHECK_EQ_INT(pegsol_board_parse(NULL, "f", &b, NULL), PEGSOL_EUSAGE);
+	CHECK(b == NULL);
+	pegsol_board_free(en);
+}
+
 int main(void)
 {
 	test_sample_solution("solutions/english-central-numeric.txt");
@@ -544,5 +574,6 @@ int main(void)
 	test_problem_messages();
 	test_moves();
 	test_positions();
+	test_names_and_null_errors();
 	return check_done();
 }
