@@ -69,6 +69,12 @@ for b in $("$PEGSOL" boards --format csv | tail -n +2 | cut -d, -f1); do
   grep -qF "\`$b\`" "$boards_md" && pass || fail "doc/BOARDS.md does not mention \`$b\`"
 done
 
+# pegsol boards, which the documents quote, works in every format (under
+# make sanitize this caught a read past the end of a board name).
+for fmt in text csv json; do
+  "$PEGSOL" boards --format $fmt >/dev/null 2>&1 && pass || fail "pegsol boards --format $fmt fails"
+done
+
 # The table of built-in boards in doc/BOARDS.md agrees with the program.
 for b in english french diamond41 wiegleb triangle5; do
   want=$("$PEGSOL" boards --format csv | grep "^$b," | cut -d, -f2-4 | tr , ' ')
