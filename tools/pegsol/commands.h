@@ -8,7 +8,8 @@
 #define PEGSOL_COMMANDS(X)                                                    \
 	X(boards, "list the built-in boards")                                     \
 	X(show, "draw a board with its hole names, or a position")               \
-	X(check, "replay a move list and say whether it reaches the finish")
+	X(check, "replay a move list and say whether it reaches the finish")      \
+	X(solve, "find one solution, or prove there is none")
 
 #define X(name, summary) int cmd_##name(int argc, char **argv);
 PEGSOL_COMMANDS(X)
