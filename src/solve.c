@@ -60,6 +60,7 @@ typedef struct solver {
 	int32_t order_weight[PEGSOL_MAX_HOLES]; /* move ordering */
 	uint64_t *tt;            /* canonical positions known to fail; 0 empty */
 	size_t tt_mask;          /* buckets - 1 */
+	size_t tt_count, tt_max_buckets;
 	unsigned tt_victim;
 	limits *lim;
 	uint64_t run_end;        /* total nodes at which this run ends, 0: none */
@@ -70,6 +71,9 @@ typedef struct solver {
 	 * p that reach a finish in exactly i jumps, i < end_levels. */
 	int end_levels;
 	keyset end[PEGSOL_MAX_HOLES];
+	size_t end_keys;         /* the most keys the endgame may hold */
+	int nfinish;             /* the finishes the classes allow */
+	pegsol_pos finishes[PEGSOL_MAX_HOLES];
 } solver;
 
 static double now_seconds(void)
@@ -96,16 +100,40 @@ static int tt_has(const solver *s, uint64_t key)
 	return 0;
 }
 
-static void tt_put(solver *s, uint64_t key)
+static void tt_insert(uint64_t *tt, size_t mask, uint64_t key, size_t *count,
+                      unsigned *victim)
 {
-	uint64_t *slot = s->tt + (hash64(key) & s->tt_mask) * TT_WAYS;
+	uint64_t *slot = tt + (hash64(key) & mask) * TT_WAYS;
 	for (int i = 0; i < TT_WAYS; i++)
 		if (!slot[i]) {
 			slot[i] = key;
+			++*count;
 			return;
 		}
 	/* A full bucket: overwrite one in turn (the table is only a cache). */
-	slot[s->tt_victim++ % TT_WAYS] = key;
+	slot[++*victim % TT_WAYS] = key;
+}
+
+/* The table starts small, for speed on easy problems, and doubles when
+ * three quarters full, up to the memory it is given. */
+static void tt_put(solver *s, uint64_t key)
+{
+	size_t buckets = s->tt_mask + 1;
+	if (s->tt_count * 4 > buckets * TT_WAYS * 3 && buckets < s->tt_max_buckets) {
+		uint64_t *n = calloc(2 * buckets * TT_WAYS, sizeof *n);
+		if (n) { /* else go on with the full table: only slower */
+			size_t count = 0;
+			for (size_t i = 0; i < buckets * TT_WAYS; i++)
+				if (s->tt[i])
+					tt_insert(n, 2 * buckets - 1, s->tt[i], &count,
+					          &s->tt_victim);
+			free(s->tt);
+			s->tt = n;
+			s->tt_mask = 2 * buckets - 1;
+			s->tt_count = count;
+		}
+	}
+	tt_insert(s->tt, s->tt_mask, key, &s->tt_count, &s->tt_victim);
 }
 
 static uint64_t next_random(uint64_t *x)
@@ -316,24 +344,36 @@ static int solver_init(solver *s, const pegsol_board *b, pegsol_pos start,
 	while (buckets * 4 * TT_WAYS * sizeof(uint64_t) <= memory &&
 	       buckets < ((size_t)1 << (b->nholes < 40 ? b->nholes : 40)))
 		buckets *= 2;
-	s->tt = calloc(buckets * TT_WAYS, sizeof(uint64_t));
+	s->tt_max_buckets = buckets;
+	s->tt_mask = (buckets < 4096 ? buckets : 4096) - 1;
+	s->tt = calloc((s->tt_mask + 1) * TT_WAYS, sizeof(uint64_t));
 	if (!s->tt)
 		return -1;
-	s->tt_mask = buckets - 1;
-	size_t end_keys = memory / 64 < ENDGAME_KEYS ? memory / 64 : ENDGAME_KEYS;
+	s->end_keys = memory / 64 < ENDGAME_KEYS ? memory / 64 : ENDGAME_KEYS;
+	s->nfinish = nfinish;
+	memcpy(s->finishes, finishes, (size_t)nfinish * sizeof *finishes);
+	order_weights(s, !any_one && s->finish_pegs <= 4 ? finish : 0);
+	return 0;
+}
+
+/* Builds the endgame (see build_endgame).  Returns -1 when out of
+ * memory. */
+static int solver_endgame(solver *s)
+{
+	const pegsol_board *b = s->b;
 	pegsol_pos ones[PEGSOL_MAX_HOLES];
-	if (any_one) {
+	const pegsol_pos *finishes = s->finishes;
+	int nfinish = s->nfinish;
+	if (s->any_one) {
 		/* every single peg ends the game; the symmetries need them all */
 		for (int h = 0; h < b->nholes; h++)
 			ones[h] = bit(h);
 		finishes = ones;
 		nfinish = b->nholes;
 	}
-	if (build_endgame(s, finishes, nfinish,
-	                  pegsol_pos_count(start) - s->finish_pegs + 1, end_keys))
-		return -1;
-	order_weights(s, !any_one && s->finish_pegs <= 4 ? finish : 0);
-	return 0;
+	return build_endgame(s, finishes, nfinish,
+	                     pegsol_pos_count(s->start) - s->finish_pegs + 1,
+	                     s->end_keys);
 }
 
 /* One run with a node budget (0: none).  Returns 1 solved, 0 no solution,
@@ -464,6 +504,13 @@ pegsol_status pegsol_solve(const pegsol_problem *pr,
 	int r = -2;
 	solver *won = &fw;
 	for (int run = 0; r == -2; run++) {
+		/* Easy problems are over before the endgame would pay for itself;
+		 * the rest get it after the first two short runs. */
+		if (run == 2 && (solver_endgame(&fw) || (two && solver_endgame(&bw)))) {
+			solver_free(&fw);
+			solver_free(&bw);
+			return pegsol_fail(err, PEGSOL_ELIMIT, "solve: out of memory");
+		}
 		uint64_t budget = RUN_BASE * luby((uint64_t)run + 1);
 		won = &fw;
 		r = solver_run(&fw, budget, run);
