@@ -7,6 +7,17 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Puts "what: " before err's message.  The message is copied first:
+ * formatting err->message into itself overlaps, which is undefined and
+ * garbled the text. */
+static pegsol_status prefix_error(pegsol_error *err, pegsol_status st,
+                                  const char *what)
+{
+	char msg[sizeof err->message];
+	snprintf(msg, sizeof msg, "%s", err ? err->message : "");
+	return pegsol_fail(err, st, "%s: %s", what, msg);
+}
+
 pegsol_status pegsol_problem_init(pegsol_problem *pr, const pegsol_board *b,
                                   const char *vacancies, const char *finish,
                                   pegsol_error *err)
@@ -17,7 +28,7 @@ pegsol_status pegsol_problem_init(pegsol_problem *pr, const pegsol_board *b,
 	if (vacancies) {
 		pegsol_status st = pegsol_holes_parse(b, vacancies, &vac, err);
 		if (st != PEGSOL_OK)
-			return pegsol_fail(err, st, "start: %s", err ? err->message : "");
+			return prefix_error(err, st, "start");
 	}
 	if (!vac)
 		return pegsol_fail(err, PEGSOL_EINPUT,
@@ -31,7 +42,7 @@ pegsol_status pegsol_problem_init(pegsol_problem *pr, const pegsol_board *b,
 	} else if (finish) {
 		pegsol_status st = pegsol_holes_parse(b, finish, &pr->finish, err);
 		if (st != PEGSOL_OK)
-			return pegsol_fail(err, st, "finish: %s", err ? err->message : "");
+			return prefix_error(err, st, "finish");
 		if (!pr->finish)
 			return pegsol_fail(err, PEGSOL_EINPUT,
 			                   "finish: at least one peg must remain (or 'any')");
