@@ -126,8 +126,11 @@ int cli_load(cli *c, int problem)
 		return cli_report(c, &err);
 	if (problem &&
 	    pegsol_problem_init(&c->problem, c->board, c->start, c->finish, &err) !=
-	        PEGSOL_OK)
+	        PEGSOL_OK) {
+		/* callers return at once on failure: do not leak the board */
+		cli_free(c);
 		return cli_report(c, &err);
+	}
 	return 0;
 }
 
