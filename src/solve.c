@@ -244,7 +244,8 @@ static int build_endgame(solver *s, const pegsol_pos *finishes, int nfinish,
 	for (int lv = 1; lv < max_levels && lv < PEGSOL_MAX_HOLES; lv++) {
 		const keyset *prev = &s->end[lv - 1];
 		keyset *next = &s->end[lv];
-		if (keyset_init(next, prev->count * 4))
+		size_t expect = prev->count * 4 < max_keys ? prev->count * 4 : max_keys;
+		if (keyset_init(next, expect))
 			return -1;
 		int over = 0;
 		for (size_t k = 0; k <= prev->mask && !over; k++) {
@@ -338,8 +339,7 @@ static int solver_init(solver *s, const pegsol_board *b, pegsol_pos start,
 	               : sym_group_stabiliser(b->symmetry, &finish, 1);
 	if (!s->G)
 		return -1;
-	/* Half the memory for the table of failures, a part for the endgame;
-	 * no more table than there can be positions. */
+	/* No more table than there can be positions. */
 	size_t buckets = 1;
 	while (buckets * 4 * TT_WAYS * sizeof(uint64_t) <= memory &&
 	       buckets < ((size_t)1 << (b->nholes < 40 ? b->nholes : 40)))
@@ -349,7 +349,10 @@ static int solver_init(solver *s, const pegsol_board *b, pegsol_pos start,
 	s->tt = calloc((s->tt_mask + 1) * TT_WAYS, sizeof(uint64_t));
 	if (!s->tt)
 		return -1;
-	s->end_keys = memory / 64 < ENDGAME_KEYS ? memory / 64 : ENDGAME_KEYS;
+	/* A keyset uses at most 32 bytes a key (half full at worst, doubling
+	 * as it grows), so the endgame takes at most half the memory, the
+	 * table (at most a quarter, 3/8 while it doubles) the rest. */
+	s->end_keys = memory / 128 < ENDGAME_KEYS ? memory / 128 : ENDGAME_KEYS;
 	s->nfinish = nfinish;
 	memcpy(s->finishes, finishes, (size_t)nfinish * sizeof *finishes);
 	order_weights(s, !any_one && s->finish_pegs <= 4 ? finish : 0);
