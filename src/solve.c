@@ -39,7 +39,8 @@
 #define TT_WAYS 4            /* slots per bucket */
 #define CHECK_CLOCK_EVERY 4096
 #define RUN_BASE 1000        /* nodes in the shortest run */
-#define ENDGAME_KEYS ((size_t)1 << 17)
+#define ENDGAME_KEYS ((size_t)1 << 17)   /* the most, whatever the memory */
+#define ENDGAME_FIRST_KEYS ((size_t)1 << 13)
 
 /* What both directions share: the caller's limits. */
 typedef struct limits {
@@ -72,6 +73,8 @@ typedef struct solver {
 	int end_levels;
 	keyset end[PEGSOL_MAX_HOLES];
 	size_t end_keys;         /* the most keys the endgame may hold */
+	size_t end_total;        /* keys it holds */
+	int end_complete;        /* no more levels to add */
 	int nfinish;             /* the finishes the classes allow */
 	pegsol_pos finishes[PEGSOL_MAX_HOLES];
 } solver;
@@ -156,21 +159,30 @@ static int candidates(solver *s, pegsol_pos p, int last_to, cand *out)
 {
 	const pegsol_board *b = s->b;
 	int n = 0;
-	for (int j = 0; j < b->njumps; j++) {
-		pegsol_jump jp = b->jumps[j];
-		if (!pegsol_jump_legal(p, jp))
-			continue;
-		int32_t sc = -s->order_weight[jp.over] - s->order_weight[jp.from];
-		sc = 2 * sc + (jp.from == last_to);
-		if (s->rng)
-			sc = sc * 64 + (int32_t)(next_random(&s->rng) & 63);
-		int k = n++; /* insertion sort: the lists are short */
-		while (k > 0 && out[k - 1].score < sc) {
-			out[k] = out[k - 1];
-			k--;
+	/* Look at the jumps into the empty holes or out of the pegs,
+	 * whichever are fewer. */
+	pegsol_pos empty = b->full & ~p;
+	int by_to = pegsol_pos_count(empty) <= pegsol_pos_count(p);
+	const uint16_t *first = by_to ? b->to_first : b->from_first;
+	const uint16_t *list = by_to ? b->jumps_by_to : b->jumps_by_from;
+	for (pegsol_pos set = by_to ? empty : p; set; set &= set - 1) {
+		int h = __builtin_ctzll(set);
+		for (int x = first[h]; x < first[h + 1]; x++) {
+			pegsol_jump jp = b->jumps[list[x]];
+			if (!pegsol_jump_legal(p, jp))
+				continue;
+			int32_t sc = -s->order_weight[jp.over] - s->order_weight[jp.from];
+			sc = 2 * sc + (jp.from == last_to);
+			if (s->rng)
+				sc = sc * 64 + (int32_t)(next_random(&s->rng) & 63);
+			int k = n++; /* insertion sort: the lists are short */
+			while (k > 0 && out[k - 1].score < sc) {
+				out[k] = out[k - 1];
+				k--;
+			}
+			out[k].score = sc;
+			out[k].j = jp;
 		}
-		out[k].score = sc;
-		out[k].j = jp;
 	}
 	return n;
 }
@@ -226,22 +238,29 @@ static int dfs(solver *s, pegsol_pos p, int depth, int last_to)
 /* The endgame levels, found forwards from the complements of the finishes:
  * a reverse jump is a forward jump on the complement, so the complement of
  * a position reachable from complement(F) in i jumps can reach F in i
- * jumps.  Levels are added while they fit in max_keys in all.  Returns -1
- * when out of memory. */
+ * jumps.  Levels are added while they fit in max_keys in all; a later call
+ * with a larger max_keys goes on from there.  Returns -1 when out of
+ * memory. */
 static int build_endgame(solver *s, const pegsol_pos *finishes, int nfinish,
                          int max_levels, size_t max_keys)
 {
 	const pegsol_board *b = s->b;
-	if (max_levels < 1)
+	if (max_levels < 1 || s->end_complete)
 		return 0;
-	if (keyset_init(&s->end[0], (size_t)nfinish))
-		return -1;
-	s->end_levels = 1;
-	for (int i = 0; i < nfinish; i++)
-		if (keyset_add(&s->end[0], sym_canon(s->G, b->full & ~finishes[i])) < 0)
+	if (s->end_levels == 0) {
+		if (keyset_init(&s->end[0], (size_t)nfinish))
 			return -1;
-	size_t total = s->end[0].count;
-	for (int lv = 1; lv < max_levels && lv < PEGSOL_MAX_HOLES; lv++) {
+		s->end_levels = 1;
+		for (int i = 0; i < nfinish; i++)
+			if (keyset_add(&s->end[0], sym_canon(s->G, b->full & ~finishes[i])) < 0)
+				return -1;
+		s->end_total = s->end[0].count;
+	}
+	for (int lv = s->end_levels; ; lv++) {
+		if (lv >= max_levels || lv >= PEGSOL_MAX_HOLES) {
+			s->end_complete = 1;
+			break;
+		}
 		const keyset *prev = &s->end[lv - 1];
 		keyset *next = &s->end[lv];
 		size_t expect = prev->count * 4 < max_keys ? prev->count * 4 : max_keys;
@@ -252,19 +271,30 @@ static int build_endgame(solver *s, const pegsol_pos *finishes, int nfinish,
 			pegsol_pos q = prev->slot[k];
 			if (!q)
 				continue;
-			for (int j = 0; j < b->njumps; j++)
-				if (pegsol_jump_legal(q, b->jumps[j]) &&
-				    keyset_add(next, sym_canon(s->G, pegsol_pos_jump(q, b->jumps[j]))) < 0) {
-					keyset_free(next);
-					return -1;
+			/* the jumps out of q: by the empty holes or by the pegs */
+			pegsol_pos empty = b->full & ~q;
+			int by_to = pegsol_pos_count(empty) <= pegsol_pos_count(q);
+			const uint16_t *first = by_to ? b->to_first : b->from_first;
+			const uint16_t *list = by_to ? b->jumps_by_to : b->jumps_by_from;
+			for (pegsol_pos set = by_to ? empty : q; set; set &= set - 1) {
+				int h = __builtin_ctzll(set);
+				for (int x = first[h]; x < first[h + 1]; x++) {
+					pegsol_jump jp = b->jumps[list[x]];
+					if (pegsol_jump_legal(q, jp) &&
+					    keyset_add(next, sym_canon(s->G, pegsol_pos_jump(q, jp))) < 0) {
+						keyset_free(next);
+						return -1;
+					}
 				}
-			over = total + next->count > max_keys;
+			}
+			over = s->end_total + next->count > max_keys;
 		}
 		if (over || next->count == 0) {
+			s->end_complete = next->count == 0;
 			keyset_free(next);
 			break;
 		}
-		total += next->count;
+		s->end_total += next->count;
 		s->end_levels = lv + 1;
 	}
 	return 0;
@@ -361,7 +391,7 @@ static int solver_init(solver *s, const pegsol_board *b, pegsol_pos start,
 
 /* Builds the endgame (see build_endgame).  Returns -1 when out of
  * memory. */
-static int solver_endgame(solver *s)
+static int solver_endgame(solver *s, size_t max_keys)
 {
 	const pegsol_board *b = s->b;
 	pegsol_pos ones[PEGSOL_MAX_HOLES];
@@ -376,7 +406,7 @@ static int solver_endgame(solver *s)
 	}
 	return build_endgame(s, finishes, nfinish,
 	                     pegsol_pos_count(s->start) - s->finish_pegs + 1,
-	                     s->end_keys);
+	                     max_keys < s->end_keys ? max_keys : s->end_keys);
 }
 
 /* One run with a node budget (0: none).  Returns 1 solved, 0 no solution,
@@ -507,9 +537,12 @@ pegsol_status pegsol_solve(const pegsol_problem *pr,
 	int r = -2;
 	solver *won = &fw;
 	for (int run = 0; r == -2; run++) {
-		/* Easy problems are over before the endgame would pay for itself;
-		 * the rest get it after the first two short runs. */
-		if (run == 2 && (solver_endgame(&fw) || (two && solver_endgame(&bw)))) {
+		/* Easy problems are over before an endgame would pay for itself;
+		 * the rest get one after the first two short runs, and a larger
+		 * one as the runs grow (at each new longest run). */
+		size_t keys = run == 2 ? ENDGAME_FIRST_KEYS : run == 6 ? 4 * ENDGAME_FIRST_KEYS
+		              : run == 14 ? 16 * ENDGAME_FIRST_KEYS : 0;
+		if (keys && (solver_endgame(&fw, keys) || (two && solver_endgame(&bw, keys)))) {
 			solver_free(&fw);
 			solver_free(&bw);
 			return pegsol_fail(err, PEGSOL_ELIMIT, "solve: out of memory");
