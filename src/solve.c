@@ -25,7 +25,9 @@
  *  - the reversed problem: going from P to F is the same as going from the
  *    complement of F to the complement of P with the jumps in reverse order
  *    (a jump on a position is a reverse jump on its complement).  One of
- *    the two is often far easier, so runs alternate between them.
+ *    the two is often far easier, so runs alternate between them (for one
+ *    peg anywhere, between the problem and one reversed problem per
+ *    possible last hole).
  */
 #include "internal.h"
 #include "keyset.h"
@@ -41,6 +43,7 @@
 #define RUN_BASE 1000        /* nodes in the shortest run */
 #define ENDGAME_KEYS ((size_t)1 << 17)   /* the most, whatever the memory */
 #define ENDGAME_FIRST_KEYS ((size_t)1 << 13)
+#define MAX_REVERSED 8       /* reversed searches for one peg anywhere */
 
 /* What both directions share: the caller's limits. */
 typedef struct limits {
@@ -511,56 +514,76 @@ pegsol_status pegsol_solve(const pegsol_problem *pr,
 	if (opts && opts->time_limit > 0)
 		lim.deadline = now_seconds() + opts->time_limit;
 	size_t memory = opts && opts->memory ? opts->memory : (size_t)64 << 20;
-	/* The reversed problem exists for a finish position: from the
-	 * complement of the finish to the complement of the start. */
-	int two = !any_one;
-	solver fw, bw;
-	memset(&bw, 0, sizeof bw);
-	pegsol_pos bw_finish = b->full & ~pr->start;
-	if (solver_init(&fw, b, pr->start, any_one, pr->finish, finishes, nfinish,
-	                two ? memory / 2 : memory, &lim) ||
-	    (two && solver_init(&bw, b, b->full & ~pr->finish, 0, bw_finish,
-	                        &bw_finish, 1, memory / 2, &lim))) {
-		solver_free(&fw);
-		solver_free(&bw);
+	/* The searches: sv[0] the problem itself, then the reversed problems.
+	 * For a finish position there is one: from the complement of the
+	 * finish to the complement of the start, and its answer is the
+	 * answer.  For one peg anywhere there is one per finish hole the
+	 * classes allow (when they are few): each answers "yes" for the whole
+	 * problem but "no" only for its own hole. */
+	int nsv = 1 + (any_one ? (nfinish <= MAX_REVERSED ? nfinish : 0) : 1);
+	solver *sv = calloc((size_t)nsv, sizeof *sv);
+	int alive[1 + MAX_REVERSED];
+	if (!sv)
 		return pegsol_fail(err, PEGSOL_ELIMIT, "solve: out of memory");
+	pegsol_status st = PEGSOL_OK;
+	pegsol_pos rev_finish = b->full & ~pr->start;
+	int failed = solver_init(&sv[0], b, pr->start, any_one, pr->finish,
+	                         finishes, nfinish, memory / (size_t)nsv, &lim);
+	for (int i = 1; i < nsv && !failed; i++)
+		failed = solver_init(&sv[i], b,
+		                     b->full & ~(any_one ? finishes[i - 1] : pr->finish),
+		                     0, rev_finish, &rev_finish, 1,
+		                     memory / (size_t)nsv, &lim);
+	if (failed) {
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "solve: out of memory");
+		goto done;
 	}
-	pegsol_status st;
-	if (fw.dead_pagoda >= 0 || (two && bw.dead_pagoda >= 0)) {
-		st = fw.dead_pagoda >= 0 ? pagoda_proof(&fw, 0, out, err)
-		                         : pagoda_proof(&bw, 1, out, err);
-		solver_free(&fw);
-		solver_free(&bw);
-		return st;
+	int nalive = 0;
+	for (int i = 0; i < nsv; i++) {
+		alive[i] = sv[i].dead_pagoda < 0;
+		nalive += alive[i] && i > 0;
+		if (!alive[i] && (i == 0 || !any_one)) {
+			st = pagoda_proof(&sv[i], i > 0, out, err);
+			goto done;
+		}
+	}
+	if (any_one && nsv > 1 && nalive == 0) {
+		/* every finish hole is out of reach by some pagoda */
+		st = pagoda_proof(&sv[1], 1, out, err);
+		goto done;
 	}
 
-	int r = -2;
-	solver *won = &fw;
+	int r = -2, won = 0;
 	for (int run = 0; r == -2; run++) {
 		/* Easy problems are over before an endgame would pay for itself;
 		 * the rest get one after the first two short runs, and a larger
 		 * one as the runs grow (at each new longest run). */
 		size_t keys = run == 2 ? ENDGAME_FIRST_KEYS : run == 6 ? 4 * ENDGAME_FIRST_KEYS
 		              : run == 14 ? 16 * ENDGAME_FIRST_KEYS : 0;
-		if (keys && (solver_endgame(&fw, keys) || (two && solver_endgame(&bw, keys)))) {
-			solver_free(&fw);
-			solver_free(&bw);
-			return pegsol_fail(err, PEGSOL_ELIMIT, "solve: out of memory");
-		}
+		for (int i = 0; i < nsv && keys; i++)
+			if (alive[i] && solver_endgame(&sv[i], keys)) {
+				st = pegsol_fail(err, PEGSOL_ELIMIT, "solve: out of memory");
+				goto done;
+			}
 		uint64_t budget = RUN_BASE * luby((uint64_t)run + 1);
-		won = &fw;
-		r = solver_run(&fw, budget, run);
-		if (r == -2 && two) {
-			won = &bw;
-			r = solver_run(&bw, budget, run);
+		for (int i = 0; i < nsv && r == -2; i++) {
+			if (!alive[i])
+				continue;
+			won = i;
+			r = solver_run(&sv[i], budget, run);
+			if (r == 0 && i > 0 && any_one) {
+				/* this finish hole is out of reach; others may not be */
+				alive[i] = 0;
+				r = --nalive == 0 ? 0 : -2;
+			}
 		}
 	}
 	out->nodes = lim.nodes;
 	if (r > 0) {
 		out->njumps = (size_t)(pegsol_pos_count(pr->start) - finish_pegs);
 		for (size_t i = 0; i < out->njumps; i++)
-			out->jumps[i] = won == &fw ? fw.path[i]
-			                           : bw.path[out->njumps - 1 - i];
+			out->jumps[i] = won == 0 ? sv[0].path[i]
+			                         : sv[won].path[out->njumps - 1 - i];
 		st = solution_ok(pr, out)
 		         ? PEGSOL_OK
 		         : pegsol_fail(err, PEGSOL_EINTERNAL,
@@ -577,8 +600,10 @@ pegsol_status pegsol_solve(const pegsol_problem *pr,
 		                 lim.stopped == 1 ? "node limit" : "time limit",
 		                 (unsigned long long)lim.nodes);
 	}
-	solver_free(&fw);
-	solver_free(&bw);
+done:
+	for (int i = 0; i < nsv; i++)
+		solver_free(&sv[i]);
+	free(sv);
 	return st;
 }
 
