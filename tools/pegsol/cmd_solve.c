@@ -31,7 +31,10 @@ static const char help[] =
 	"  -d, --diagram           draw the board after each move (as comments)\n"
 	"      --limit SECONDS     give up after this long (default: 600; 0: never)\n"
 	"      --nodes N           give up after N positions (default: no limit)\n"
-	"      --table             the single-vacancy to single-survivor table\n";
+	"      --table             the single-vacancy to single-survivor table\n"
+	"The search uses one thread (-j is ignored); --memory bounds its tables\n"
+	"(default: 64M).  With --table, --limit bounds the whole table and\n"
+	"--nodes each problem's search.\n";
 
 enum { OPT_LIMIT = OPT_FIRST_COMMAND_OPTION, OPT_NODES, OPT_TABLE };
 
