@@ -149,7 +149,7 @@ static int solve_one(cli *c, const pegsol_solve_options *o, int diagram)
 
 /* The pair (s, f) stands for (g s, g f) and, by reversal (the complement
  * of a game played backwards), (g f, g s) for every symmetry g: the table
- * decides one pair per class and copies the answer. */
+ * decides one pair per class (the smallest) and copies the answer. */
 static int representative(const pegsol_board *b, int s, int f)
 {
 	int best = s * PEGSOL_MAX_HOLES + f;
@@ -180,17 +180,25 @@ static int solve_table(cli *c, const pegsol_solve_options *o)
 	int counts[3] = {0, 0, 0}, by_proof[4] = {0, 0, 0, 0};
 	static const char *proofs[4] = {"position class", "pagoda",
 	                                "exhaustive search", "peg count"};
-	for (int s = 0; s < n; s++)
-		for (int f = 0; f < n; f++) {
-			int i = s * PEGSOL_MAX_HOLES + f, rep = representative(b, s, f);
-			if (rep != i) {
-				/* decided already: representatives come first */
-				res[i] = res[rep];
-				proof[i] = proof[rep];
-			} else {
+	for (int i = 0; i < PEGSOL_MAX_HOLES * PEGSOL_MAX_HOLES; i++)
+		res[i] = PEGSOL_ELIMIT;
+	/* Passes with a node budget growing fourfold, so one hard problem
+	 * cannot starve all the others of the time limit; the last pass has
+	 * only the user's --nodes (if any). */
+	int undecided = 1;
+	for (uint64_t budget = 100000; undecided; budget *= 4) {
+		int last = (o->node_limit && budget >= o->node_limit) ||
+		           budget > ((uint64_t)1 << 40);
+		undecided = 0;
+		for (int s = 0; s < n; s++)
+			for (int f = 0; f < n; f++) {
+				int i = s * PEGSOL_MAX_HOLES + f;
+				if (representative(b, s, f) != i || res[i] != PEGSOL_ELIMIT)
+					continue;
 				pegsol_problem pr = {b, pegsol_board_full(b) & ~((pegsol_pos)1 << s),
 				                     PEGSOL_FINISH_POSITION, (pegsol_pos)1 << f};
 				pegsol_solve_options po = *o;
+				po.node_limit = last ? o->node_limit : budget;
 				if (deadline > 0) {
 					po.time_limit = deadline - now_seconds();
 					if (po.time_limit <= 0)
@@ -208,7 +216,16 @@ static int solve_table(cli *c, const pegsol_solve_options *o)
 				}
 				res[i] = (signed char)st;
 				proof[i] = st == PEGSOL_NO_SOLUTION ? sol.proof : NULL;
+				undecided += st == PEGSOL_ELIMIT;
 			}
+		if (last || (deadline > 0 && now_seconds() >= deadline))
+			break;
+	}
+	for (int s = 0; s < n; s++)
+		for (int f = 0; f < n; f++) {
+			int i = s * PEGSOL_MAX_HOLES + f, rep = representative(b, s, f);
+			res[i] = res[rep];
+			proof[i] = proof[rep];
 			counts[res[i] == 0 ? 0 : res[i] == 1 ? 1 : 2]++;
 			for (int k = 0; k < 4; k++)
 				by_proof[k] += proof[i] && !strcmp(proof[i], proofs[k]);
