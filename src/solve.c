@@ -52,6 +52,11 @@ typedef struct limits {
 	int stopped;             /* 1: node limit, 2: time limit */
 } limits;
 
+typedef struct cand {
+	int32_t score;
+	pegsol_jump j;
+} cand;
+
 typedef struct solver {
 	const pegsol_board *b;
 	pegsol_pos start, finish;
@@ -71,6 +76,9 @@ typedef struct solver {
 	int run_over;
 	uint64_t rng;            /* xorshift state; 0: no noise in the order */
 	pegsol_jump path[PEGSOL_MAX_HOLES];
+	cand *cands;             /* the candidate jumps at each depth: on the
+	                          * heap, so that a caller's thread needs no
+	                          * large stack */
 	/* The endgame: end[i] holds canon(complement of p) for the positions
 	 * p that reach a finish in exactly i jumps, i < end_levels. */
 	int end_levels;
@@ -150,11 +158,6 @@ static uint64_t next_random(uint64_t *x)
 	return *x;
 }
 
-typedef struct cand {
-	int32_t score;
-	pegsol_jump j;
-} cand;
-
 /* The legal jumps on p, best first: those that take pegs far from the
  * finish (the jumping peg and the one jumped), the way a player clears the
  * outskirts first; on a tie the peg that moved last goes on. */
@@ -225,7 +228,7 @@ static int dfs(solver *s, pegsol_pos p, int depth, int last_to)
 		s->run_over = 1;
 		return -1;
 	}
-	cand c[MAX_JUMPS];
+	cand *c = s->cands + (size_t)depth * MAX_JUMPS;
 	int n = candidates(s, p, last_to, c);
 	for (int i = 0; i < n; i++) {
 		s->path[depth] = c[i].j;
@@ -342,6 +345,7 @@ static void solver_free(solver *s)
 	free(s->tt);
 	sym_group_free(s->G);
 	free(s->pagodas);
+	free(s->cands);
 	memset(s, 0, sizeof *s);
 }
 
@@ -362,7 +366,8 @@ static int solver_init(solver *s, const pegsol_board *b, pegsol_pos start,
 	s->lim = lim;
 	s->dead_pagoda = -1;
 	s->pagodas = malloc(PAGODA_MAX * sizeof *s->pagodas);
-	if (!s->pagodas)
+	s->cands = malloc((size_t)PEGSOL_MAX_HOLES * MAX_JUMPS * sizeof *s->cands);
+	if (!s->pagodas || !s->cands)
 		return -1;
 	s->npagodas = pagoda_collect(b, finishes, nfinish, s->pagodas, PAGODA_MAX);
 	for (int i = 0; i < s->npagodas && s->dead_pagoda < 0; i++)
