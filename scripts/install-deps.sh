@@ -5,8 +5,8 @@
 #   scripts/install-deps.sh --fuzz  also what fuzz/run.sh needs: clang
 #                                   and its libFuzzer/sanitizer runtime.
 set -eu
-need=(gcc make cmake)
-pkgs=(build-essential cmake time) # time: /usr/bin/time for bench/run.sh
+need=(gcc make cmake pkg-config)
+pkgs=(build-essential cmake time pkgconf) # time: /usr/bin/time for bench/run.sh; pkgconf: the install test
 optional_pkgs=(tmux)
 if [ "${1:-}" = --fuzz ]; then
   need+=(clang)
