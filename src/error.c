@@ -6,7 +6,9 @@
  */
 #include "internal.h"
 
+#include <ctype.h>
 #include <stdio.h>
+#include <string.h>
 
 const char *pegsol_status_name(pegsol_status status)
 {
@@ -39,4 +41,23 @@ pegsol_status pegsol_fail(pegsol_error *err, pegsol_status status,
 	pegsol_vfail(err, status, fmt, ap);
 	va_end(ap);
 	return status;
+}
+
+const char *quote_for_message(const char *w, size_t len, char *out, size_t size)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < len && k + 8 < size; i++) {
+		unsigned char ch = (unsigned char)w[i];
+		if (i == 40) {
+			memcpy(out + k, "...", 3);
+			k += 3;
+			break;
+		}
+		if (isprint(ch))
+			out[k++] = (char)ch;
+		else
+			k += (size_t)snprintf(out + k, size - k, "\\x%02x", ch);
+	}
+	out[k] = 0;
+	return out;
 }

@@ -51,6 +51,12 @@ pegsol_status board_build(pegsol_board **out, const char *name,
                           pegsol_pos marked_empty_by_input_index,
                           pegsol_error *err);
 
+/* Input quoted for a message: unprintable bytes as \xNN (printed raw they
+ * would garble the terminal) and at most 40 bytes, since a message only has
+ * to point at the culprit.  out needs QUOTE_SIZE bytes. */
+#define QUOTE_SIZE 64
+const char *quote_for_message(const char *text, size_t len, char *out, size_t size);
+
 static inline pegsol_pos bit(int i) { return (pegsol_pos)1 << i; }
 
 #endif

@@ -136,33 +136,6 @@ int pegsol_hole_parse(const pegsol_board *b, const char *text, const char **end)
 	return hole;
 }
 
-/* A word of the input as it goes into a message: unprintable bytes as
- * \xNN (printed raw they would garble the terminal), and no more than 40
- * bytes of it, since the message only has to point at the culprit. */
-#define WORD_QUOTE_SIZE 64
-
-static const char *quote_word(const char *w, size_t len, char *out,
-                              size_t size)
-{
-	size_t k = 0;
-	for (size_t i = 0; i < len && k + 8 < size; i++) {
-		unsigned char ch = (unsigned char)w[i];
-		if (i == 40) {
-			memcpy(out + k, "...", 3);
-			k += 3;
-			break;
-		}
-		if (isprint(ch)) {
-			out[k++] = (char)ch;
-		} else {
-			snprintf(out + k, size - k, "\\x%02x", ch);
-			k += 4;
-		}
-	}
-	out[k] = 0;
-	return out;
-}
-
 /* The extent of one word: up to a separator (comma, semicolon, blank). */
 static size_t word_length(const char *p)
 {
@@ -200,16 +173,16 @@ pegsol_status pegsol_holes_parse(const pegsol_board *b, const char *text,
 		}
 		const char *end;
 		int hole = pegsol_hole_parse(b, p, &end);
-		char word[WORD_QUOTE_SIZE];
+		char word[QUOTE_SIZE];
 		if (hole < 0 || end != p + len)
 			return pegsol_fail(err, PEGSOL_EINPUT,
 			                   "'%s' is not a hole of the board %s (try "
 			                   "'pegsol show -b %s')",
-			                   quote_word(p, len, word, sizeof word), b->name,
+			                   quote_for_message(p, len, word, sizeof word), b->name,
 			                   b->name);
 		if (set & bit(hole))
 			return pegsol_fail(err, PEGSOL_EINPUT, "hole '%s' given twice",
-			                   quote_word(p, len, word, sizeof word));
+			                   quote_for_message(p, len, word, sizeof word));
 		set |= bit(hole);
 		p += len;
 	}
@@ -346,14 +319,14 @@ pegsol_status pegsol_moves_parse(const pegsol_board *b, const char *text,
 		pegsol_move m = {0};
 		const char *end;
 		int hole = pegsol_hole_parse(b, p, &end);
-		char word[WORD_QUOTE_SIZE];
+		char word[QUOTE_SIZE];
 		if (hole < 0) {
 			size_t len = word_length(p);
 			pegsol_move_list_free(out);
 			return pegsol_fail(err, PEGSOL_EINPUT,
 			                   "%d:%d: '%s' does not start with a hole of the "
 			                   "board %s", line, col,
-			                   quote_word(p, len, word, sizeof word), b->name);
+			                   quote_for_message(p, len, word, sizeof word), b->name);
 		}
 		m.path[0] = (uint8_t)hole;
 		p = end;
@@ -373,7 +346,7 @@ pegsol_status pegsol_moves_parse(const pegsol_board *b, const char *text,
 				return pegsol_fail(err, PEGSOL_EINPUT,
 				                   "%d:%d: '%s' is not a hole of the board %s",
 				                   line, (int)(q - line_start) + 1,
-				                   len ? quote_word(q, len, word, sizeof word)
+				                   len ? quote_for_message(q, len, word, sizeof word)
 				                       : "?", b->name);
 			}
 			if (m.njumps == PEGSOL_MAX_MOVE_JUMPS) {
@@ -400,7 +373,7 @@ pegsol_status pegsol_moves_parse(const pegsol_board *b, const char *text,
 					"%d:%d: '%s': %s to %s is not a jump on the board %s "
 					"(a jump goes over one hole to the next, in a line)",
 					line, col,
-					quote_word(move_start, (size_t)(p - move_start), word,
+					quote_for_message(move_start, (size_t)(p - move_start), word,
 				               sizeof word),
 					pegsol_hole_name(b, m.path[k], PEGSOL_NOTATION_ALGEBRAIC, f,
 				                     sizeof f),

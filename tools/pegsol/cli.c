@@ -119,6 +119,18 @@ int cli_option(cli *c, int opt, const char *arg)
 	}
 }
 
+int cli_parse_common(cli *c, int argc, char **argv)
+{
+	static const struct option longopts[] = {CLI_COMMON_LONG, {0, 0, 0, 0}};
+	int opt, rc;
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1)
+		if ((rc = cli_option(c, opt, optarg)))
+			return rc;
+	if (optind < argc)
+		return cli_usage_error(c, "unexpected argument '%s'", argv[optind]);
+	return 0;
+}
+
 int cli_load(cli *c, int problem)
 {
 	pegsol_error err;

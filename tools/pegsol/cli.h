@@ -65,6 +65,9 @@ typedef struct cli {
 	"  -h, --help              this help\n"
 
 void cli_init(cli *c, const char *command, const char *help);
+/* Parses argv for a command that has only the common options and no
+ * arguments; returns 0 or an exit code (after the message). */
+int cli_parse_common(cli *c, int argc, char **argv);
 /* Handles a common option; returns 0 when handled, else an exit code
  * (after printing the message).  An unknown option gives usage. */
 int cli_option(cli *c, int opt, const char *arg);

@@ -16,13 +16,9 @@ int cmd_boards(int argc, char **argv)
 {
 	cli c;
 	cli_init(&c, "boards", help);
-	static const struct option longopts[] = {CLI_COMMON_LONG, {0, 0, 0, 0}};
-	int opt, rc;
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1)
-		if ((rc = cli_option(&c, opt, optarg)))
-			return rc;
-	if (optind < argc)
-		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	int rc = cli_parse_common(&c, argc, argv);
+	if (rc)
+		return rc;
 
 	static const table_col cols[] = {
 		{"board", "board", COL_TEXT}, {"holes", "holes", COL_INT},

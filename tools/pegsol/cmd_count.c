@@ -4,10 +4,9 @@
  * game sequences per jump, the totals, the wins and the one-peg endings per
  * final hole.
  */
-#include "cli.h"
-#include "emit.h"
+#include "level_cli.h"
+
 #include <stdlib.h>
-#include "progress.h"
 
 static const char help[] =
 	"Usage: pegsol count [-b BOARD] [-s START] [-f FINISH|any] [OPTIONS]\n"
@@ -30,32 +29,25 @@ int cmd_count(int argc, char **argv)
 {
 	cli c;
 	cli_init(&c, "count", help);
-	static const struct option longopts[] = {CLI_COMMON_LONG, {0, 0, 0, 0}};
-	int opt, rc;
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1)
-		if ((rc = cli_option(&c, opt, optarg)))
-			return rc;
-	if (optind < argc)
-		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	int rc = cli_parse_common(&c, argc, argv);
+	if (rc)
+		return rc;
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 
 	progress prog;
-	progress_init(&prog);
-	pegsol_level_options lo = {c.threads, cli_level_memory(&c), progress_update, &prog};
+	pegsol_level_options lo;
+	level_cli_begin(&c, &prog, &lo);
 	pegsol_count_result *res = malloc(sizeof *res);
 	pegsol_error err;
 	if (!res) {
 		fprintf(stderr, "pegsol count: out of memory\n");
 		return PEGSOL_ELIMIT;
 	}
-	pegsol_status st = pegsol_count(&c.problem, &lo, 0, res, &err);
-	double secs = progress_now() - prog.start;
-	progress_done(&prog);
-	if (st != PEGSOL_OK) {
+	double secs;
+	if ((rc = level_cli_end(&c, &prog, pegsol_count(&c.problem, &lo, 0, res, &err),
+	                        &err, &secs))) {
 		free(res);
-		rc = cli_report(&c, &err);
-		cli_free(&c);
 		return rc;
 	}
 
@@ -105,19 +97,10 @@ int cmd_count(int argc, char **argv)
 			u128_cell(&h, res->one_peg[i]);
 		}
 
-	char buf[64], holes[1024];
+	char buf[64];
 	emitter e;
 	emit_begin(&e, stdout, c.format);
-	emit_value(&e, "board", "board", COL_TEXT, "%s", pegsol_board_name(c.board));
-	emit_value(&e, "start_empty", "start (empty)", COL_TEXT, "%s",
-	           pegsol_holes_format(c.board, pegsol_board_full(c.board) & ~c.problem.start,
-	                               c.notation, holes, sizeof holes));
-	if (c.problem.finish_kind == PEGSOL_FINISH_ANY_ONE)
-		emit_value(&e, "finish", "finish", COL_TEXT, "one peg, anywhere");
-	else
-		emit_value(&e, "finish", "finish (pegs)", COL_TEXT, "%s",
-		           pegsol_holes_format(c.board, c.problem.finish, c.notation, holes,
-		                               sizeof holes));
+	level_cli_emit_problem(&e, &c);
 	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d", res->symmetry_order);
 	emit_text(&e, "\n");
 	emit_table(&e, &t);

@@ -2,9 +2,7 @@
  * cmd_finishes.c - `pegsol finishes`: for every start hole, the holes where
  * a single last peg can end; with --count, how many games end there.
  */
-#include "cli.h"
-#include "emit.h"
-#include "progress.h"
+#include "level_cli.h"
 
 #include <stdlib.h>
 
@@ -41,21 +39,18 @@ int cmd_finishes(int argc, char **argv)
 		return rc;
 	const pegsol_board *b = c.board;
 	progress prog;
-	progress_init(&prog);
-	pegsol_level_options lo = {c.threads, cli_level_memory(&c), progress_update, &prog};
+	pegsol_level_options lo;
+	level_cli_begin(&c, &prog, &lo);
 	pegsol_finishes_result *res = malloc(sizeof *res);
 	pegsol_error err;
 	if (!res) {
 		fprintf(stderr, "pegsol finishes: out of memory\n");
 		return PEGSOL_ELIMIT;
 	}
-	pegsol_status st = pegsol_finishes(b, &lo, count, res, &err);
-	double secs = progress_now() - prog.start;
-	progress_done(&prog);
-	if (st != PEGSOL_OK) {
+	double secs;
+	if ((rc = level_cli_end(&c, &prog, pegsol_finishes(b, &lo, count, res, &err),
+	                        &err, &secs))) {
 		free(res);
-		rc = cli_report(&c, &err);
-		cli_free(&c);
 		return rc;
 	}
 	static const table_col cols[] = {

@@ -3,9 +3,7 @@
  * symmetric positions counted once.  --by jumps: S_n (positions reachable in
  * exactly n jumps) and W_n (those from which the finish can be reached).
  */
-#include "cli.h"
-#include "emit.h"
-#include "progress.h"
+#include "level_cli.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -54,8 +52,8 @@ int cmd_levels(int argc, char **argv)
 		return rc;
 
 	progress prog;
-	progress_init(&prog);
-	pegsol_level_options lo = {c.threads, cli_level_memory(&c), progress_update, &prog};
+	pegsol_level_options lo;
+	level_cli_begin(&c, &prog, &lo);
 	pegsol_count_result *res = malloc(sizeof *res);
 	pegsol_error err;
 	if (!res) {
@@ -63,13 +61,10 @@ int cmd_levels(int argc, char **argv)
 		return PEGSOL_ELIMIT;
 	}
 	int flags = winning ? PEGSOL_COUNT_WINNING_ONLY : PEGSOL_COUNT_NO_GAMES;
-	pegsol_status st = pegsol_count(&c.problem, &lo, flags, res, &err);
-	double secs = progress_now() - prog.start;
-	progress_done(&prog);
-	if (st != PEGSOL_OK) {
+	double secs;
+	if ((rc = level_cli_end(&c, &prog, pegsol_count(&c.problem, &lo, flags, res, &err),
+	                        &err, &secs))) {
 		free(res);
-		rc = cli_report(&c, &err);
-		cli_free(&c);
 		return rc;
 	}
 	static const table_col cols[] = {
@@ -115,19 +110,9 @@ int cmd_levels(int argc, char **argv)
 	else
 		table_cell(&t, "%s", "");
 
-	char holes[1024];
 	emitter e;
 	emit_begin(&e, stdout, c.format);
-	emit_value(&e, "board", "board", COL_TEXT, "%s", pegsol_board_name(c.board));
-	emit_value(&e, "start_empty", "start (empty)", COL_TEXT, "%s",
-	           pegsol_holes_format(c.board, pegsol_board_full(c.board) & ~c.problem.start,
-	                               c.notation, holes, sizeof holes));
-	if (c.problem.finish_kind == PEGSOL_FINISH_ANY_ONE)
-		emit_value(&e, "finish", "finish", COL_TEXT, "one peg, anywhere");
-	else
-		emit_value(&e, "finish", "finish (pegs)", COL_TEXT, "%s",
-		           pegsol_holes_format(c.board, c.problem.finish, c.notation, holes,
-		                               sizeof holes));
+	level_cli_emit_problem(&e, &c);
 	emit_value(&e, "by", "levels by", COL_TEXT, "jumps");
 	emit_value(&e, "counted", "positions counted", COL_TEXT, "%s",
 	           raw ? "every rotation and reflection" : "once per symmetry class");

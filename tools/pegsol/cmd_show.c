@@ -16,13 +16,9 @@ int cmd_show(int argc, char **argv)
 {
 	cli c;
 	cli_init(&c, "show", help);
-	static const struct option longopts[] = {CLI_COMMON_LONG, {0, 0, 0, 0}};
-	int opt, rc;
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1)
-		if ((rc = cli_option(&c, opt, optarg)))
-			return rc;
-	if (optind < argc)
-		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	int rc = cli_parse_common(&c, argc, argv);
+	if (rc)
+		return rc;
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 	const pegsol_board *b = c.board;

@@ -1,0 +1,41 @@
+/*
+ * level_cli.c - the common parts of the level-engine commands.
+ */
+#include "level_cli.h"
+
+void level_cli_begin(const cli *c, progress *p, pegsol_level_options *lo)
+{
+	progress_init(p);
+	lo->threads = c->threads;
+	lo->memory = cli_level_memory(c);
+	lo->progress = progress_update;
+	lo->progress_ctx = p;
+}
+
+int level_cli_end(cli *c, progress *p, pegsol_status st, const pegsol_error *err,
+                  double *secs)
+{
+	*secs = progress_now() - p->start;
+	progress_done(p);
+	if (st == PEGSOL_OK)
+		return 0;
+	int rc = cli_report(c, err);
+	cli_free(c);
+	return rc;
+}
+
+void level_cli_emit_problem(emitter *e, const cli *c)
+{
+	char holes[1024];
+	const pegsol_board *b = c->board;
+	emit_value(e, "board", "board", COL_TEXT, "%s", pegsol_board_name(b));
+	emit_value(e, "start_empty", "start (empty)", COL_TEXT, "%s",
+	           pegsol_holes_format(b, pegsol_board_full(b) & ~c->problem.start,
+	                               c->notation, holes, sizeof holes));
+	if (c->problem.finish_kind == PEGSOL_FINISH_ANY_ONE)
+		emit_value(e, "finish", "finish", COL_TEXT, "one peg, anywhere");
+	else
+		emit_value(e, "finish", "finish (pegs)", COL_TEXT, "%s",
+		           pegsol_holes_format(b, c->problem.finish, c->notation, holes,
+		                               sizeof holes));
+}

@@ -1,0 +1,23 @@
+/*
+ * level_cli.h - what the commands built on the level engine (count, levels,
+ * finishes) share: their options structure with a progress line, the
+ * ending of a run (time, clearing the progress line, reporting a failure),
+ * and the lines that name the problem at the head of their output.
+ */
+#ifndef PEGSOL_LEVEL_CLI_H
+#define PEGSOL_LEVEL_CLI_H
+
+#include "cli.h"
+#include "emit.h"
+#include "progress.h"
+
+/* Fills lo from the common options, with p as the progress line. */
+void level_cli_begin(const cli *c, progress *p, pegsol_level_options *lo);
+/* Clears the progress line and sets *secs; on failure reports err and
+ * returns the exit code (and frees c's board), else returns 0. */
+int level_cli_end(cli *c, progress *p, pegsol_status st, const pegsol_error *err,
+                  double *secs);
+/* "board", "start (empty)" and "finish" values of c's problem. */
+void level_cli_emit_problem(emitter *e, const cli *c);
+
+#endif
