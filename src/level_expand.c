@@ -90,7 +90,7 @@ static inline size_t slot_of(uint64_t key, size_t cap)
 static int ptable_grow(ptable *t, int words, size_t want)
 {
 	size_t cap = t->cap ? t->cap : 64;
-	while (cap < 2 * want)
+	while (cap < want + want / 2)
 		cap *= 2;
 	if (cap == t->cap)
 		return 0;
@@ -120,7 +120,9 @@ static inline __attribute__((always_inline)) int
 ptable_add(ptable *t, const uint64_t *src, size_t n, const int words,
            const int or_masks)
 {
-	size_t mask = t->cap - 1, limit = t->cap / 2;
+	/* Linear probing stays short up to 70% full; a fuller table costs
+	 * cache, which is what the partitions are sized to spare. */
+	size_t mask = t->cap - 1, limit = t->cap / 10 * 7;
 	uint64_t *e = t->e;
 	for (size_t i = 0; i < n; i++, src += words) {
 		uint64_t k = src[0];
@@ -137,7 +139,7 @@ ptable_add(ptable *t, const uint64_t *src, size_t n, const int words,
 				if (ptable_grow(t, words, t->n + 1))
 					return -1;
 				mask = t->cap - 1;
-				limit = t->cap / 2;
+				limit = t->cap / 10 * 7;
 				e = t->e;
 				s = slot_of(k, t->cap);
 				while (e[s * words])
@@ -533,7 +535,7 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 		struct expand_buffers *eb = E->buffers;
 		double growth = eb->growth > 0 ? eb->growth : 4.0;
 		size_t per = 64, want = (size_t)((double)in->n * growth * 1.25) / x->nparts;
-		while (per < 2 * want)
+		while (per < want + want / 2)
 			per *= 2;
 		size_t bytes = per * x->nparts * (size_t)x->words * sizeof(uint64_t);
 		if (eb->region_bytes < bytes) {
