@@ -193,6 +193,9 @@ static pegsol_status count_full(run *r, pegsol_count_result *out)
 	int N = r->N;
 	u128 through[PEGSOL_MAX_HOLES + 2];
 	int has_through[PEGSOL_MAX_HOLES + 2] = {0};
+	int max = r->opt && r->opt->max_jumps > 0 ? r->opt->max_jumps : -1;
+	if (max >= 0)
+		N = -1; /* a partial run: no winning positions, no wins */
 	if (N >= 0 && !r->self_dual)
 		st = backward_levels(r, T, N);
 
@@ -201,7 +204,7 @@ static pegsol_status count_full(run *r, pegsol_count_result *out)
 		st = level_from_positions(&r->E, &r->pr->start, 1, r->counting, &cur, r->err);
 	int kept = 0; /* cur is stored in S[] */
 	r->phase = "forward";
-	for (int n = 0; st == PEGSOL_OK && cur.n; n++) {
+	for (int n = 0; st == PEGSOL_OK && cur.n && (max < 0 || n <= max); n++) {
 		expand_stats xs;
 		r->cur_level = n;
 		st = level_expand(&r->E, &cur, &next, &xs, NULL, NULL, r->err);
@@ -224,7 +227,7 @@ static pegsol_status count_full(run *r, pegsol_count_result *out)
 				                 "the number of games overflows 128 bits");
 			if (row->pegs == 1)
 				add_one_peg(r, &cur, out);
-			if (r->pr->finish_kind == PEGSOL_FINISH_POSITION && n == N) {
+			if (r->pr->finish_kind == PEGSOL_FINISH_POSITION && n == N && max < 0) {
 				long long j = level_find(&cur, sym_canon(r->H, r->pr->finish));
 				out->wins = j >= 0 ? cur.counts[j] : 0;
 			}
@@ -268,8 +271,9 @@ static pegsol_status count_full(run *r, pegsol_count_result *out)
 	}
 	if (st != PEGSOL_OK)
 		return st;
-	if (r->pr->finish_kind == PEGSOL_FINISH_ANY_ONE)
+	if (r->pr->finish_kind == PEGSOL_FINISH_ANY_ONE && max < 0)
 		out->wins = out->one_peg_total;
+	out->partial = max >= 0;
 	/* The consistency check, on every level that has winning positions. */
 	for (int n = 0; r->counting && n < out->nlevels; n++)
 		if (has_through[n] && through[n] != out->wins) {
@@ -403,7 +407,12 @@ pegsol_status pegsol_count(const pegsol_problem *pr,
 		return st;
 	out->symmetry_order = r.H->order;
 	out->finish_jumps = r.N;
-	st = winning_only ? count_winning(&r, out) : count_full(&r, out);
+	if (winning_only && opt && opt->max_jumps > 0)
+		st = pegsol_fail(err, PEGSOL_EUSAGE, "a limit on jumps leaves the "
+		                 "winning positions unknown: it does not go with the "
+		                 "winning-only analysis");
+	else
+		st = winning_only ? count_winning(&r, out) : count_full(&r, out);
 	for (int n = 0; n < out->nlevels; n++) {
 		out->positions += out->level[n].positions;
 		out->positions_raw += out->level[n].positions_raw;

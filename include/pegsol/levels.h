@@ -21,6 +21,9 @@ typedef struct pegsol_level_options {
 	void (*progress)(void *ctx, const char *phase, int level, size_t done,
 	                 size_t total);
 	void *progress_ctx;
+	/* Stop after this many jumps (0: run to the end).  Winning positions
+	 * and wins need the whole run: with a limit they are not computed. */
+	int max_jumps;
 } pegsol_level_options;
 
 /* One level of the analysis by jumps: positions after n jumps. */
@@ -45,6 +48,8 @@ enum {
 
 typedef struct pegsol_count_result {
 	int flags;
+	int partial;             /* stopped at options->max_jumps: no winning
+	                          * positions, wins or totals of games */
 	int nlevels;             /* levels 0 .. nlevels-1 */
 	pegsol_jump_level level[PEGSOL_MAX_HOLES + 1];
 	int finish_jumps;        /* jumps from the start to the finish */

@@ -42,6 +42,17 @@ has "$out" "total,,,1679072," "levels --winning total W"
 out=$("$PEGSOL" levels -b triangle5 --raw --format csv)
 has "$out" "13,1,4,1," "levels --raw last row (4 raw one-peg positions, 1 winning)"
 
+# the 41-hole diamond with hole 2 empty: 1, 6 and 32 raw positions after
+# one, two and three jumps (REFERENCE.md), by a partial run
+out=$("$PEGSOL" levels -b diamond41 -s 2 --raw --max-jumps 3 --format csv)
+for row in "1,39,1,," "2,38,6,," "3,37,32,,"; do has "$out" "$row" "diamond41 -s 2"; done
+json=$("$PEGSOL" count -b diamond41 -s 2 --max-jumps 3 --format json)
+has "$json" '"max_jumps": 3' "partial count"
+has "$json" '"winning": null' "partial count: winning unknown"
+expect_exit 2 "$PEGSOL" levels --winning --max-jumps 3
+expect_exit 2 "$PEGSOL" count --max-jumps 0
+expect_exit 2 "$PEGSOL" count --max-jumps x
+
 # finishes: triangle5 from the corner can end at 0, 6, 9 or 12
 out=$("$PEGSOL" finishes -b triangle5 --format csv)
 for t in 0 6 9 12; do has "$out" "0,$t" "finishes from 0"; done

@@ -42,7 +42,7 @@ int main(void)
 		return 2;
 	}
 	pegsol_count_result *r = malloc(sizeof *r), *w = malloc(sizeof *w);
-	pegsol_level_options opt = {0, 0, NULL, NULL};
+	pegsol_level_options opt = {.threads = 0};
 	CHECK_EQ_INT(pegsol_count(&pr, &opt, 0, r, &err), PEGSOL_OK);
 	CHECK_EQ_INT(pegsol_count(&pr, &opt, PEGSOL_COUNT_WINNING_ONLY, w, &err), PEGSOL_OK);
 	CHECK_EQ_INT(r->nlevels, 32);

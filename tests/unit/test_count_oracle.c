@@ -100,7 +100,7 @@ static void compare(const char *what, const pegsol_board *b,
 
 	pegsol_count_result *r = malloc(sizeof *r);
 	pegsol_error err;
-	pegsol_level_options opt = {2, 0, NULL, NULL};
+	pegsol_level_options opt = {.threads = 2};
 	int st = pegsol_count(pr, &opt, 0, r, &err);
 	CHECK_EQ_INT(st, PEGSOL_OK);
 	if (st != PEGSOL_OK) {

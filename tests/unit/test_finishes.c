@@ -17,7 +17,7 @@ static void against_solver(const char *name)
 	if (pegsol_board_builtin(name, &b, &err) != PEGSOL_OK)
 		exit(2);
 	pegsol_finishes_result *f = malloc(sizeof *f);
-	pegsol_level_options opt = {0, 0, NULL, NULL};
+	pegsol_level_options opt = {.threads = 0};
 	CHECK_EQ_INT(pegsol_finishes(b, &opt, 0, f, &err), PEGSOL_OK);
 	int n = pegsol_board_holes(b), pairs = 0;
 	for (int s = 0; s < n; s++)

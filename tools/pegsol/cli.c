@@ -230,3 +230,15 @@ size_t cli_level_memory(const cli *c)
 		return 0;
 	return (size_t)pages / 4 * 3 * (size_t)size;
 }
+
+int cli_parse_max_jumps(const cli *c, const char *arg)
+{
+	char *end;
+	long n = strtol(arg, &end, 10);
+	if (*end || end == arg || n < 1 || n > PEGSOL_MAX_HOLES) {
+		cli_usage_error(c, "--max-jumps takes a number from 1 to %d, not '%s'",
+		                PEGSOL_MAX_HOLES, arg);
+		return -1;
+	}
+	return (int)n;
+}

@@ -85,6 +85,9 @@ void cli_free(cli *c);
  * quarters of the machine's physical memory. */
 size_t cli_level_memory(const cli *c);
 
+/* The argument of --max-jumps: 1 to 64; -1 after a usage message. */
+int cli_parse_max_jumps(const cli *c, const char *arg);
+
 /* Parses "8G", "512M", "1.5G", "100000" into bytes; -1 when malformed. */
 long long cli_parse_size(const char *text);
 

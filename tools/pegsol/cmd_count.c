@@ -17,6 +17,9 @@ static const char help[] =
 	"that end there.  Then the totals: every game, the games that reach the\n"
 	"finish, and the games ending with one peg, per final hole.\n"
 	"Counts are exact (128-bit); symmetric positions are stored once.\n\n"
+	"      --max-jumps N       stop after N jumps: positions and dead ends of\n"
+	"                          the first levels only (winning positions need\n"
+	"                          the whole run)\n\n"
 	"Options:\n" CLI_COMMON_HELP;
 
 static void u128_cell(table *t, pegsol_u128 v)
@@ -29,15 +32,28 @@ int cmd_count(int argc, char **argv)
 {
 	cli c;
 	cli_init(&c, "count", help);
-	int rc = cli_parse_common(&c, argc, argv);
-	if (rc)
-		return rc;
+	enum { OPT_MAX_JUMPS = OPT_FIRST_COMMAND_OPTION };
+	static const struct option longopts[] = {
+		CLI_COMMON_LONG, {"max-jumps", required_argument, NULL, OPT_MAX_JUMPS},
+		{0, 0, 0, 0}};
+	int opt, rc, max_jumps = 0;
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
+		if (opt == OPT_MAX_JUMPS) {
+			if ((max_jumps = cli_parse_max_jumps(&c, optarg)) < 0)
+				return PEGSOL_EUSAGE;
+		} else if ((rc = cli_option(&c, opt, optarg))) {
+			return rc;
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 
 	progress prog;
 	pegsol_level_options lo;
 	level_cli_begin(&c, &prog, &lo);
+	lo.max_jumps = max_jumps;
 	pegsol_count_result *res = malloc(sizeof *res);
 	pegsol_error err;
 	if (!res) {
@@ -68,7 +84,10 @@ int cmd_count(int argc, char **argv)
 		table_cell(&t, "%d", l->jumps);
 		table_cell(&t, "%d", l->pegs);
 		table_cell(&t, "%llu", (unsigned long long)l->positions_raw);
-		table_cell(&t, "%llu", (unsigned long long)l->winning_raw);
+		if (res->partial)
+			table_cell(&t, "%s", "");
+		else
+			table_cell(&t, "%llu", (unsigned long long)l->winning_raw);
 		u128_cell(&t, l->arbitrary);
 		table_cell(&t, "%llu", (unsigned long long)l->deadends_raw);
 		u128_cell(&t, l->deadend_games);
@@ -77,13 +96,19 @@ int cmd_count(int argc, char **argv)
 	table_cell(&t, "total");
 	table_cell(&t, "%s", "");
 	table_cell(&t, "%llu", (unsigned long long)res->positions_raw);
-	table_cell(&t, "%llu", (unsigned long long)res->winning_raw);
+	if (res->partial)
+		table_cell(&t, "%s", "");
+	else
+		table_cell(&t, "%llu", (unsigned long long)res->winning_raw);
 	table_cell(&t, "%s", "");
 	uint64_t dead = 0;
 	for (int n = 0; n < res->nlevels; n++)
 		dead += res->level[n].deadends_raw;
 	table_cell(&t, "%llu", (unsigned long long)dead);
-	u128_cell(&t, res->games);
+	if (res->partial)
+		table_cell(&t, "%s", "");
+	else
+		u128_cell(&t, res->games);
 
 	static const table_col hcols[] = {
 		{"hole", "hole", COL_TEXT}, {"games", "games ending with one peg there", COL_COUNT}};
@@ -109,16 +134,20 @@ int cmd_count(int argc, char **argv)
 	           (unsigned long long)res->positions_raw);
 	emit_value(&e, "positions_canonical", "positions up to symmetry", COL_COUNT,
 	           "%llu", (unsigned long long)res->positions);
-	emit_value(&e, "winning", "winning positions", COL_COUNT, "%llu",
-	           (unsigned long long)res->winning_raw);
-	emit_value(&e, "winning_canonical", "winning positions up to symmetry",
-	           COL_COUNT, "%llu", (unsigned long long)res->winning);
-	emit_value(&e, "games", "games", COL_COUNT, "%s",
-	           pegsol_u128_format(res->games, 0, buf, sizeof buf));
-	emit_value(&e, "wins", "games reaching the finish", COL_COUNT, "%s",
-	           pegsol_u128_format(res->wins, 0, buf, sizeof buf));
-	emit_value(&e, "one_peg_games", "games ending with one peg", COL_COUNT, "%s",
-	           pegsol_u128_format(res->one_peg_total, 0, buf, sizeof buf));
+	if (res->partial) {
+		emit_value(&e, "max_jumps", "stopped after jumps", COL_INT, "%d", max_jumps);
+	} else {
+		emit_value(&e, "winning", "winning positions", COL_COUNT, "%llu",
+		           (unsigned long long)res->winning_raw);
+		emit_value(&e, "winning_canonical", "winning positions up to symmetry",
+		           COL_COUNT, "%llu", (unsigned long long)res->winning);
+		emit_value(&e, "games", "games", COL_COUNT, "%s",
+		           pegsol_u128_format(res->games, 0, buf, sizeof buf));
+		emit_value(&e, "wins", "games reaching the finish", COL_COUNT, "%s",
+		           pegsol_u128_format(res->wins, 0, buf, sizeof buf));
+		emit_value(&e, "one_peg_games", "games ending with one peg", COL_COUNT,
+		           "%s", pegsol_u128_format(res->one_peg_total, 0, buf, sizeof buf));
+	}
 	if (h.nrows) {
 		emit_text(&e, "\n");
 		emit_table(&e, &h);

@@ -20,10 +20,11 @@ static const char help[] =
 	"  --winning       compute only W_n, by the fast path: forward and\n"
 	"                  backward half-way, then outward through winning\n"
 	"                  positions only (S_n is shown where it was computed)\n"
-	"  --raw           count every rotation and reflection separately\n\n"
+	"  --raw           count every rotation and reflection separately\n"
+	"  --max-jumps N   stop after N jumps (S_n of the first levels only)\n\n"
 	"Options:\n" CLI_COMMON_HELP;
 
-enum { OPT_BY = OPT_FIRST_COMMAND_OPTION, OPT_WINNING, OPT_RAW };
+enum { OPT_BY = OPT_FIRST_COMMAND_OPTION, OPT_WINNING, OPT_RAW, OPT_MAX_JUMPS };
 
 int cmd_levels(int argc, char **argv)
 {
@@ -32,8 +33,9 @@ int cmd_levels(int argc, char **argv)
 	static const struct option longopts[] = {
 		CLI_COMMON_LONG, {"by", required_argument, NULL, OPT_BY},
 		{"winning", no_argument, NULL, OPT_WINNING},
-		{"raw", no_argument, NULL, OPT_RAW}, {0, 0, 0, 0}};
-	int opt, rc, winning = 0, raw = 0;
+		{"raw", no_argument, NULL, OPT_RAW},
+		{"max-jumps", required_argument, NULL, OPT_MAX_JUMPS}, {0, 0, 0, 0}};
+	int opt, rc, winning = 0, raw = 0, max_jumps = 0;
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
 		if (opt == OPT_BY) {
 			if (strcmp(optarg, "jumps"))
@@ -42,18 +44,25 @@ int cmd_levels(int argc, char **argv)
 			winning = 1;
 		} else if (opt == OPT_RAW) {
 			raw = 1;
+		} else if (opt == OPT_MAX_JUMPS) {
+			if ((max_jumps = cli_parse_max_jumps(&c, optarg)) < 0)
+				return PEGSOL_EUSAGE;
 		} else if ((rc = cli_option(&c, opt, optarg))) {
 			return rc;
 		}
 	}
 	if (optind < argc)
 		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	if (winning && max_jumps)
+		return cli_usage_error(&c, "--max-jumps leaves W_n unknown: it does not "
+		                          "go with --winning");
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 
 	progress prog;
 	pegsol_level_options lo;
 	level_cli_begin(&c, &prog, &lo);
+	lo.max_jumps = max_jumps;
 	pegsol_count_result *res = malloc(sizeof *res);
 	pegsol_error err;
 	if (!res) {
@@ -89,8 +98,11 @@ int cmd_levels(int argc, char **argv)
 			table_cell(&t, "%llu", (unsigned long long)s);
 		else
 			table_cell(&t, "%s", "");
-		table_cell(&t, "%llu", (unsigned long long)w);
-		if (known && s)
+		if (res->partial)
+			table_cell(&t, "%s", "");
+		else
+			table_cell(&t, "%llu", (unsigned long long)w);
+		if (known && s && !res->partial)
 			table_cell(&t, "%.6f", (double)w / (double)s);
 		else
 			table_cell(&t, "%s", "");
@@ -104,8 +116,11 @@ int cmd_levels(int argc, char **argv)
 		table_cell(&t, "%llu", (unsigned long long)ts);
 	else
 		table_cell(&t, "%s", "");
-	table_cell(&t, "%llu", (unsigned long long)tw);
-	if (!winning && ts)
+	if (res->partial)
+		table_cell(&t, "%s", "");
+	else
+		table_cell(&t, "%llu", (unsigned long long)tw);
+	if (!winning && ts && !res->partial)
 		table_cell(&t, "%.6f", (double)tw / (double)ts);
 	else
 		table_cell(&t, "%s", "");

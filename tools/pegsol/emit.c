@@ -142,13 +142,10 @@ static int is_number(const char *v)
  * word in one (a "total" row) stays a string, so the output always parses. */
 static void json_scalar(FILE *f, col_type type, const char *v)
 {
-	if (type == COL_INT || type == COL_REAL) {
-		if (!*v)
-			fputs("null", f);
-		else if (is_number(v))
-			fputs(v, f);
-		else
-			json_string(f, v);
+	if (!*v && type != COL_TEXT) {
+		fputs("null", f); /* a numeric cell left empty: unknown */
+	} else if ((type == COL_INT || type == COL_REAL) && is_number(v)) {
+		fputs(v, f);
 	} else {
 		json_string(f, v);
 	}
