@@ -47,14 +47,14 @@ for cmd in $commands; do
   esac
   # The command's own long options are documented too.
   for opt in $(printf '%s\n' "$out" | grep -o -- '--[a-z][a-z-]*' | sort -u); do
-    grep -qF -- "\\-\\-${opt#--}" "$man" && pass || fail "doc/pegsol.1 lacks $opt (from pegsol $cmd --help)"
+    sed 's/\\-/-/g' "$man" | grep -qF -- "$opt" && pass || fail "doc/pegsol.1 lacks $opt (from pegsol $cmd --help)"
     grep -qF -- "$opt" "$readme" && pass || fail "README.md lacks $opt (from pegsol $cmd --help)"
   done
 done
 
 # The common options from the main help.
 for opt in $(printf '%s\n' "$help" | grep -o -- '--[a-z][a-z-]*' | sort -u); do
-  grep -qF -- "\\-\\-${opt#--}" "$man" && pass || fail "doc/pegsol.1 lacks $opt"
+  sed 's/\\-/-/g' "$man" | grep -qF -- "$opt" && pass || fail "doc/pegsol.1 lacks $opt"
   grep -qF -- "$opt" "$readme" && pass || fail "README.md lacks $opt"
 done
 
