@@ -15,6 +15,7 @@
  * forward x backward sequences equals the number of wins.
  */
 #include "level.h"
+#include "winning_walk.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -76,12 +77,7 @@ static void run_free(run *r)
 static pegsol_status backward_start(run *r, level *out)
 {
 	pegsol_pos pos[PEGSOL_MAX_HOLES];
-	size_t n = 0;
-	if (r->pr->finish_kind == PEGSOL_FINISH_ANY_ONE)
-		for (int h = 0; h < r->b->nholes; h++)
-			pos[n++] = r->b->full & ~bit(h);
-	else
-		pos[n++] = r->b->full & ~r->pr->finish;
+	size_t n = winning_backward_start(r->pr, pos);
 	return level_from_positions(&r->E, pos, n, r->counting, out, r->err);
 }
 
@@ -287,17 +283,6 @@ static pegsol_status count_full(run *r, pegsol_count_result *out)
 	return PEGSOL_OK;
 }
 
-typedef struct keep_ctx {
-	const engine *E;
-	const level *L; /* keep c when canon(~c) is in L */
-} keep_ctx;
-
-static int keep_if_complement_in(const void *ctx, uint64_t key)
-{
-	const keep_ctx *k = ctx;
-	return level_find(k->L, sym_canon(k->E->G, k->E->board->full & ~key)) >= 0;
-}
-
 static void fill_winning_row(run *r, const level *W, pegsol_jump_level *row)
 {
 	row->winning = W->n;
@@ -306,90 +291,47 @@ static void fill_winning_row(run *r, const level *W, pegsol_jump_level *row)
 		row->winning_raw += (uint64_t)engine_orbit(&r->E, W->keys[i]);
 }
 
-/* The fast path: S_0..S_a and T_0..T_b with a + b = N, W_a where they
- * meet, then outward through winning positions only. */
+typedef struct walk_ctx {
+	run *r;
+	pegsol_count_result *out;
+} walk_ctx;
+
+static pegsol_status on_winning_level(void *ctx, int n, const level *W,
+                                      pegsol_error *err)
+{
+	walk_ctx *w = ctx;
+	(void)err;
+	fill_winning_row(w->r, W, &w->out->level[n]);
+	return PEGSOL_OK;
+}
+
+static void on_forward_level(void *ctx, int n, size_t positions)
+{
+	((walk_ctx *)ctx)->out->level[n].positions = positions;
+}
+
+static void on_walk_phase(void *ctx, const char *what, int n)
+{
+	walk_ctx *w = ctx;
+	w->r->phase = what;
+	w->r->cur_level = n;
+}
+
+/* The fast path (winning_walk.c): W_n only. */
 static pegsol_status count_winning(run *r, pegsol_count_result *out)
 {
 	int N = r->N;
 	if (N < 0)
 		return PEGSOL_OK;
-	int a = N / 2, b = N - a;
-	level S[PEGSOL_MAX_HOLES + 2], T[PEGSOL_MAX_HOLES + 2], W = {0}, Wa = {0};
-	memset(S, 0, sizeof S);
-	memset(T, 0, sizeof T);
-	pegsol_status st = level_from_positions(&r->E, &r->pr->start, 1, 0, &S[0], r->err);
-	int slevels = r->self_dual ? b : a;
-	r->phase = "forward";
-	for (int n = 0; n < slevels && st == PEGSOL_OK; n++) {
-		r->cur_level = n;
-		st = level_expand(&r->E, &S[n], &S[n + 1], NULL, NULL, NULL, r->err);
-	}
-	level *Tl = r->self_dual ? S : T;
-	if (st == PEGSOL_OK && !r->self_dual)
-		st = backward_levels(r, T, b);
 	for (int n = 0; n <= N; n++) {
 		out->level[n].jumps = n;
 		out->level[n].pegs = pegsol_pos_count(r->pr->start) - n;
 		out->level[n].arbitrary = binomial(r->b->nholes, out->level[n].pegs);
-		if (n <= a)
-			out->level[n].positions = S[n].n;
 	}
 	out->nlevels = N + 1;
-	/* W_a = S_a ∩ ~T_b */
-	level compT = {0};
-	if (st == PEGSOL_OK)
-		st = level_complement(&r->E, &Tl[b], &compT, r->err);
-	if (st == PEGSOL_OK)
-		st = level_intersect(&S[a], &compT, &Wa, r->err);
-	level_free(&compT);
-	if (st == PEGSOL_OK)
-		fill_winning_row(r, &Wa, &out->level[a]);
-	/* forward: W_{n+1} = children of W_n whose complement is in T_{N-n-1} */
-	r->phase = "winning forward";
-	level cur = Wa;
-	for (int n = a; n < N && st == PEGSOL_OK; n++) {
-		keep_ctx kc = {&r->E, &Tl[N - n - 1]};
-		r->cur_level = n;
-		st = level_expand(&r->E, &cur, &W, NULL, keep_if_complement_in, &kc, r->err);
-		if (n != a)
-			level_free(&cur);
-		cur = W;
-		memset(&W, 0, sizeof W);
-		if (st == PEGSOL_OK)
-			fill_winning_row(r, &cur, &out->level[n + 1]);
-	}
-	if (cur.keys != Wa.keys)
-		level_free(&cur);
-	/* backward: W_{n-1} = parents of W_n in S_{n-1}, found as children of
-	 * the complements */
-	r->phase = "winning backward";
-	cur = Wa;
-	for (int n = a; n > 0 && st == PEGSOL_OK; n--) {
-		level comp = {0}, kids = {0};
-		keep_ctx kc = {&r->E, &S[n - 1]};
-		r->cur_level = n;
-		st = level_complement(&r->E, &cur, &comp, r->err);
-		if (st == PEGSOL_OK)
-			st = level_expand(&r->E, &comp, &kids, NULL, keep_if_complement_in,
-			                  &kc, r->err);
-		level_free(&comp);
-		if (n != a)
-			level_free(&cur);
-		memset(&cur, 0, sizeof cur);
-		if (st == PEGSOL_OK)
-			st = level_complement(&r->E, &kids, &cur, r->err);
-		level_free(&kids);
-		if (st == PEGSOL_OK)
-			fill_winning_row(r, &cur, &out->level[n - 1]);
-	}
-	if (cur.keys != Wa.keys)
-		level_free(&cur);
-	level_free(&Wa);
-	for (int i = 0; i < PEGSOL_MAX_HOLES + 2; i++) {
-		level_free(&S[i]);
-		level_free(&T[i]);
-	}
-	return st;
+	walk_ctx w = {r, out};
+	winning_walk_cb cb = {on_winning_level, on_forward_level, on_walk_phase, &w};
+	return winning_walk(&r->E, r->pr, N, r->opt ? r->opt->memory : 0, &cb, r->err);
 }
 
 pegsol_status pegsol_count(const pegsol_problem *pr,

@@ -1,0 +1,137 @@
+/*
+ * winning_walk.c - the fast path to the winning positions (winning_walk.h).
+ */
+#include "winning_walk.h"
+
+#include <string.h>
+
+size_t winning_backward_start(const pegsol_problem *pr, pegsol_pos *out)
+{
+	const pegsol_board *b = pr->board;
+	size_t n = 0;
+	if (pr->finish_kind == PEGSOL_FINISH_ANY_ONE)
+		for (int h = 0; h < b->nholes; h++)
+			out[n++] = b->full & ~bit(h);
+	else
+		out[n++] = b->full & ~pr->finish;
+	return n;
+}
+
+typedef struct keep_ctx {
+	const engine *E;
+	const level *L; /* keep c when canon(~c) is in L */
+} keep_ctx;
+
+static int keep_if_complement_in(const void *ctx, uint64_t key)
+{
+	const keep_ctx *k = ctx;
+	return level_find(k->L, sym_canon(k->E->G, k->E->board->full & ~key)) >= 0;
+}
+
+static void phase(const winning_walk_cb *cb, const char *what, int n)
+{
+	if (cb->on_phase)
+		cb->on_phase(cb->ctx, what, n);
+}
+
+static size_t bytes_of(const level *L, int n)
+{
+	size_t bytes = 0;
+	for (int i = 0; i < n; i++)
+		bytes += level_bytes(&L[i]);
+	return bytes;
+}
+
+/* Expands L[0] to L[upto], checking the memory bound with `also` bytes
+ * held elsewhere. */
+static pegsol_status expand_levels(const engine *E, level *L, int upto,
+                                   size_t memory, size_t also,
+                                   const winning_walk_cb *cb, const char *what,
+                                   pegsol_error *err)
+{
+	pegsol_status st = PEGSOL_OK;
+	for (int n = 0; n < upto && st == PEGSOL_OK; n++) {
+		phase(cb, what, n);
+		st = level_expand(E, &L[n], &L[n + 1], NULL, NULL, NULL, err);
+		if (st == PEGSOL_OK && memory && also + bytes_of(L, n + 2) > memory)
+			st = pegsol_fail(err, PEGSOL_ELIMIT, "the levels need more than "
+			                 "the memory limit (%zu MiB)", memory >> 20);
+	}
+	return st;
+}
+
+pegsol_status winning_walk(const engine *E, const pegsol_problem *pr, int N,
+                           size_t memory, const winning_walk_cb *cb,
+                           pegsol_error *err)
+{
+	const pegsol_board *b = pr->board;
+	int self_dual = pr->finish_kind == PEGSOL_FINISH_POSITION &&
+	                (b->full & ~pr->finish) == pr->start;
+	int a = N / 2, bb = N - a;
+	level S[PEGSOL_MAX_HOLES + 2], T[PEGSOL_MAX_HOLES + 2];
+	level Wa = {0}, cur = {0}, next = {0}, comp = {0};
+	memset(S, 0, sizeof S);
+	memset(T, 0, sizeof T);
+	pegsol_status st = level_from_positions(E, &pr->start, 1, 0, &S[0], err);
+	if (st == PEGSOL_OK)
+		st = expand_levels(E, S, self_dual ? bb : a, memory, 0, cb, "forward", err);
+	if (st == PEGSOL_OK && !self_dual) {
+		pegsol_pos start[PEGSOL_MAX_HOLES];
+		size_t ns = winning_backward_start(pr, start);
+		st = level_from_positions(E, start, ns, 0, &T[0], err);
+		if (st == PEGSOL_OK)
+			st = expand_levels(E, T, bb, memory, bytes_of(S, a + 1), cb,
+			                   "backward", err);
+	}
+	for (int n = 0; cb->on_forward && st == PEGSOL_OK && n <= a; n++)
+		cb->on_forward(cb->ctx, n, S[n].n);
+	const level *Tl = self_dual ? S : T;
+	/* W_a = S_a ∩ ~T_b */
+	if (st == PEGSOL_OK)
+		st = level_complement(E, &Tl[bb], &comp, err);
+	if (st == PEGSOL_OK)
+		st = level_intersect(&S[a], &comp, &Wa, err);
+	level_free(&comp);
+	if (st == PEGSOL_OK)
+		st = cb->on_level(cb->ctx, a, &Wa, err);
+	/* forward: W_{n+1} = children of W_n whose complement is in T_{N-n-1} */
+	const level *from = &Wa;
+	for (int n = a; n < N && st == PEGSOL_OK; n++) {
+		keep_ctx kc = {E, &Tl[N - n - 1]};
+		phase(cb, "winning forward", n);
+		st = level_expand(E, from, &next, NULL, keep_if_complement_in, &kc, err);
+		level_free(&cur);
+		cur = next;
+		memset(&next, 0, sizeof next);
+		from = &cur;
+		if (st == PEGSOL_OK)
+			st = cb->on_level(cb->ctx, n + 1, &cur, err);
+	}
+	level_free(&cur);
+	/* backward: W_{n-1} = parents of W_n in S_{n-1}, the complements of the
+	 * children of the complements */
+	from = &Wa;
+	for (int n = a; n > 0 && st == PEGSOL_OK; n--) {
+		level kids = {0};
+		keep_ctx kc = {E, &S[n - 1]};
+		phase(cb, "winning backward", n);
+		st = level_complement(E, from, &comp, err);
+		if (st == PEGSOL_OK)
+			st = level_expand(E, &comp, &kids, NULL, keep_if_complement_in, &kc, err);
+		level_free(&comp);
+		level_free(&cur);
+		if (st == PEGSOL_OK)
+			st = level_complement(E, &kids, &cur, err);
+		level_free(&kids);
+		from = &cur;
+		if (st == PEGSOL_OK)
+			st = cb->on_level(cb->ctx, n - 1, &cur, err);
+	}
+	level_free(&cur);
+	level_free(&Wa);
+	for (int i = 0; i < PEGSOL_MAX_HOLES + 2; i++) {
+		level_free(&S[i]);
+		level_free(&T[i]);
+	}
+	return st;
+}

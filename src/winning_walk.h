@@ -1,0 +1,41 @@
+/*
+ * winning_walk.h - every W_n of a problem by the fast path, for whoever
+ * needs the winning positions: the counts of `pegsol levels --winning` and
+ * the game's exact hint oracle.
+ *
+ * W_n = S_n ∩ ~T_{N-n} (analysis_count.c).  Only half of each side is
+ * expanded: S_0..S_a and T_0..T_b with a + b = N (for the complement
+ * problem T = S), W_a where they meet, then outward through winning
+ * positions only: forward, the children of W_n whose complement is in
+ * T_{N-n-1}; backward, the parents of W_n that are in S_{n-1}, found as
+ * the children of the complements.
+ */
+#ifndef PEGSOL_WINNING_WALK_H
+#define PEGSOL_WINNING_WALK_H
+
+#include "level.h"
+
+typedef struct winning_walk_cb {
+	/* W_n, canonical under the engine's group, for every n = 0..N (in no
+	 * particular order); the level is freed after the call.  A status
+	 * other than PEGSOL_OK stops the walk with it. */
+	pegsol_status (*on_level)(void *ctx, int n, const level *W,
+	                          pegsol_error *err);
+	/* |S_n| of the forward levels the walk built (may be NULL). */
+	void (*on_forward)(void *ctx, int n, size_t positions);
+	/* What the walk is doing, for progress lines (may be NULL). */
+	void (*on_phase)(void *ctx, const char *phase, int level);
+	void *ctx;
+} winning_walk_cb;
+
+/* The positions T_0 starts from: the complement of the finish, or of every
+ * one-peg finish.  Returns how many (room for PEGSOL_MAX_HOLES). */
+size_t winning_backward_start(const pegsol_problem *pr, pegsol_pos *out);
+
+/* Walks to every W_n.  N is the number of jumps from start to finish (>= 0);
+ * memory, when not 0, bounds the bytes of the stored S and T levels. */
+pegsol_status winning_walk(const engine *E, const pegsol_problem *pr, int N,
+                           size_t memory, const winning_walk_cb *cb,
+                           pegsol_error *err);
+
+#endif
