@@ -32,7 +32,10 @@ int main(void)
 C
 libdir=$(ls -d "$tmp"/prefix/lib*/pkgconfig | head -1)
 flags=$(PKG_CONFIG_PATH=$libdir pkg-config --cflags --libs pegsol 2>&1) && ok || bad "pkg-config: $flags"
-if cc "$tmp/use.c" $flags -o "$tmp/use" 2>"$tmp/cc.log"; then ok; else bad "compile: $(head -3 "$tmp/cc.log")"; fi
+# A sanitized build's library needs the sanitizer runtime first in line.
+san=
+[ -n "${PEGSOL_SANITIZED:-}" ] && san="-fsanitize=address,undefined"
+if cc $san "$tmp/use.c" $flags -o "$tmp/use" 2>"$tmp/cc.log"; then ok; else bad "compile: $(head -3 "$tmp/cc.log")"; fi
 out=$(LD_LIBRARY_PATH=$(dirname "$libdir") "$tmp/use" 2>&1)
 [ "$out" = "33 holes 76 jumps" ] && ok || bad "the program printed '$out'"
 lib=$(ls "$(dirname "$libdir")"/libpegsol.so 2>/dev/null)
