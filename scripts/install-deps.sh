@@ -4,13 +4,17 @@
 # build, so a fresh machine needs nothing by hand.  Quiet when all is there.
 set -eu
 need=(gcc make cmake)
-pkgs=(build-essential cmake)
+pkgs=(build-essential cmake pkg-config libncurses-dev)
 optional_pkgs=(tmux)
 missing=()
 for cmd in "${need[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("$cmd")
 done
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"; }
+# headers are packages, not commands: pegsol play links ncursesw
+for p in pkg-config libncurses-dev; do
+  have_pkg "$p" || missing+=("$p")
+done
 for p in "${optional_pkgs[@]}"; do
   have_pkg "$p" || missing+=("$p")
 done
