@@ -19,6 +19,8 @@ sock="pegsol-test-$$"
 tm() { tmux -L "$sock" -f /dev/null "$@"; }
 cleanup() {
   tm kill-server >/dev/null 2>&1
+  # tmux leaves its socket file behind
+  rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$sock"
   rm -rf "$work"
 }
 trap cleanup EXIT
