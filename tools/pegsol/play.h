@@ -14,7 +14,7 @@
  * that keeps the mark off the next hole; the hole's name goes below. */
 #define CELL_W 5
 #define CELL_H 2
-#define PANEL_W 38 /* the side panel, when the terminal is wide enough */
+#define PANEL_W 30 /* the side panel, when the terminal is wide enough */
 
 typedef struct play {
 	const pegsol_board *board;

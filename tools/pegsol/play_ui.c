@@ -15,7 +15,7 @@
 #include <string.h>
 
 #define BOARD_TOP 2  /* rows above the board: title and a blank */
-#define BOARD_LEFT 2 /* columns left of the board */
+#define BOARD_LEFT 1 /* columns left of the board */
 #define STATUS_ROWS 2 /* status line and message line */
 
 void ui_init_colours(play *p)
@@ -313,11 +313,11 @@ static void draw_panel(const play *p, int x, int ymax)
 		mvprintw(y++, x, "Press ? for hints.");
 	}
 	static const char *const keys[] = {
-		"arrows/hjkl move   Enter pick, jump",
-		"u undo  r redo     ? hints on/off",
-		"s show me          S solve from here",
-		": type moves       n hole names",
-		"w save  o open     q quit",
+		"arrows/hjkl move, Enter jump",
+		"u undo  r redo   ? hints",
+		"s show me  S solve from here",
+		": type moves     n names",
+		"w save  o open   q quit",
 	};
 	int nkeys = (int)(sizeof keys / sizeof keys[0]);
 	int ky = ymax - nkeys;
