@@ -83,13 +83,19 @@ static void update(play *p)
 		memcpy(p->message, saved, sizeof saved);
 		p->message_is_error = err;
 	}
+	double limit = p->think;
 	if (need_hints) {
 		p->nhints = pegsol_hints_jumps(p->hints, pos, p->think, p->hint);
 		p->hints_pos = pos;
+		/* the hints asked about the position itself with half the time
+		 * and settled it from its jumps when they could: ask the cache,
+		 * not the solver again */
+		limit = p->think / 2;
 	}
-	/* after the hints this is usually answered from the cache */
-	p->verdict = pegsol_hints_position(p->hints, pos, p->think);
-	p->verdict_pos = pos;
+	if (need_verdict || need_hints) {
+		p->verdict = pegsol_hints_position(p->hints, pos, limit);
+		p->verdict_pos = pos;
+	}
 }
 
 static int legal_from(const play *p, int hole)
@@ -361,11 +367,21 @@ static int parse_seconds(cli *c, const char *opt, const char *arg, double *out)
 /* The main loop: one key, one action, one redraw. */
 static void run(play *p, char *file, size_t file_size)
 {
+	int errors = 0;
 	for (;;) {
 		if (ui_fits(p))
 			update(p);
 		ui_draw(p);
 		int ch = getch();
+		if (ch == ERR) {
+			/* a blocking read fails only when the terminal is gone (or a
+			 * signal interrupted it): give up after many in a row rather
+			 * than spin */
+			if (++errors > 100)
+				return;
+			continue;
+		}
+		errors = 0;
 		if (!ui_fits(p) && ch != 'q' && ch != 'Q')
 			continue; /* only quitting (and resizing) makes sense */
 		if (ch != KEY_RESIZE && ch != KEY_MOUSE)

@@ -405,7 +405,7 @@ int ui_prompt(play *p, const char *question, char *buf, size_t size)
 		addnstr(buf, COLS - (int)strlen(question) - 1);
 		refresh();
 		int ch = getch();
-		if (ch == 27) { /* Escape */
+		if (ch == 27 || ch == ERR) { /* Escape, or the terminal is gone */
 			curs_set(0);
 			return 0;
 		}
