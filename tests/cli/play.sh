@@ -50,7 +50,8 @@ start() {
   local w=$2 h=$3
   shift 3
   tm new-session -d -s "$session" -x "$w" -y "$h" -c "$work" \
-    "env TERM=screen NO_COLOR=1 $PEGSOL play $*" || fail "tmux cannot start"
+    "env TERM=screen NO_COLOR=${NO_COLOR_VALUE-1} $PEGSOL play $*" ||
+    fail "tmux cannot start"
   tm set-option -t "$session" remain-on-exit on >/dev/null
 }
 dead() { [ "$(tm display-message -p -t "$session" '#{pane_dead}')" = 1 ]; }
@@ -133,6 +134,20 @@ wait_for "pegs 32 | moves 0"
 tm send-keys -t small q
 for ((i = 0; i < 50; i++)); do dead && break; sleep 0.1; done
 dead || fail "q did not quit after the resize"
+
+# ---- colours: on by default, off with NO_COLOR (SGR 30-37 / 40-47 codes
+# in the captured escape sequences)
+NO_COLOR_VALUE= start colour 100 30 --hints --think 20
+wait_for "+ winning (" 40
+tm capture-pane -e -p -t colour | grep -qE $'\e\\[([0-9;]*;)?3[0-7][;m]' ||
+  fail "no colour without NO_COLOR"
+tm send-keys -t colour q
+start nocolour 100 30 --hints --think 20
+wait_for "+ winning (" 40
+if tm capture-pane -e -p -t nocolour | grep -qE $'\e\\[([0-9;]*;)?[34][0-7][;m]'; then
+  fail "colours shown with NO_COLOR=1"
+fi
+tm send-keys -t nocolour q
 
 # ---- not a terminal: exit 2 with a clear message
 msg=$("$PEGSOL" play </dev/null 2>&1 >/dev/null)
