@@ -54,6 +54,20 @@ start() {
     fail "tmux cannot start"
   tm set-option -t "$session" remain-on-exit on >/dev/null
 }
+# A left click at screen column x, row y (0-based), sent as the xterm
+# mouse report the program asked the terminal for.
+click() {
+  local x=$((33 + $2)) y=$((33 + $3)) b esc
+  for b in 32 35; do # press, then release
+    printf -v esc '\\x%x\\x%x\\x%x' "$b" "$x" "$y"
+    tm send-keys -t "$1" -l $'\e[M'"$(printf "$esc")"
+  done
+}
+# Screen position of hole (col, row) of a square board: one column of
+# margin, two title rows, cells 5 wide and 2 tall, the peg in the cell's
+# second column (see play_ui.c).
+hole_x() { echo $((1 + $1 * 5 + 1)); }
+hole_y() { echo $((2 + $1 * 2)); }
 dead() { [ "$(tm display-message -p -t "$session" '#{pane_dead}')" = 1 ]; }
 
 # ---- a short game: typed moves, undo, cursor keys, hints, show me, save
@@ -131,6 +145,12 @@ start small 30 10 -b english
 wait_for "Terminal too small"
 tm resize-window -t small -x 100 -y 30
 wait_for "pegs 32 | moves 0"
+# the mouse: click d2 (column 3, row 1), then d4 (column 3, row 3)
+click small "$(hole_x 3)" "$(hole_y 1)"
+wait_for "picked d2"
+click small "$(hole_x 3)" "$(hole_y 3)"
+wait_for "played d2-d4"
+wait_for "pegs 31 | moves 1 | jumps 1"
 tm send-keys -t small q
 for ((i = 0; i < 50; i++)); do dead && break; sleep 0.1; done
 dead || fail "q did not quit after the resize"
