@@ -303,26 +303,39 @@ int pegsol_hints_jumps(pegsol_hints *h, pegsol_pos pos, double seconds,
 	pegsol_jump js[MAX_JUMPS];
 	int n = pegsol_legal_jumps(b, pos, js);
 	double deadline = seconds > 0 ? now_seconds() + seconds : 0;
-	/* The position itself first, with half the time: a loss settles every
-	 * jump at once, and a win settles the jump its solution starts with. */
-	pegsol_verdict whole = decide(h, pos, seconds > 0 ? seconds / 2 : 0);
+	/* The position itself first, with a quarter of the time: a loss
+	 * settles every jump at once, and a win settles the jump its solution
+	 * starts with. */
+	pegsol_verdict whole = decide(h, pos, seconds > 0 ? seconds / 4 : 0);
 	for (int i = 0; i < n; i++) {
 		out[i].jump = js[i];
+		out[i].verdict = PEGSOL_VERDICT_UNKNOWN;
 		if (whole == PEGSOL_VERDICT_LOSING) {
 			out[i].verdict = PEGSOL_VERDICT_LOSING;
 			remember(h, pegsol_pos_jump(pos, js[i]), PEGSOL_VERDICT_LOSING,
 			         -1, 0);
-			continue;
 		}
-		double share = 0;
-		if (deadline) {
-			/* What is left, shared among the jumps not yet decided; a
-			 * floor so that cached and easy answers still come. */
-			share = (deadline - now_seconds()) / (n - i);
-			if (share < 0.01)
-				share = 0.01;
+	}
+	/* Two passes when time is limited: first every jump with an equal
+	 * share of half the time left, so that the easy ones are all decided;
+	 * then the rest of the time shared among the jumps still unknown. */
+	for (int pass = 0; pass < (deadline ? 2 : 1); pass++) {
+		int left = 0;
+		for (int i = 0; i < n; i++)
+			left += out[i].verdict == PEGSOL_VERDICT_UNKNOWN;
+		for (int i = 0; i < n; i++) {
+			if (out[i].verdict != PEGSOL_VERDICT_UNKNOWN)
+				continue;
+			double share = 0;
+			if (deadline) {
+				double rest = deadline - now_seconds();
+				share = pass == 0 ? rest / 2 / left : rest / left;
+				if (share < 0.01) /* cached and easy answers still come */
+					share = 0.01;
+			}
+			left--;
+			out[i].verdict = decide(h, pegsol_pos_jump(pos, js[i]), share);
 		}
-		out[i].verdict = decide(h, pegsol_pos_jump(pos, js[i]), share);
 	}
 	/* What the jumps say about the position itself. */
 	int losing = 0;
