@@ -309,6 +309,8 @@ static void draw_panel(const play *p, int x, int ymax)
 		                   "- losing", PAIR_LOSE);
 		y = draw_hint_list(p, y, x, w, ymax, PEGSOL_VERDICT_UNKNOWN,
 		                   "? unknown", PAIR_UNKNOWN);
+	} else if (p->show_hints) {
+		mvprintw(y++, x, "Hints: thinking...");
 	} else {
 		mvprintw(y++, x, "Press ? for hints.");
 	}
