@@ -181,4 +181,10 @@ rc=$?
 [ $rc = 3 ] || fail "illegal --replay file: exit $rc, want 3"
 echo "$msg" | grep -qF "bad.txt:2:1: move 2 (d2-d4) is illegal" ||
   fail "unclear message: $msg"
+# usage errors are 2, before any screen; an unlimited --think is refused
+"$PEGSOL" play --think 0 </dev/null >/dev/null 2>&1
+[ $? = 2 ] || fail "--think 0 accepted"
+"$PEGSOL" play --delay soon </dev/null >/dev/null 2>&1
+[ $? = 2 ] || fail "--delay soon accepted"
+"$PEGSOL" play --help | grep -qF "show me" || fail "--help"
 echo "play: ok"

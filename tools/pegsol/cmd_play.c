@@ -353,13 +353,16 @@ static void replay_game(play *p)
 	    pegsol_game_finished(p->game) ? ": the finish is reached" : "");
 }
 
-static int parse_seconds(cli *c, const char *opt, const char *arg, double *out)
+/* Seconds from min to an hour.  --think has no "no limit": the screen must
+ * never freeze on a search that does not end. */
+static int parse_seconds(cli *c, const char *opt, const char *arg, double min,
+                         double *out)
 {
 	char *end;
 	double v = strtod(arg, &end);
-	if (end == arg || *end || !(v >= 0) || v > 3600)
-		return cli_usage_error(c, "%s takes seconds from 0 to 3600, not '%s'",
-		                       opt, arg);
+	if (end == arg || *end || !(v >= min) || v > 3600)
+		return cli_usage_error(c, "%s takes seconds from %g to 3600, not '%s'",
+		                       opt, min, arg);
 	*out = v;
 	return 0;
 }
@@ -486,10 +489,10 @@ int cmd_play(int argc, char **argv)
 		if (opt == OPT_REPLAY)
 			replay = optarg;
 		else if (opt == OPT_DELAY) {
-			if ((rc = parse_seconds(&c, "--delay", optarg, &p.delay)))
+			if ((rc = parse_seconds(&c, "--delay", optarg, 0, &p.delay)))
 				return rc;
 		} else if (opt == OPT_THINK) {
-			if ((rc = parse_seconds(&c, "--think", optarg, &p.think)))
+			if ((rc = parse_seconds(&c, "--think", optarg, 0.01, &p.think)))
 				return rc;
 		} else if (opt == OPT_HINTS)
 			p.show_hints = 1;
