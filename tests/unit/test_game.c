@@ -13,6 +13,8 @@
 #include "check.h"
 #include "internal.h"
 
+#include <time.h>
+
 static pegsol_board *load(const char *name)
 {
 	pegsol_board *b = NULL;
@@ -365,6 +367,59 @@ static pegsol_verdict giving_up_oracle(void *ctx, const pegsol_problem *pr,
 	return PEGSOL_VERDICT_UNKNOWN;
 }
 
+/* Takes all the time it is given, then gives up. */
+static pegsol_verdict sleepy_oracle(void *ctx, const pegsol_problem *pr,
+                                    double seconds, pegsol_jump *sol,
+                                    size_t *n)
+{
+	(void)ctx;
+	(void)pr;
+	(void)sol;
+	*n = 0;
+	oracle_calls++;
+	if (seconds <= 0 || seconds > 5)
+		seconds = 5;
+	struct timespec ts = {(time_t)seconds,
+	                      (long)((seconds - (double)(time_t)seconds) * 1e9)};
+	nanosleep(&ts, NULL);
+	return PEGSOL_VERDICT_UNKNOWN;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* The time limit of a hint request holds for all its jumps together. */
+static void test_hints_time_limit(void)
+{
+	pegsol_board *b = load("english");
+	pegsol_problem pr;
+	pegsol_error err;
+	CHECK_EQ_INT(pegsol_problem_init(&pr, b, NULL, NULL, &err), PEGSOL_OK);
+	pegsol_oracle sleepy = {"sleepy", sleepy_oracle, NULL};
+	pegsol_hints *h;
+	CHECK_EQ_INT(pegsol_hints_new(&pr, &sleepy, &h, &err), PEGSOL_OK);
+	pegsol_hint hints[MAX_JUMPS];
+	/* after d2-d4 there are three jumps */
+	pegsol_pos pos = pegsol_pos_jump(pr.start, pegsol_board_jump(b,
+	                 b->jump_of[pegsol_hole_parse(b, "d2", NULL)]
+	                           [pegsol_hole_parse(b, "d4", NULL)]));
+	oracle_calls = 0;
+	double t0 = now_s();
+	int n = pegsol_hints_jumps(h, pos, 0.4, hints);
+	double took = now_s() - t0;
+	CHECK_EQ_INT(n, 3);
+	for (int i = 0; i < n; i++)
+		CHECK_EQ_INT(hints[i].verdict, PEGSOL_VERDICT_UNKNOWN);
+	CHECK(took < 0.6);
+	CHECK(oracle_calls >= 4); /* the position, then each jump at least once */
+	pegsol_hints_free(h);
+	pegsol_board_free(b);
+}
+
 /* Plays seeded random games; at every position checks each hint against
  * the truth table and each solution by an independent replay. */
 static void check_hints_exact(pegsol_hints *h, const pegsol_problem *pr,
@@ -479,6 +534,7 @@ int main(void)
 	test_undo_redo();
 	test_moves_and_text();
 	test_finish();
+	test_hints_time_limit();
 	/* triangle5 from the top corner: the complement problem has no
 	 * solution, "any" has; and a start in the middle of an edge */
 	test_hints_truth("triangle5", NULL, NULL);
