@@ -1,0 +1,87 @@
+/*
+ * pegsol/levels.h - exact analyses by the breadth-first level engine
+ * (included by pegsol.h): counts of positions, winning positions, dead ends
+ * and game sequences level by level, and where single pegs can finish.
+ *
+ * Positions are stored once per symmetry orbit under H, the subgroup of the
+ * board's symmetries that fixes the start and the finish; "raw" figures
+ * count every symmetric image, as Durango Bill's tables do.
+ */
+#ifndef PEGSOL_LEVELS_H
+#define PEGSOL_LEVELS_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pegsol_level_options {
+	int threads;      /* 0: every core */
+	size_t memory;    /* bytes the levels may hold; 0: no limit */
+	/* Called from time to time during long runs (from one thread). */
+	void (*progress)(void *ctx, const char *phase, int level, size_t done,
+	                 size_t total);
+	void *progress_ctx;
+} pegsol_level_options;
+
+/* One level of the analysis by jumps: positions after n jumps. */
+typedef struct pegsol_jump_level {
+	int jumps, pegs;
+	uint64_t positions, positions_raw; /* S_n: reachable in n jumps */
+	uint64_t winning, winning_raw;     /* W_n: those that can still finish */
+	uint64_t deadends, deadends_raw;   /* those with no jump left */
+	pegsol_u128 games;                 /* game sequences reaching level n */
+	pegsol_u128 deadend_games;         /* game sequences ending at level n */
+	pegsol_u128 arbitrary;             /* C(holes, pegs) */
+} pegsol_jump_level;
+
+enum {
+	/* Only the winning positions W_n, by the fast path: forward and
+	 * backward half-way, then outward from the middle through winning
+	 * positions only.  No game counts, no dead ends. */
+	PEGSOL_COUNT_WINNING_ONLY = 1,
+	/* Skip the 128-bit game counts (positions only; faster). */
+	PEGSOL_COUNT_NO_GAMES = 2
+};
+
+typedef struct pegsol_count_result {
+	int flags;
+	int nlevels;             /* levels 0 .. nlevels-1 */
+	pegsol_jump_level level[PEGSOL_MAX_HOLES + 1];
+	int finish_jumps;        /* jumps from the start to the finish */
+	int symmetry_order;      /* |H| */
+	pegsol_u128 games;       /* every game sequence (= all dead-end games) */
+	pegsol_u128 wins;        /* game sequences that end in the finish */
+	pegsol_u128 one_peg[PEGSOL_MAX_HOLES]; /* ending with one peg at hole h */
+	pegsol_u128 one_peg_total;
+	uint64_t positions, positions_raw, winning, winning_raw; /* totals */
+} pegsol_count_result;
+
+/* The full analysis by jumps of a problem.  Cost: every reachable position
+ * (the English central game: 23.5 million orbits).  Fails with
+ * PEGSOL_ELIMIT when memory or a 128-bit count would run out, and with
+ * PEGSOL_EINTERNAL when a consistency check fails. */
+pegsol_status pegsol_count(const pegsol_problem *problem,
+                           const pegsol_level_options *options, int flags,
+                           pegsol_count_result *out, pegsol_error *err);
+
+/* Where a single last peg can finish, for every single-vacancy start. */
+typedef struct pegsol_finishes_result {
+	int nholes;
+	int counted;                            /* wins[][] filled */
+	pegsol_pos reachable[PEGSOL_MAX_HOLES]; /* [start hole]: final holes */
+	pegsol_u128 wins[PEGSOL_MAX_HOLES][PEGSOL_MAX_HOLES]; /* [start][final] */
+} pegsol_finishes_result;
+
+/* For every start hole (that hole empty, every other full), the holes where
+ * one last peg can end, and with count != 0 the number of game sequences
+ * that end there.  Runs the level engine once per start hole up to
+ * symmetry (the English board: 7 runs). */
+pegsol_status pegsol_finishes(const pegsol_board *board,
+                              const pegsol_level_options *options, int count,
+                              pegsol_finishes_result *out, pegsol_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,213 @@
+/*
+ * level.c - levels as partitioned sorted arrays: lookup, building from keys,
+ * complement and intersection.
+ */
+#include "level.h"
+#include "radix.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+long long level_find(const level *L, uint64_t key)
+{
+	if (!L->n)
+		return -1;
+	uint32_t p = level_part_of(key, L->pbits);
+	size_t lo = L->part[p], hi = L->part[p + 1];
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (L->keys[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < L->part[p + 1] && L->keys[lo] == key ? (long long)lo : -1;
+}
+
+void level_free(level *L)
+{
+	free(L->keys);
+	free(L->counts);
+	free(L->masks);
+	free(L->part);
+	memset(L, 0, sizeof *L);
+}
+
+size_t level_bytes(const level *L)
+{
+	return L->n * (sizeof *L->keys + (L->counts ? sizeof *L->counts : 0) +
+	               (L->masks ? sizeof *L->masks : 0)) +
+	       ((size_t)1 << L->pbits) * sizeof *L->part;
+}
+
+/* Partitions of about a thousand keys: a partition's work fits the cache. */
+int level_pbits_for(size_t n)
+{
+	int pbits = 0;
+	while (pbits < 16 && ((size_t)1024 << pbits) < n)
+		pbits++;
+	return pbits;
+}
+
+pegsol_status level_from_keys(uint64_t *keys, u128 *counts, size_t n,
+                              int keybits, level *out, pegsol_error *err)
+{
+	memset(out, 0, sizeof *out);
+	int pbits = level_pbits_for(n);
+	size_t nparts = (size_t)1 << pbits;
+	size_t *part = calloc(nparts + 1, sizeof *part);
+	uint64_t *k2 = malloc((n ? n : 1) * sizeof *k2);
+	u128 *c2 = counts ? malloc((n ? n : 1) * sizeof *c2) : NULL;
+	if (!part || !k2 || (counts && !c2)) {
+		free(part); free(k2); free(c2); free(keys); free(counts);
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory for a level of "
+		                   "%zu positions", n);
+	}
+	/* Scatter by partition (a counting sort), then sort each partition. */
+	for (size_t i = 0; i < n; i++)
+		part[level_part_of(keys[i], pbits) + 1]++;
+	for (size_t p = 0; p < nparts; p++)
+		part[p + 1] += part[p];
+	size_t *fill = malloc(nparts * sizeof *fill);
+	if (!fill) {
+		free(part); free(k2); free(c2); free(keys); free(counts);
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	}
+	memcpy(fill, part, nparts * sizeof *fill);
+	for (size_t i = 0; i < n; i++) {
+		size_t d = fill[level_part_of(keys[i], pbits)]++;
+		k2[d] = keys[i];
+		if (counts)
+			c2[d] = counts[i];
+	}
+	free(fill);
+	for (size_t p = 0; p < nparts; p++)
+		radix_sort(k2 + part[p], c2 ? c2 + part[p] : NULL, part[p + 1] - part[p],
+		           keys, counts, keybits);
+	free(keys);
+	free(counts);
+	out->n = n;
+	out->keys = k2;
+	out->counts = c2;
+	out->pbits = pbits;
+	out->part = part;
+	return PEGSOL_OK;
+}
+
+pegsol_status level_from_positions(const engine *E, const pegsol_pos *pos,
+                                   size_t n, int counting, level *out,
+                                   pegsol_error *err)
+{
+	uint64_t *keys = malloc((n ? n : 1) * sizeof *keys);
+	u128 *counts = counting ? malloc((n ? n : 1) * sizeof *counts) : NULL;
+	if (!keys || (counting && !counts)) {
+		free(keys);
+		free(counts);
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	}
+	/* Few positions: merge duplicates by a quadratic scan. */
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t k = sym_canon(E->G, pos[i]);
+		size_t j = 0;
+		while (j < m && keys[j] != k)
+			j++;
+		if (j == m) {
+			keys[m] = k;
+			if (counting)
+				counts[m] = 0;
+			m++;
+		}
+		if (counting)
+			counts[j]++;
+	}
+	return level_from_keys(keys, counts, m, E->keybits, out, err);
+}
+
+pegsol_status level_complement(const engine *E, const level *in, level *out,
+                               pegsol_error *err)
+{
+	uint64_t *keys = malloc((in->n ? in->n : 1) * sizeof *keys);
+	u128 *counts = in->counts ? malloc((in->n ? in->n : 1) * sizeof *counts) : NULL;
+	if (!keys || (in->counts && !counts)) {
+		free(keys);
+		free(counts);
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	}
+	pegsol_pos full = E->board->full;
+	for (size_t i = 0; i < in->n; i++) {
+		keys[i] = sym_canon(E->G, full & ~in->keys[i]);
+		if (counts)
+			counts[i] = in->counts[i];
+	}
+	return level_from_keys(keys, counts, in->n, E->keybits, out, err);
+}
+
+pegsol_status level_intersect(const level *a, const level *b, level *out,
+                              pegsol_error *err)
+{
+	uint64_t *keys = malloc((a->n ? a->n : 1) * sizeof *keys);
+	u128 *counts = a->counts ? malloc((a->n ? a->n : 1) * sizeof *counts) : NULL;
+	if (!keys || (a->counts && !counts)) {
+		free(keys);
+		free(counts);
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	}
+	size_t m = 0;
+	for (size_t i = 0; i < a->n; i++)
+		if (level_find(b, a->keys[i]) >= 0) {
+			keys[m] = a->keys[i];
+			if (counts)
+				counts[m] = a->counts[i];
+			m++;
+		}
+	int keybits = 64;
+	return level_from_keys(keys, counts, m, keybits, out, err);
+}
+
+pegsol_status level_match_complements(const engine *E, const level *A,
+                                      const level *B,
+                                      void (*match)(void *ctx, size_t ia,
+                                                    size_t ib),
+                                      void *ctx, pegsol_error *err)
+{
+	size_t n = A->n, nparts = (size_t)1 << B->pbits;
+	if (!n || !B->n)
+		return PEGSOL_OK;
+	uint64_t *keys = malloc(n * sizeof *keys), *tk = malloc(n * sizeof *tk);
+	u128 *idx = malloc(n * sizeof *idx), *ti = malloc(n * sizeof *ti);
+	size_t *off = calloc(nparts + 1, sizeof *off);
+	if (!keys || !tk || !idx || !ti || !off) {
+		free(keys); free(tk); free(idx); free(ti); free(off);
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	}
+	pegsol_pos full = E->board->full;
+	for (size_t i = 0; i < n; i++) {
+		tk[i] = sym_canon(E->G, full & ~A->keys[i]);
+		off[level_part_of(tk[i], B->pbits) + 1]++;
+	}
+	for (size_t p = 0; p < nparts; p++)
+		off[p + 1] += off[p];
+	for (size_t i = 0; i < n; i++) {
+		size_t d = off[level_part_of(tk[i], B->pbits)]++;
+		keys[d] = tk[i];
+		idx[d] = i;
+	}
+	/* off[p] now ends partition p; shift back to starts. */
+	memmove(off + 1, off, nparts * sizeof *off);
+	off[0] = 0;
+	for (size_t p = 0; p < nparts; p++) {
+		size_t a = off[p], ae = off[p + 1], b = B->part[p], be = B->part[p + 1];
+		radix_sort(keys + a, idx + a, ae - a, tk, ti, E->keybits);
+		while (a < ae && b < be) {
+			if (keys[a] < B->keys[b])
+				a++;
+			else if (keys[a] > B->keys[b])
+				b++;
+			else
+				match(ctx, (size_t)idx[a++], b);
+		}
+	}
+	free(keys); free(tk); free(idx); free(ti); free(off);
+	return PEGSOL_OK;
+}

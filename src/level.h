@@ -1,0 +1,134 @@
+/*
+ * level.h - a level: a set of canonical positions with optional 128-bit
+ * counts, and the engine that expands one level into the next.
+ *
+ * Layout.  Keys are split into 2^pbits partitions by a multiplicative hash
+ * of the key (not by its top bits: a canonical key is the smallest image of
+ * a position, so its top bits are mostly zero and would make a few huge
+ * partitions).  Each partition is sorted; part[p]..part[p+1] are its
+ * indexes.  Two levels may have different pbits; lookups hash the key with
+ * the level's own pbits.  8 bytes a key, 16 more a count.
+ *
+ * Expansion (level_expand).  Threads claim chunks of parents.  For a parent
+ * c the images g(c) under the group are computed once; the canonical form
+ * of the child after jump j is then min over g of g(c) ^ g(mask of j),
+ * because the images of the three holes of a jump are precomputed.  Children
+ * go to per-thread, per-partition buffers; a full buffer is flushed into its
+ * partition's hash table (small enough to sit in the L2 cache), where equal
+ * children meet and their counts add.  Finally each partition's table is
+ * radix-sorted into the new level.
+ */
+#ifndef PEGSOL_LEVEL_H
+#define PEGSOL_LEVEL_H
+
+#include "internal.h"
+#include "u128.h"
+
+typedef struct level {
+	size_t n;
+	uint64_t *keys;
+	u128 *counts;  /* NULL when the level is not counted */
+	/* Instead of counts, a set of labels per key (the start holes it is
+	 * reachable from): children get the image of the parent's set under
+	 * the symmetry that made them canonical, and sets are OR-ed. */
+	uint64_t *masks;
+	int pbits;
+	size_t *part;  /* [2^pbits + 1] */
+} level;
+
+static inline uint32_t level_part_of(uint64_t key, int pbits)
+{
+	return pbits ? (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - pbits)) : 0;
+}
+
+/* log2 of the number of partitions for a level of n keys. */
+int level_pbits_for(size_t n);
+/* The index of key in L, or -1. */
+long long level_find(const level *L, uint64_t key);
+void level_free(level *L);
+/* Memory held by L, in bytes. */
+size_t level_bytes(const level *L);
+
+/* What the engine knows: the board, the symmetry group used for canonical
+ * forms, the jump tables, threads and the memory budget. */
+typedef struct engine {
+	const pegsol_board *board;
+	const sym_group *G;
+	int threads;
+	/* Jumps grouped by their offsets in hole numbers (d1 = over - from,
+	 * d2 = to - over): for a group, the holes that can jump are
+	 * pos & from_mask & (pos >> d1) & (~pos >> (d1 + d2)), a few bitwise
+	 * operations for all its jumps at once.  jump_at[g][from] is the jump. */
+	int ngroups;
+	struct jgroup {
+		uint64_t from_mask;
+		int d1, d12;
+	} groups[MAX_JUMPS];
+	uint16_t (*jump_at)[PEGSOL_MAX_HOLES]; /* [ngroups][hole] */
+	uint64_t jimg[MAX_JUMPS][SYM_MAX]; /* g(mask of jump j) */
+	int keybits;                       /* bits a key can use (nholes) */
+	/* Round buffers, kept from one expansion to the next so that big
+	 * buffers are not page-faulted in again every level. */
+	struct expand_buffers *buffers;
+	/* Progress: called now and then from one thread. */
+	void (*progress)(void *ctx, size_t done, size_t total);
+	void *progress_ctx;
+} engine;
+
+void engine_init(engine *E, const pegsol_board *b, const sym_group *G,
+                 int threads);
+/* Frees what the engine keeps between expansions. */
+void engine_release(engine *E);
+
+/* The legal jumps of pos (jump indexes into out); returns their number. */
+int engine_jumps(const engine *E, pegsol_pos pos, uint16_t *out);
+
+/* Facts gathered about the parent level while expanding it. */
+typedef struct expand_stats {
+	uint64_t raw;       /* positions, every symmetric image counted */
+	uint64_t dead;      /* canonical positions with no legal jump */
+	uint64_t dead_raw;
+	u128 dead_games;    /* game sequences ending here (sum of dead counts) */
+	u128 games;         /* game sequences reaching this level */
+} expand_stats;
+
+/* Builds a level from raw positions (canonicalised, duplicates merged; with
+ * counting, the count of a key is how many of the positions map to it). */
+pegsol_status level_from_positions(const engine *E, const pegsol_pos *pos,
+                                   size_t n, int counting, level *out,
+                                   pegsol_error *err);
+/* out = the canonical children of in (counts summed when in is counted).
+ * stats (may be NULL) describe in.  When keep is not NULL, only children
+ * c with keep(keep_ctx, c) are stored. */
+pegsol_status level_expand(const engine *E, const level *in, level *out,
+                           expand_stats *stats,
+                           int (*keep)(const void *ctx, uint64_t key),
+                           const void *keep_ctx, pegsol_error *err);
+/* out = the canonical forms of the complements of in's keys (counts
+ * carried).  Complement commutes with symmetry, so this is a bijection of
+ * orbits. */
+pegsol_status level_complement(const engine *E, const level *in, level *out,
+                               pegsol_error *err);
+/* out = the keys of a that are also in b; counts from a. */
+pegsol_status level_intersect(const level *a, const level *b, level *out,
+                              pegsol_error *err);
+/* For every key a of A whose complement's canonical form is in B, calls
+ * match(ctx, index in A, index in B).  The complements are sorted into B's
+ * partitions and merged with them: sequential reads, no binary search. */
+pegsol_status level_match_complements(const engine *E, const level *A,
+                                      const level *B,
+                                      void (*match)(void *ctx, size_t ia,
+                                                    size_t ib),
+                                      void *ctx, pegsol_error *err);
+/* Builds a level from canonical keys and counts (which it takes over and
+ * frees): sorted into partitions, duplicates must not occur. */
+pegsol_status level_from_keys(uint64_t *keys, u128 *counts, size_t n,
+                              int keybits, level *out, pegsol_error *err);
+
+/* Orbit size of a canonical key under G. */
+static inline int engine_orbit(const engine *E, uint64_t key)
+{
+	return sym_orbit_size(E->G, key);
+}
+
+#endif

@@ -1,0 +1,600 @@
+/*
+ * level_expand.c - the heart of the level engine: expanding a level of
+ * canonical positions into the next (see level.h for the scheme).
+ *
+ * Work goes in rounds, so memory stays bounded however big the level:
+ *   A. threads claim chunks of parents and append their children to a flat
+ *      buffer of their own (sequential writes), until the buffer is full;
+ *      then each thread radix-partitions its buffer by the children's
+ *      partition;
+ *   B. threads claim partitions and add that partition's children from
+ *      every thread's buffer to its hash table; a table holds a few
+ *      thousand keys, so it stays in the L2 cache while it is filled.
+ * When every parent is done, each table is radix-sorted into the level.
+ *
+ * Entries are 1, 2 or 3 words: a key; a key and a 64-bit count; a key and
+ * a 128-bit count.  64 bits suffice when the parent level's games times
+ * the board's jumps fit (every child count is at most that total), which
+ * holds for the big middle levels; it halves the memory traffic there.
+ */
+#include "level.h"
+#include "parallel.h"
+#include "radix.h"
+#include "bigmem.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+void engine_init(engine *E, const pegsol_board *b, const sym_group *G,
+                 int threads)
+{
+	memset(E, 0, sizeof *E);
+	E->board = b;
+	E->G = G;
+	E->threads = threads > 0 ? threads : parallel_cores();
+	E->keybits = b->nholes;
+	E->jump_at = calloc(b->njumps ? (size_t)b->njumps : 1, sizeof *E->jump_at);
+	for (int j = 0; j < b->njumps; j++) {
+		pegsol_jump jp = b->jumps[j];
+		int d1 = jp.over - jp.from, d12 = jp.to - jp.from, g = 0;
+		while (g < E->ngroups && (E->groups[g].d1 != d1 || E->groups[g].d12 != d12))
+			g++;
+		if (g == E->ngroups)
+			E->groups[E->ngroups++] = (struct jgroup){0, d1, d12};
+		E->groups[g].from_mask |= bit(jp.from);
+		if (E->jump_at)
+			E->jump_at[g][jp.from] = (uint16_t)j;
+		uint64_t mask = bit(jp.from) | bit(jp.over) | bit(jp.to);
+		for (int k = 0; k < G->order; k++)
+			E->jimg[j][k] = sym_apply(G, k, mask);
+	}
+}
+
+static inline uint64_t shift_down(uint64_t x, int d)
+{
+	return d >= 0 ? x >> d : x << -d;
+}
+
+int engine_jumps(const engine *E, pegsol_pos pos, uint16_t *out)
+{
+	int n = 0;
+	uint64_t empty = E->board->full & ~pos;
+	for (int g = 0; g < E->ngroups; g++) {
+		const struct jgroup *jg = &E->groups[g];
+		uint64_t can = pos & jg->from_mask & shift_down(pos, jg->d1) &
+		               shift_down(empty, jg->d12);
+		for (; can; can &= can - 1)
+			out[n++] = E->jump_at[g][__builtin_ctzll(can)];
+	}
+	return n;
+}
+
+/* ---------------------------------------------------------------- tables */
+
+/* A partition's hash table: open addressing, linear probing, entries of
+ * `words` words (key, then count words); key 0 marks a free slot
+ * (position 0, no peg at all, never occurs in a game). */
+typedef struct ptable {
+	size_t n, cap; /* cap is a power of two */
+	uint64_t *e;
+	int own;       /* e was allocated for this table, not in the region */
+} ptable;
+
+static inline size_t slot_of(uint64_t key, size_t cap)
+{
+	return (size_t)((key * 0xD6E8FEB86659FD93ull) >> 24) & (cap - 1);
+}
+
+static int ptable_grow(ptable *t, int words, size_t want)
+{
+	size_t cap = t->cap ? t->cap : 64;
+	while (cap < 2 * want)
+		cap *= 2;
+	if (cap == t->cap)
+		return 0;
+	uint64_t *e = calloc(cap * (size_t)words, sizeof *e);
+	if (!e)
+		return -1;
+	for (size_t i = 0; i < t->cap; i++) {
+		const uint64_t *src = t->e + i * (size_t)words;
+		if (!src[0])
+			continue;
+		size_t s = slot_of(src[0], cap);
+		while (e[s * (size_t)words])
+			s = (s + 1) & (cap - 1);
+		memcpy(e + s * (size_t)words, src, (size_t)words * sizeof *e);
+	}
+	if (t->own)
+		free(t->e);
+	t->e = e;
+	t->own = 1;
+	t->cap = cap;
+	return 0;
+}
+
+/* Adds n entries; returns -1 out of memory, -2 on count overflow.  Only a
+ * new key can make the table grow (most entries are repeats). */
+static inline __attribute__((always_inline)) int
+ptable_add(ptable *t, const uint64_t *src, size_t n, const int words,
+           const int or_masks)
+{
+	size_t mask = t->cap - 1, limit = t->cap / 2;
+	uint64_t *e = t->e;
+	for (size_t i = 0; i < n; i++, src += words) {
+		uint64_t k = src[0];
+		size_t s = slot_of(k, t->cap);
+		while (e[s * words] && e[s * words] != k)
+			s = (s + 1) & mask;
+		uint64_t *d = e + s * words;
+		if (!d[0]) {
+			if (t->n + 1 > limit) {
+				if (ptable_grow(t, words, t->n + 1))
+					return -1;
+				mask = t->cap - 1;
+				limit = t->cap / 2;
+				e = t->e;
+				s = slot_of(k, t->cap);
+				while (e[s * words])
+					s = (s + 1) & mask;
+				d = e + s * words;
+			}
+			d[0] = k;
+			t->n++;
+			if (words >= 2)
+				d[1] = src[1];
+			if (words == 3)
+				d[2] = src[2];
+		} else if (words == 2 && or_masks) {
+			d[1] |= src[1];
+		} else if (words == 2) {
+			d[1] += src[1]; /* cannot overflow: see the file comment */
+		} else if (words == 3) {
+			u128 a = ((u128)d[2] << 64) | d[1];
+			if (u128_add(&a, ((u128)src[2] << 64) | src[1]))
+				return -2;
+			d[1] = (uint64_t)a;
+			d[2] = (uint64_t)(a >> 64);
+		}
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------------- expand */
+
+enum { CHUNK = 2048, MAX_THREADS = 64 };
+
+typedef struct tbuf {
+	uint64_t *buf, *part_buf; /* children, then partitioned */
+	size_t n, cap;            /* entries */
+	size_t *off;              /* [nparts + 1] after partitioning */
+	expand_stats st;
+	int overflow;
+} tbuf;
+
+/* The round buffers an engine keeps between expansions. */
+struct expand_buffers {
+	size_t words;   /* the entry size the buffers were sized for */
+	size_t bytes;   /* each of buf and part_buf, per thread */
+	uint64_t *buf[MAX_THREADS], *part_buf[MAX_THREADS];
+};
+
+void engine_release(engine *E)
+{
+	free(E->jump_at);
+	E->jump_at = NULL;
+	if (!E->buffers)
+		return;
+	for (int t = 0; t < MAX_THREADS; t++) {
+		free(E->buffers->buf[t]);
+		free(E->buffers->part_buf[t]);
+	}
+	free(E->buffers);
+	E->buffers = NULL;
+}
+
+typedef struct xctx {
+	const engine *E;
+	const level *in;
+	int words;          /* 1, 2 or 3 */
+	int pbits;
+	size_t nparts;
+	ptable *tables;
+	int nthreads;
+	tbuf t[MAX_THREADS];
+	atomic_size_t next;       /* next parent */
+	atomic_size_t next_part;  /* next partition, phase B and finish */
+	atomic_int failed;        /* 1 out of memory, 2 count overflow */
+	uint64_t *region;         /* the tables' first slots, one allocation */
+	int (*keep)(const void *, uint64_t);
+	const void *keep_ctx;
+	level *out;
+	uint64_t *scratch_k[MAX_THREADS];
+	u128 *scratch_c[MAX_THREADS];
+} xctx;
+
+/* The canonical form of a child: the smallest of img[g] ^ jimg[g].  Two
+ * independent minimum chains halve the latency of the comparisons. */
+static inline uint64_t canon_child(const uint64_t *img, const uint64_t *ji,
+                                   int m)
+{
+	uint64_t a = img[0] ^ ji[0], b = a;
+	int g = 1;
+	for (; g + 1 < m; g += 2) {
+		uint64_t u = img[g] ^ ji[g], v = img[g + 1] ^ ji[g + 1];
+		a = u < a ? u : a;
+		b = v < b ? v : b;
+	}
+	if (g < m) {
+		uint64_t u = img[g] ^ ji[g];
+		a = u < a ? u : a;
+	}
+	return a < b ? a : b;
+}
+
+/* The children of a parent that carries a label set: each child gets the
+ * image of the set under the symmetry that made it canonical.  The set is
+ * first closed under the parent's stabiliser (a symmetric position is
+ * reached from the images of its starts too). */
+static void emit_masked(const struct xctx *x, uint64_t c, uint64_t mask,
+                        const uint64_t *img, const uint16_t *jumps, int nj,
+                        uint64_t **outp)
+{
+	const sym_group *G = x->E->G;
+	uint64_t *out = *outp;
+	for (int g = 1; g < G->order; g++)
+		if (img[g] == c)
+			mask |= sym_apply(G, g, mask);
+	for (int k = 0; k < nj; k++) {
+		const uint64_t *ji = x->E->jimg[jumps[k]];
+		uint64_t best = img[0] ^ ji[0];
+		int bg = 0;
+		for (int g = 1; g < G->order; g++) {
+			uint64_t v = img[g] ^ ji[g];
+			if (v < best)
+				best = v, bg = g;
+		}
+		if (x->keep && !x->keep(x->keep_ctx, best))
+			continue;
+		out[0] = best;
+		out[1] = sym_apply(G, bg, mask);
+		out += 2;
+	}
+	*outp = out;
+}
+
+/* Phase A for one thread: children of claimed parents, then partitioned. */
+static void generate(void *arg, int tid)
+{
+	xctx *x = arg;
+	const engine *E = x->E;
+	const level *in = x->in;
+	const sym_group *G = E->G;
+	const int m = G->order, words = x->words;
+	tbuf *tb = &x->t[tid];
+	uint64_t img[SYM_MAX];
+	uint16_t jumps[MAX_JUMPS];
+	/* Claim chunks while a whole chunk's children surely fit. */
+	size_t room_needed = (size_t)CHUNK * (size_t)E->board->njumps;
+	tb->n = 0;
+	while (tb->cap - tb->n >= room_needed) {
+		size_t start = atomic_fetch_add(&x->next, CHUNK);
+		if (start >= in->n)
+			break;
+		size_t end = start + CHUNK < in->n ? start + CHUNK : in->n;
+		if (tid == 0 && E->progress)
+			E->progress(E->progress_ctx, start, in->n);
+		uint64_t *out = tb->buf + tb->n * (size_t)words;
+		for (size_t i = start; i < end; i++) {
+			uint64_t c = in->keys[i];
+			u128 cnt = in->counts ? in->counts[i] : 1;
+			int fixed = 0;
+			for (int g = 0; g < m; g++) {
+				img[g] = sym_apply(G, g, c);
+				fixed += img[g] == c;
+			}
+			int orbit = m / fixed;
+			tb->st.raw += (uint64_t)orbit;
+			if (in->counts)
+				tb->overflow |= u128_add(&tb->st.games, cnt);
+			int nj = engine_jumps(E, c, jumps);
+			if (nj == 0) {
+				tb->st.dead++;
+				tb->st.dead_raw += (uint64_t)orbit;
+				if (in->counts)
+					tb->overflow |= u128_add(&tb->st.dead_games, cnt);
+				continue;
+			}
+			if (in->masks) {
+				emit_masked(x, c, in->masks[i], img, jumps, nj, &out);
+				continue;
+			}
+			for (int k = 0; k < nj; k++) {
+				uint64_t best = canon_child(img, E->jimg[jumps[k]], m);
+				if (x->keep && !x->keep(x->keep_ctx, best))
+					continue;
+				out[0] = best;
+				if (words >= 2)
+					out[1] = (uint64_t)cnt;
+				if (words == 3)
+					out[2] = (uint64_t)(cnt >> 64);
+				out += words;
+			}
+		}
+		tb->n = (size_t)(out - tb->buf) / (size_t)words;
+	}
+	/* Partition this thread's children (a counting sort by partition). */
+	size_t *off = tb->off;
+	memset(off, 0, (x->nparts + 1) * sizeof *off);
+	for (size_t i = 0; i < tb->n; i++)
+		off[level_part_of(tb->buf[i * (size_t)words], x->pbits) + 1]++;
+	for (size_t p = 0; p < x->nparts; p++)
+		off[p + 1] += off[p];
+	size_t *fill = tb->off + x->nparts + 1; /* scratch after off[] */
+	memcpy(fill, off, x->nparts * sizeof *fill);
+	for (size_t i = 0; i < tb->n; i++) {
+		const uint64_t *src = tb->buf + i * (size_t)words;
+		uint64_t *dst = tb->part_buf +
+		                fill[level_part_of(src[0], x->pbits)]++ * (size_t)words;
+		for (int w = 0; w < words; w++)
+			dst[w] = src[w];
+	}
+}
+
+/* Phase B: each partition's children into its table. */
+static inline __attribute__((always_inline)) void
+reduce_words(xctx *x, const int words, const int or_masks)
+{
+	for (;;) {
+		size_t p = atomic_fetch_add(&x->next_part, 1);
+		if (p >= x->nparts)
+			break;
+		for (int t = 0; t < x->nthreads; t++) {
+			tbuf *tb = &x->t[t];
+			size_t a = tb->off[p], b = tb->off[p + 1];
+			if (a == b)
+				continue;
+			int rc = ptable_add(&x->tables[p], tb->part_buf + a * (size_t)words,
+			                    b - a, words, or_masks);
+			if (rc)
+				atomic_store(&x->failed, rc == -2 ? 2 : 1);
+		}
+	}
+}
+
+static void reduce(void *arg, int tid)
+{
+	xctx *x = arg;
+	(void)tid;
+	if (x->words == 1)
+		reduce_words(x, 1, 0);
+	else if (x->words == 2 && x->in->masks)
+		reduce_words(x, 2, 1);
+	else if (x->words == 2)
+		reduce_words(x, 2, 0);
+	else
+		reduce_words(x, 3, 0);
+}
+
+/* Sorts each partition's table into the output level. */
+static void finish(void *arg, int tid)
+{
+	xctx *x = arg;
+	level *out = x->out;
+	const int words = x->words;
+	for (;;) {
+		size_t p = atomic_fetch_add(&x->next_part, 1);
+		if (p >= x->nparts)
+			break;
+		ptable *t = &x->tables[p];
+		uint64_t *k = out->keys + out->part[p];
+		u128 *c = out->counts ? out->counts + out->part[p] : NULL;
+		uint64_t *mk = out->masks ? out->masks + out->part[p] : NULL;
+		size_t n = 0;
+		for (size_t s = 0; s < t->cap; s++) {
+			const uint64_t *e = t->e + s * (size_t)words;
+			if (!e[0])
+				continue;
+			k[n] = e[0];
+			if (c)
+				c[n] = words == 3 ? ((u128)e[2] << 64) | e[1] : (u128)e[1];
+			if (mk)
+				mk[n] = e[1];
+			n++;
+		}
+		if (t->own)
+			free(t->e);
+		t->e = NULL;
+		if (mk) {
+			/* sort (key, mask) pairs through the u128 scratch */
+			u128 *pay = x->scratch_c[tid];
+			u128 *tmp = pay + n;
+			for (size_t i = 0; i < n; i++)
+				pay[i] = mk[i];
+			radix_sort(k, pay, n, x->scratch_k[tid], tmp, x->E->keybits);
+			for (size_t i = 0; i < n; i++)
+				mk[i] = (uint64_t)pay[i];
+		} else {
+			radix_sort(k, c, n, x->scratch_k[tid], x->scratch_c[tid], x->E->keybits);
+		}
+	}
+}
+
+/* Buffer entries per thread and round: about 256 MiB for all threads at
+ * most, less when the level is small. */
+static size_t round_entries(const engine *E, const level *in, int words,
+                            int nthreads)
+{
+	size_t bytes = ((size_t)256 << 20) / (size_t)nthreads / 2;
+	size_t n = bytes / ((size_t)words * sizeof(uint64_t));
+	size_t min = (size_t)CHUNK * (size_t)E->board->njumps * 2;
+	/* a parent has about ten children: enough for one round */
+	size_t want = in->n * 12 / (size_t)nthreads + min;
+	if (n > want)
+		n = want;
+	return n > min ? n : min;
+}
+
+/* Points the threads at buffers of at least `entries` entries, reusing
+ * the engine's when they are big enough. */
+static int alloc_thread_buffers(const engine *E, xctx *x, size_t entries)
+{
+	struct expand_buffers *eb = E->buffers;
+	size_t bytes = entries * (size_t)x->words * sizeof(uint64_t);
+	if (eb->bytes < bytes) {
+		for (int t = 0; t < MAX_THREADS; t++) {
+			free(eb->buf[t]);
+			free(eb->part_buf[t]);
+			eb->buf[t] = eb->part_buf[t] = NULL;
+		}
+		eb->bytes = bytes;
+	}
+	for (int t = 0; t < x->nthreads; t++) {
+		tbuf *tb = &x->t[t];
+		if (!eb->buf[t])
+			eb->buf[t] = big_alloc(eb->bytes);
+		if (!eb->part_buf[t])
+			eb->part_buf[t] = big_alloc(eb->bytes);
+		tb->buf = eb->buf[t];
+		tb->part_buf = eb->part_buf[t];
+		tb->cap = eb->bytes / ((size_t)x->words * sizeof(uint64_t));
+		tb->off = malloc((2 * x->nparts + 1) * sizeof(size_t));
+		if (!tb->buf || !tb->part_buf || !tb->off)
+			return -1;
+	}
+	return 0;
+}
+
+pegsol_status level_expand(const engine *E, const level *in, level *out,
+                           expand_stats *stats,
+                           int (*keep)(const void *ctx, uint64_t key),
+                           const void *keep_ctx, pegsol_error *err)
+{
+	memset(out, 0, sizeof *out);
+	if (stats)
+		memset(stats, 0, sizeof *stats);
+	xctx *x = calloc(1, sizeof *x);
+	if (!x)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	x->E = E;
+	x->in = in;
+	x->keep = keep;
+	x->keep_ctx = keep_ctx;
+	x->words = in->masks ? 2 : 1;
+	if (in->counts) {
+		/* 64-bit counts when the level's games times the jumps fit. */
+		u128 total = 0;
+		int over = 0;
+		for (size_t i = 0; i < in->n; i++)
+			over |= u128_add(&total, in->counts[i]);
+		u128 bound;
+		over |= u128_mul(total, (u128)E->board->njumps, &bound);
+		x->words = !over && bound <= (u128)UINT64_MAX ? 2 : 3;
+	}
+	/* Children are usually a few times the parents; partitions of about
+	 * 8192 keys, whose tables (256 KiB) fit the L2 cache. */
+	x->pbits = 0;
+	while (x->pbits < 16 && ((size_t)8192 << x->pbits) < in->n * 2)
+		x->pbits++;
+	x->nparts = (size_t)1 << x->pbits;
+	x->nthreads = E->threads < MAX_THREADS ? E->threads : MAX_THREADS;
+	if (in->n < 4 * CHUNK)
+		x->nthreads = 1;
+	pegsol_status st = PEGSOL_OK;
+	x->tables = calloc(x->nparts, sizeof *x->tables);
+	if (!E->buffers)
+		((engine *)E)->buffers = calloc(1, sizeof *E->buffers);
+	if (!x->tables || !E->buffers ||
+	    alloc_thread_buffers(E, x, round_entries(E, in, x->words, x->nthreads))) {
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+		goto cleanup;
+	}
+	/* All tables start in one huge-page region, sized for about two
+	 * children per parent at most half full; a table that outgrows its
+	 * slice moves out on its own. */
+	if (st == PEGSOL_OK) {
+		size_t per = 64;
+		while (per < 3 * in->n / x->nparts)
+			per *= 2;
+		x->region = big_calloc(per * x->nparts * (size_t)x->words * sizeof(uint64_t));
+		for (size_t p = 0; x->region && p < x->nparts; p++) {
+			x->tables[p].e = x->region + p * per * (size_t)x->words;
+			x->tables[p].cap = per;
+		}
+		if (!x->region)
+			st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	}
+	while (st == PEGSOL_OK && atomic_load(&x->next) < in->n && !atomic_load(&x->failed)) {
+		parallel_run(x->nthreads, generate, x);
+		atomic_store(&x->next_part, 0);
+		parallel_run(x->nthreads, reduce, x);
+	}
+	int overflow = 0;
+	for (int t = 0; t < x->nthreads; t++)
+		overflow |= x->t[t].overflow;
+	if (atomic_load(&x->failed) || overflow) {
+		st = pegsol_fail(err, PEGSOL_ELIMIT,
+		                 atomic_load(&x->failed) == 1
+		                     ? "out of memory expanding a level of %zu positions"
+		                     : "a game count overflows 128 bits (level of %zu "
+		                       "positions)", in->n);
+		goto cleanup;
+	}
+	/* Lay out the partitions, then sort each into place. */
+	out->pbits = x->pbits;
+	out->part = malloc((x->nparts + 1) * sizeof *out->part);
+	size_t total = 0, biggest = 0;
+	for (size_t p = 0; p < x->nparts; p++) {
+		if (out->part)
+			out->part[p] = total;
+		total += x->tables[p].n;
+		biggest = x->tables[p].n > biggest ? x->tables[p].n : biggest;
+	}
+	out->n = total;
+	out->keys = big_alloc((total ? total : 1) * sizeof *out->keys);
+	out->counts = in->counts ? big_alloc((total ? total : 1) * sizeof *out->counts) : NULL;
+	out->masks = in->masks ? big_alloc((total ? total : 1) * sizeof *out->masks) : NULL;
+	int payload = in->counts || in->masks;
+	int ok = out->part && out->keys && (!in->counts || out->counts) &&
+	         (!in->masks || out->masks);
+	for (int t = 0; t < x->nthreads && ok; t++) {
+		x->scratch_k[t] = malloc((biggest + 1) * sizeof(uint64_t));
+		x->scratch_c[t] = payload ? malloc(2 * (biggest + 1) * sizeof(u128)) : NULL;
+		ok = x->scratch_k[t] && (!payload || x->scratch_c[t]);
+	}
+	if (!ok) {
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory for a level of %zu "
+		                 "positions", total);
+		goto cleanup;
+	}
+	out->part[x->nparts] = total;
+	x->out = out;
+	atomic_store(&x->next_part, 0);
+	parallel_run(x->nthreads, finish, x);
+
+	if (stats)
+		for (int t = 0; t < x->nthreads; t++) {
+			stats->raw += x->t[t].st.raw;
+			stats->dead += x->t[t].st.dead;
+			stats->dead_raw += x->t[t].st.dead_raw;
+			if (u128_add(&stats->dead_games, x->t[t].st.dead_games) ||
+			    u128_add(&stats->games, x->t[t].st.games))
+				st = pegsol_fail(err, PEGSOL_ELIMIT,
+				                 "a game count overflows 128 bits");
+		}
+cleanup:
+	for (size_t p = 0; x->tables && p < x->nparts; p++)
+		if (x->tables[p].own)
+			free(x->tables[p].e);
+	free(x->region);
+	for (int t = 0; t < MAX_THREADS; t++) {
+		free(x->t[t].off);
+		free(x->scratch_k[t]);
+		free(x->scratch_c[t]);
+	}
+	free(x->tables);
+	free(x);
+	if (st != PEGSOL_OK)
+		level_free(out);
+	return st;
+}

@@ -1,0 +1,151 @@
+/*
+ * cmd_count.c - `pegsol count`: the full analysis by jumps, as in Durango
+ * Bill's table: positions, winning positions, C(holes, pegs) and dead-end
+ * game sequences per jump, the totals, the wins and the one-peg endings per
+ * final hole.
+ */
+#include "cli.h"
+#include "emit.h"
+#include <stdlib.h>
+#include "progress.h"
+
+static const char help[] =
+	"Usage: pegsol count [-b BOARD] [-s START] [-f FINISH|any] [OPTIONS]\n"
+	"Counts, for every number of jumps n: the positions reachable from the\n"
+	"start (every rotation and reflection counted, as in Durango Bill's\n"
+	"tables), those from which the finish can still be reached (winning),\n"
+	"C(holes, pegs), the positions with no jump left and the game sequences\n"
+	"that end there.  Then the totals: every game, the games that reach the\n"
+	"finish, and the games ending with one peg, per final hole.\n"
+	"Counts are exact (128-bit); symmetric positions are stored once.\n\n"
+	"Options:\n" CLI_COMMON_HELP;
+
+static void u128_cell(table *t, pegsol_u128 v)
+{
+	char buf[64];
+	table_cell(t, "%s", pegsol_u128_format(v, 0, buf, sizeof buf));
+}
+
+int cmd_count(int argc, char **argv)
+{
+	cli c;
+	cli_init(&c, "count", help);
+	static const struct option longopts[] = {CLI_COMMON_LONG, {0, 0, 0, 0}};
+	int opt, rc;
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1)
+		if ((rc = cli_option(&c, opt, optarg)))
+			return rc;
+	if (optind < argc)
+		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	if ((rc = cli_load(&c, 1)))
+		return rc;
+
+	progress prog;
+	progress_init(&prog);
+	pegsol_level_options lo = {c.threads, c.memory, progress_update, &prog};
+	pegsol_count_result *res = malloc(sizeof *res);
+	pegsol_error err;
+	if (!res) {
+		fprintf(stderr, "pegsol count: out of memory\n");
+		return PEGSOL_ELIMIT;
+	}
+	pegsol_status st = pegsol_count(&c.problem, &lo, 0, res, &err);
+	double secs = progress_now() - prog.start;
+	progress_done(&prog);
+	if (st != PEGSOL_OK) {
+		free(res);
+		rc = cli_report(&c, &err);
+		cli_free(&c);
+		return rc;
+	}
+
+	static const table_col cols[] = {
+		{"jumps", "jumps", COL_INT},
+		{"pegs", "pegs", COL_INT},
+		{"positions", "positions", COL_COUNT},
+		{"winning", "winning", COL_COUNT},
+		{"arbitrary", "arbitrary", COL_COUNT},
+		{"deadend_positions", "dead ends", COL_COUNT},
+		{"deadend_games", "dead-end games", COL_COUNT},
+	};
+	table t;
+	table_init(&t, "levels", NULL, 7, cols);
+	for (int n = 0; n < res->nlevels; n++) {
+		const pegsol_jump_level *l = &res->level[n];
+		table_row(&t);
+		table_cell(&t, "%d", l->jumps);
+		table_cell(&t, "%d", l->pegs);
+		table_cell(&t, "%llu", (unsigned long long)l->positions_raw);
+		table_cell(&t, "%llu", (unsigned long long)l->winning_raw);
+		u128_cell(&t, l->arbitrary);
+		table_cell(&t, "%llu", (unsigned long long)l->deadends_raw);
+		u128_cell(&t, l->deadend_games);
+	}
+	table_row(&t);
+	table_cell(&t, "total");
+	table_cell(&t, "%s", "");
+	table_cell(&t, "%llu", (unsigned long long)res->positions_raw);
+	table_cell(&t, "%llu", (unsigned long long)res->winning_raw);
+	table_cell(&t, "%s", "");
+	uint64_t dead = 0;
+	for (int n = 0; n < res->nlevels; n++)
+		dead += res->level[n].deadends_raw;
+	table_cell(&t, "%llu", (unsigned long long)dead);
+	u128_cell(&t, res->games);
+
+	static const table_col hcols[] = {
+		{"hole", "hole", COL_TEXT}, {"games", "games ending with one peg there", COL_COUNT}};
+	table h;
+	table_init(&h, "one_peg_endings", "One-peg endings by final hole:", 2, hcols);
+	for (int i = 0; i < pegsol_board_holes(c.board); i++)
+		if (res->one_peg[i]) {
+			char name[16];
+			table_row(&h);
+			table_cell(&h, "%s", pegsol_hole_name(c.board, i, c.notation, name, sizeof name));
+			u128_cell(&h, res->one_peg[i]);
+		}
+
+	char buf[64], holes[1024];
+	emitter e;
+	emit_begin(&e, stdout, c.format);
+	emit_value(&e, "board", "board", COL_TEXT, "%s", pegsol_board_name(c.board));
+	emit_value(&e, "start_empty", "start (empty)", COL_TEXT, "%s",
+	           pegsol_holes_format(c.board, pegsol_board_full(c.board) & ~c.problem.start,
+	                               c.notation, holes, sizeof holes));
+	if (c.problem.finish_kind == PEGSOL_FINISH_ANY_ONE)
+		emit_value(&e, "finish", "finish", COL_TEXT, "one peg, anywhere");
+	else
+		emit_value(&e, "finish", "finish (pegs)", COL_TEXT, "%s",
+		           pegsol_holes_format(c.board, c.problem.finish, c.notation, holes,
+		                               sizeof holes));
+	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d", res->symmetry_order);
+	emit_text(&e, "\n");
+	emit_table(&e, &t);
+	emit_text(&e, "\n");
+	emit_value(&e, "positions", "positions", COL_COUNT, "%llu",
+	           (unsigned long long)res->positions_raw);
+	emit_value(&e, "positions_canonical", "positions up to symmetry", COL_COUNT,
+	           "%llu", (unsigned long long)res->positions);
+	emit_value(&e, "winning", "winning positions", COL_COUNT, "%llu",
+	           (unsigned long long)res->winning_raw);
+	emit_value(&e, "winning_canonical", "winning positions up to symmetry",
+	           COL_COUNT, "%llu", (unsigned long long)res->winning);
+	emit_value(&e, "games", "games", COL_COUNT, "%s",
+	           pegsol_u128_format(res->games, 0, buf, sizeof buf));
+	emit_value(&e, "wins", "games reaching the finish", COL_COUNT, "%s",
+	           pegsol_u128_format(res->wins, 0, buf, sizeof buf));
+	emit_value(&e, "one_peg_games", "games ending with one peg", COL_COUNT, "%s",
+	           pegsol_u128_format(res->one_peg_total, 0, buf, sizeof buf));
+	if (h.nrows) {
+		emit_text(&e, "\n");
+		emit_table(&e, &h);
+	}
+	emit_text(&e, "\n");
+	emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", secs);
+	emit_end(&e);
+	table_free(&t);
+	table_free(&h);
+	free(res);
+	cli_free(&c);
+	return 0;
+}

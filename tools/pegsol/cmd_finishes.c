@@ -1,0 +1,108 @@
+/*
+ * cmd_finishes.c - `pegsol finishes`: for every start hole, the holes where
+ * a single last peg can end; with --count, how many games end there.
+ */
+#include "cli.h"
+#include "emit.h"
+#include "progress.h"
+
+#include <stdlib.h>
+
+static const char help[] =
+	"Usage: pegsol finishes [-b BOARD] [--count] [OPTIONS]\n"
+	"For every start with one hole empty, the holes where a single last peg\n"
+	"can end.  With --count, the number of game sequences from that start\n"
+	"that end with one peg in that hole.  One run of the level engine per\n"
+	"start hole up to symmetry.\n\n"
+	"  --count         count the winning game sequences of every pair\n\n"
+	"Options:\n" CLI_COMMON_HELP;
+
+enum { OPT_COUNT = OPT_FIRST_COMMAND_OPTION };
+
+int cmd_finishes(int argc, char **argv)
+{
+	cli c;
+	cli_init(&c, "finishes", help);
+	static const struct option longopts[] = {
+		CLI_COMMON_LONG, {"count", no_argument, NULL, OPT_COUNT}, {0, 0, 0, 0}};
+	int opt, rc, count = 0;
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
+		if (opt == OPT_COUNT)
+			count = 1;
+		else if ((rc = cli_option(&c, opt, optarg)))
+			return rc;
+	}
+	if (optind < argc)
+		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	if (c.start || c.finish)
+		return cli_usage_error(&c, "finishes covers every start hole and every "
+		                          "one-peg finish: -s and -f do not apply");
+	if ((rc = cli_load(&c, 0)))
+		return rc;
+	const pegsol_board *b = c.board;
+	progress prog;
+	progress_init(&prog);
+	pegsol_level_options lo = {c.threads, c.memory, progress_update, &prog};
+	pegsol_finishes_result *res = malloc(sizeof *res);
+	pegsol_error err;
+	if (!res) {
+		fprintf(stderr, "pegsol finishes: out of memory\n");
+		return PEGSOL_ELIMIT;
+	}
+	pegsol_status st = pegsol_finishes(b, &lo, count, res, &err);
+	double secs = progress_now() - prog.start;
+	progress_done(&prog);
+	if (st != PEGSOL_OK) {
+		free(res);
+		rc = cli_report(&c, &err);
+		cli_free(&c);
+		return rc;
+	}
+	static const table_col cols[] = {
+		{"start", "start (empty)", COL_TEXT},
+		{"finish", "finish (last peg)", COL_TEXT},
+		{"wins", "games", COL_COUNT},
+	};
+	table t;
+	table_init(&t, "finishes", NULL, count ? 3 : 2, cols);
+	char sname[16], fname[16], buf[64], holes[2048];
+	int solvable = 0;
+	for (int s = 0; s < res->nholes; s++) {
+		pegsol_hole_name(b, s, c.notation, sname, sizeof sname);
+		if (!count && c.format == FORMAT_TEXT) {
+			/* one row per start, the final holes listed */
+			table_row(&t);
+			table_cell(&t, "%s", sname);
+			table_cell(&t, "%s", res->reachable[s]
+			                         ? pegsol_holes_format(b, res->reachable[s], c.notation,
+			                                               holes, sizeof holes)
+			                         : "(none)");
+			solvable += pegsol_pos_count(res->reachable[s]);
+			continue;
+		}
+		for (int f = 0; f < res->nholes; f++) {
+			if (!(res->reachable[s] >> f & 1))
+				continue;
+			solvable++;
+			table_row(&t);
+			table_cell(&t, "%s", sname);
+			table_cell(&t, "%s", pegsol_hole_name(b, f, c.notation, fname, sizeof fname));
+			if (count)
+				table_cell(&t, "%s", pegsol_u128_format(res->wins[s][f], 0, buf, sizeof buf));
+		}
+	}
+	emitter e;
+	emit_begin(&e, stdout, c.format);
+	emit_value(&e, "board", "board", COL_TEXT, "%s", pegsol_board_name(b));
+	emit_text(&e, "\n");
+	emit_table(&e, &t);
+	emit_text(&e, "\n");
+	emit_value(&e, "solvable_pairs", "solvable (start, finish) pairs", COL_INT,
+	           "%d", solvable);
+	emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", secs);
+	emit_end(&e);
+	table_free(&t);
+	free(res);
+	cli_free(&c);
+	return 0;
+}
