@@ -110,6 +110,34 @@ typedef struct pegsol_oracle {
  * (NO_SOLUTION is its proof of a loss; a limit reached is unknown). */
 pegsol_oracle pegsol_oracle_solver(void);
 
+/* The exact oracle: every position of a problem that lies on a solution
+ * (George Bell's winning positions W_n), computed once by the level engine
+ * (the English board: 1.7 million positions up to symmetry, a few seconds)
+ * and looked up instantly.  It answers exactly for every position reached
+ * from the problem's start by legal jumps - every position of a game - and
+ * "unknown" for another problem. */
+typedef struct pegsol_winning pegsol_winning;
+/* opt may be NULL (every core, no memory limit); PEGSOL_ELIMIT when the
+ * levels would exceed opt->memory. */
+pegsol_status pegsol_winning_compute(const pegsol_problem *problem,
+                                     const pegsol_level_options *opt,
+                                     pegsol_winning **out, pegsol_error *err);
+/* A cache file: saved once, loaded by later games.  Loading checks that the
+ * file was made for this board and problem, and its checksum; a file that
+ * fails is refused (PEGSOL_EINPUT) and can simply be computed again. */
+pegsol_status pegsol_winning_save(const pegsol_winning *w, const char *path,
+                                  pegsol_error *err);
+pegsol_status pegsol_winning_load(const pegsol_problem *problem,
+                                  const char *path, pegsol_winning **out,
+                                  pegsol_error *err);
+void pegsol_winning_free(pegsol_winning *w);
+/* Positions held, up to symmetry. */
+size_t pegsol_winning_count(const pegsol_winning *w);
+/* 1 when pos, reached from the problem's start, can still finish. */
+int pegsol_winning_contains(const pegsol_winning *w, pegsol_pos pos);
+/* The table as an oracle (w must outlive the hints that use it). */
+pegsol_oracle pegsol_oracle_winning(const pegsol_winning *w);
+
 typedef struct pegsol_hints pegsol_hints;
 
 /* Hints for a problem, from an oracle (e.g. pegsol_oracle_solver()).  The
