@@ -50,7 +50,7 @@ start() {
   local w=$2 h=$3
   shift 3
   tm new-session -d -s "$session" -x "$w" -y "$h" -c "$work" \
-    "env TERM=screen NO_COLOR=${NO_COLOR_VALUE-1} $PEGSOL play $*" ||
+    "env TERM=screen NO_COLOR=${NO_COLOR_VALUE-1} PEGSOL_CACHE_DIR=$work/cache $PEGSOL play $*" ||
     fail "tmux cannot start"
   tm set-option -t "$session" remain-on-exit on >/dev/null
 }
@@ -71,8 +71,11 @@ hole_y() { echo $((2 + $1 * 2)); }
 dead() { [ "$(tm display-message -p -t "$session" '#{pane_dead}')" = 1 ]; }
 
 # ---- a short game: typed moves, undo, cursor keys, hints, show me, save
+# The first game computes the English winning positions (seconds) and
+# caches them in $work/cache; the later ones load that file.
 start play 100 30 --think 20
-wait_for "pegs 32 | moves 0 | jumps 0"
+wait_for "pegs 32 | moves 0 | jumps 0" 50
+ls "$work"/cache/winning-english-*.bin >/dev/null 2>&1 || fail "no cache file"
 wait_for "finish reachable: yes"
 tm send-keys -t play ':' 'd2-d4' Enter
 wait_for "pegs 31 | moves 1 | jumps 1"
@@ -169,6 +172,12 @@ if tm capture-pane -e -p -t nocolour | grep -qE $'\e\\[([0-9;]*;)?[34][0-7][;m]'
 fi
 tm send-keys -t nocolour q
 
+# ---- the solver as the oracle (--oracle solver): hints still come
+start solver 100 30 --oracle solver --hints --think 20
+wait_for "Hints (solver)" 40
+wait_for "+ winning (" 40
+tm send-keys -t solver q
+
 # ---- not a terminal: exit 2 with a clear message
 msg=$("$PEGSOL" play </dev/null 2>&1 >/dev/null)
 rc=$?
@@ -187,4 +196,6 @@ echo "$msg" | grep -qF "bad.txt:2:1: move 2 (d2-d4) is illegal" ||
 "$PEGSOL" play --delay soon </dev/null >/dev/null 2>&1
 [ $? = 2 ] || fail "--delay soon accepted"
 "$PEGSOL" play --help | grep -qF "show me" || fail "--help"
+"$PEGSOL" play --oracle psychic </dev/null >/dev/null 2>&1
+[ $? = 2 ] || fail "--oracle psychic accepted"
 echo "play: ok"

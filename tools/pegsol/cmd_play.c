@@ -9,8 +9,10 @@
 #include "cli.h"
 #include "play.h"
 
+#include <ctype.h>
 #include <curses.h>
 #include <errno.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -42,13 +44,27 @@ static const char help[] =
 	"      --think SECONDS     time the solver may take for each hint request\n"
 	"                          and for 'finish reachable' (default 3)\n"
 	"      --hints             start with the hints on\n"
+	"      --oracle O          where hints come from: exact (every winning\n"
+	"                          position, computed once by the level engine and\n"
+	"                          cached on disk), solver (with the --think limit)\n"
+	"                          or auto (default: exact up to 33 holes)\n"
 	"\n"
 	"Moves are named and saved in algebraic notation unless -n says otherwise.\n"
+	"The exact oracle's cache lives in $PEGSOL_CACHE_DIR, else\n"
+	"$XDG_CACHE_HOME/pegsol, else ~/.cache/pegsol.\n"
 	"Colours are off when NO_COLOR is set.  Exit status: 0 after quitting, 2\n"
 	"when standard input or output is not a terminal or the terminal cannot\n"
 	"be used, 3 when the --replay file is unreadable or illegal.\n";
 
-enum { OPT_REPLAY = OPT_FIRST_COMMAND_OPTION, OPT_DELAY, OPT_THINK, OPT_HINTS };
+enum { OPT_REPLAY = OPT_FIRST_COMMAND_OPTION, OPT_DELAY, OPT_THINK, OPT_HINTS,
+       OPT_ORACLE };
+
+enum { ORACLE_AUTO, ORACLE_EXACT, ORACLE_SOLVER };
+
+/* Boards up to this many holes get the exact oracle by default: the
+ * English board's winning positions take seconds to compute and 13 MB to
+ * cache; bigger boards take far more, so they ask the solver. */
+#define AUTO_EXACT_HOLES 33
 
 #define DEFAULT_SAVE "pegsol-game.txt"
 
@@ -353,6 +369,76 @@ static void replay_game(play *p)
 	    pegsol_game_finished(p->game) ? ": the finish is reached" : "");
 }
 
+/* The cache directory for winning positions, made when missing; NULL when
+ * there is none to be had. */
+static const char *cache_dir(char *buf, size_t size)
+{
+	const char *dir = getenv("PEGSOL_CACHE_DIR");
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	if (dir && dir[0])
+		snprintf(buf, size, "%s", dir);
+	else if (xdg && xdg[0])
+		snprintf(buf, size, "%s/pegsol", xdg);
+	else if (home && home[0])
+		snprintf(buf, size, "%s/.cache/pegsol", home);
+	else
+		return NULL;
+	/* make each missing component (mkdir -p) */
+	for (char *q = buf + 1;; q++) {
+		if (*q == '/' || !*q) {
+			char c = *q;
+			*q = 0;
+			if (mkdir(buf, 0777) && errno != EEXIST)
+				return NULL;
+			*q = c;
+			if (!c)
+				break;
+		}
+	}
+	return buf;
+}
+
+/* The exact oracle's table: from the cache when it holds a good copy, else
+ * computed (and cached).  NULL on failure, after saying why; loud when the
+ * user asked for the exact oracle, a note otherwise (the solver takes
+ * over). */
+static pegsol_winning *exact_oracle(cli *c, int asked)
+{
+	char dir[1024], path[1400], name[64];
+	const pegsol_problem *pr = &c->problem;
+	snprintf(name, sizeof name, "%s", pegsol_board_name(c->board));
+	for (char *q = name; *q; q++) /* a board name may be anything */
+		if (!isalnum((unsigned char)*q) && *q != '-')
+			*q = '_';
+	int have_dir = cache_dir(dir, sizeof dir) != NULL;
+	if (have_dir)
+		snprintf(path, sizeof path, "%s/winning-%s-%llx-%llx.bin", dir, name,
+		         (unsigned long long)pr->start,
+		         pr->finish_kind == PEGSOL_FINISH_ANY_ONE
+		             ? 0ull : (unsigned long long)pr->finish);
+	pegsol_winning *w = NULL;
+	pegsol_error err;
+	if (have_dir && pegsol_winning_load(pr, path, &w, &err) == PEGSOL_OK)
+		return w;
+	fprintf(stderr, "pegsol play: computing every winning position of this "
+	                "problem, once (the English board takes seconds)...\n");
+	pegsol_level_options opt;
+	memset(&opt, 0, sizeof opt);
+	opt.threads = c->threads;
+	opt.memory = c->memory;
+	if (pegsol_winning_compute(pr, &opt, &w, &err) != PEGSOL_OK) {
+		fprintf(stderr, "pegsol play: %s%s\n", err.message,
+		        asked ? "" : "; hints come from the solver");
+		return NULL;
+	}
+	if (!have_dir)
+		fprintf(stderr, "pegsol play: no cache directory (set "
+		                "PEGSOL_CACHE_DIR): not saved\n");
+	else if (pegsol_winning_save(w, path, &err) != PEGSOL_OK)
+		fprintf(stderr, "pegsol play: not cached: %s\n", err.message);
+	return w;
+}
+
 /* Seconds from min to an hour.  --think has no "no limit": the screen must
  * never freeze on a search that does not end. */
 static int parse_seconds(cli *c, const char *opt, const char *arg, double min,
@@ -476,6 +562,7 @@ int cmd_play(int argc, char **argv)
 		{"delay", required_argument, NULL, OPT_DELAY},
 		{"think", required_argument, NULL, OPT_THINK},
 		{"hints", no_argument, NULL, OPT_HINTS},
+		{"oracle", required_argument, NULL, OPT_ORACLE},
 		{0, 0, 0, 0}};
 	play p;
 	memset(&p, 0, sizeof p);
@@ -484,7 +571,8 @@ int cmd_play(int argc, char **argv)
 	p.names = 1;
 	p.selected = -1;
 	const char *replay = NULL;
-	int opt, rc;
+	int opt, rc, oracle_kind = ORACLE_AUTO;
+	pegsol_winning *winning = NULL;
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
 		if (opt == OPT_REPLAY)
 			replay = optarg;
@@ -494,8 +582,19 @@ int cmd_play(int argc, char **argv)
 		} else if (opt == OPT_THINK) {
 			if ((rc = parse_seconds(&c, "--think", optarg, 0.01, &p.think)))
 				return rc;
-		} else if (opt == OPT_HINTS)
+		} else if (opt == OPT_HINTS) {
 			p.show_hints = 1;
+		} else if (opt == OPT_ORACLE) {
+			if (!strcmp(optarg, "auto"))
+				oracle_kind = ORACLE_AUTO;
+			else if (!strcmp(optarg, "exact"))
+				oracle_kind = ORACLE_EXACT;
+			else if (!strcmp(optarg, "solver"))
+				oracle_kind = ORACLE_SOLVER;
+			else
+				return cli_usage_error(&c, "--oracle is auto, exact or solver, "
+				                          "not '%s'", optarg);
+		}
 		else if ((rc = cli_option(&c, opt, optarg)))
 			return rc;
 	}
@@ -507,9 +606,7 @@ int cmd_play(int argc, char **argv)
 	p.problem = &c.problem;
 	p.notation = c.notation;
 	pegsol_error err;
-	pegsol_oracle oracle = pegsol_oracle_solver();
-	if (pegsol_game_new(&c.problem, &p.game, &err) != PEGSOL_OK ||
-	    pegsol_hints_new(&c.problem, &oracle, &p.hints, &err) != PEGSOL_OK) {
+	if (pegsol_game_new(&c.problem, &p.game, &err) != PEGSOL_OK) {
 		rc = cli_report(&c, &err);
 		goto out;
 	}
@@ -532,12 +629,28 @@ int cmd_play(int argc, char **argv)
 		pegsol_game_restart(p.game);
 	}
 	/* A full-screen game needs a terminal on both sides; say so plainly
-	 * instead of letting curses fail. */
+	 * (and before any long computation) instead of letting curses fail. */
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "pegsol play: standard input and output must be a "
 		                "terminal (to replay a move list without one, use "
 		                "'pegsol check')\n");
 		rc = PEGSOL_EUSAGE;
+		goto out;
+	}
+	pegsol_oracle oracle = pegsol_oracle_solver();
+	if (oracle_kind == ORACLE_EXACT ||
+	    (oracle_kind == ORACLE_AUTO &&
+	     pegsol_board_holes(c.board) <= AUTO_EXACT_HOLES)) {
+		winning = exact_oracle(&c, oracle_kind == ORACLE_EXACT);
+		if (winning)
+			oracle = pegsol_oracle_winning(winning);
+		else if (oracle_kind == ORACLE_EXACT) {
+			rc = PEGSOL_ELIMIT;
+			goto out;
+		}
+	}
+	if (pegsol_hints_new(&c.problem, &oracle, &p.hints, &err) != PEGSOL_OK) {
+		rc = cli_report(&c, &err);
 		goto out;
 	}
 	SCREEN *screen = newterm(NULL, stdout, stdin);
@@ -586,6 +699,7 @@ int cmd_play(int argc, char **argv)
 	rc = 0;
 out:
 	pegsol_hints_free(p.hints);
+	pegsol_winning_free(winning);
 	pegsol_game_free(p.game);
 	cli_free(&c);
 	return rc;
