@@ -54,7 +54,8 @@ static const char help[] =
 	"$XDG_CACHE_HOME/pegsol, else ~/.cache/pegsol.\n"
 	"Colours are off when NO_COLOR is set.  Exit status: 0 after quitting, 2\n"
 	"when standard input or output is not a terminal or the terminal cannot\n"
-	"be used, 3 when the --replay file is unreadable or illegal.\n";
+	"be used, 3 when the --replay file is unreadable or illegal, 4 when\n"
+	"--oracle exact cannot hold the winning positions (see --memory).\n";
 
 enum { OPT_REPLAY = OPT_FIRST_COMMAND_OPTION, OPT_DELAY, OPT_THINK, OPT_HINTS,
        OPT_ORACLE };
