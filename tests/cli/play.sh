@@ -71,11 +71,11 @@ hole_y() { echo $((2 + $1 * 2)); }
 dead() { [ "$(tm display-message -p -t "$session" '#{pane_dead}')" = 1 ]; }
 
 # ---- a short game: typed moves, undo, cursor keys, hints, show me, save
-# The first game computes the English winning positions (seconds) and
-# caches them in $work/cache; the later ones load that file.
-start play 100 30 --think 20
-wait_for "pegs 32 | moves 0 | jumps 0" 50
-ls "$work"/cache/winning-english-*.bin >/dev/null 2>&1 || fail "no cache file"
+# The English games ask the solver (the exact oracle's table takes seconds
+# to compute, much longer under the sanitizers; it is tested on the
+# triangle below and in test_winning.c).
+start play 100 30 --oracle solver --think 20
+wait_for "pegs 32 | moves 0 | jumps 0"
 wait_for "finish reachable: yes"
 tm send-keys -t play ':' 'd2-d4' Enter
 wait_for "pegs 31 | moves 1 | jumps 1"
@@ -134,7 +134,7 @@ echo "$out" | grep -qF "legal: 3 moves, 3 jumps, 29 pegs left" ||
   fail "pegsol check says: $out"
 
 # ---- --replay animates the saved game and ends where it ended
-start replay 100 30 --replay pegsol-game.txt --delay 0.05 --think 20
+start replay 100 30 --replay pegsol-game.txt --delay 0.05 --oracle solver
 wait_for "replayed 3 moves"
 wait_for "pegs 29 | moves 3 | jumps 3"
 tm send-keys -t replay u u u
@@ -144,7 +144,7 @@ wait_for "nothing to undo"
 tm send-keys -t replay q
 
 # ---- too small: a message, no crash; enlarging brings the board back
-start small 30 10 -b english
+start small 30 10 -b english --oracle solver
 wait_for "Terminal too small"
 tm resize-window -t small -x 100 -y 30
 wait_for "pegs 32 | moves 0"
@@ -160,23 +160,36 @@ dead || fail "q did not quit after the resize"
 
 # ---- colours: on by default, off with NO_COLOR (SGR 30-37 / 40-47 codes
 # in the captured escape sequences)
-NO_COLOR_VALUE= start colour 100 30 --hints --think 20
+NO_COLOR_VALUE= start colour 100 30 --hints --oracle solver --think 20
 wait_for "+ winning (" 40
 tm capture-pane -e -p -t colour | grep -qE $'\e\\[([0-9;]*;)?3[0-7][;m]' ||
   fail "no colour without NO_COLOR"
 tm send-keys -t colour q
-start nocolour 100 30 --hints --think 20
+start nocolour 100 30 --hints --oracle solver --think 20
 wait_for "+ winning (" 40
 if tm capture-pane -e -p -t nocolour | grep -qE $'\e\\[([0-9;]*;)?[34][0-7][;m]'; then
   fail "colours shown with NO_COLOR=1"
 fi
 tm send-keys -t nocolour q
 
-# ---- the solver as the oracle (--oracle solver): hints still come
-start solver 100 30 --oracle solver --hints --think 20
-wait_for "Hints (solver)" 40
-wait_for "+ winning (" 40
-tm send-keys -t solver q
+# ---- the exact oracle (the default on small boards): computed once,
+# cached in PEGSOL_CACHE_DIR, loaded by the next game
+start exact 100 30 -b triangle5 -f any --hints
+wait_for "Hints (winning positions)" 40
+wait_for "+ winning (2):  a3-a1 c3-a1"
+tm send-keys -t exact q
+cache=$(ls "$work"/cache/winning-triangle5-*.bin 2>/dev/null) || fail "no cache file"
+stamp=$(stat -c %y "$cache")
+start exact2 100 30 -b triangle5 -f any --hints
+wait_for "+ winning (2):  a3-a1 c3-a1"
+tm send-keys -t exact2 q
+[ "$(stat -c %y "$cache")" = "$stamp" ] || fail "the cache was written again"
+# a damaged cache file is not believed: it is computed and written again
+printf 'garbage' >"$cache"
+start exact3 100 30 -b triangle5 -f any --hints
+wait_for "+ winning (2):  a3-a1 c3-a1"
+tm send-keys -t exact3 q
+[ "$(head -c 8 "$cache")" = PEGSOLW1 ] || fail "the damaged cache was kept"
 
 # ---- not a terminal: exit 2 with a clear message
 msg=$("$PEGSOL" play </dev/null 2>&1 >/dev/null)
