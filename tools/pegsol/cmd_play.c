@@ -90,16 +90,15 @@ static void update(play *p)
 	int need_hints = p->show_hints && p->hints_pos != pos;
 	if (!need_verdict && !need_hints)
 		return;
-	if (need_hints || need_verdict) {
-		char saved[sizeof p->message];
-		int err = p->message_is_error;
-		memcpy(saved, p->message, sizeof saved);
-		if (!p->message[0] || need_hints)
-			say(p, 0, "thinking...");
-		ui_draw(p);
-		memcpy(p->message, saved, sizeof saved);
-		p->message_is_error = err;
-	}
+	/* show "thinking..." while the oracle works, then the message again */
+	char saved[sizeof p->message];
+	int err = p->message_is_error;
+	memcpy(saved, p->message, sizeof saved);
+	if (!p->message[0] || need_hints)
+		say(p, 0, "thinking...");
+	ui_draw(p);
+	memcpy(p->message, saved, sizeof saved);
+	p->message_is_error = err;
 	double limit = p->think;
 	if (need_hints) {
 		p->nhints = pegsol_hints_jumps(p->hints, pos, p->think, p->hint);
@@ -109,10 +108,8 @@ static void update(play *p)
 		 * the cache, not the solver again */
 		limit = p->think / 4;
 	}
-	if (need_verdict || need_hints) {
-		p->verdict = pegsol_hints_position(p->hints, pos, limit);
-		p->verdict_pos = pos;
-	}
+	p->verdict = pegsol_hints_position(p->hints, pos, limit);
+	p->verdict_pos = pos;
 }
 
 static int legal_from(const play *p, int hole)
