@@ -2,10 +2,17 @@
 # install-deps.sh - installs the Debian packages pegsol needs to build and
 # test, when they are missing.  Called by the Makefile before the first
 # build, so a fresh machine needs nothing by hand.  Quiet when all is there.
+#   scripts/install-deps.sh --fuzz  also what fuzz/run.sh needs: clang
+#                                   and its libFuzzer/sanitizer runtime.
 set -eu
 need=(gcc make cmake)
 pkgs=(build-essential cmake pkg-config libncurses-dev)
 optional_pkgs=(tmux)
+if [ "${1:-}" = --fuzz ]; then
+  need+=(clang)
+  pkgs+=(clang)
+  optional_pkgs+=(libclang-rt-dev)
+fi
 missing=()
 for cmd in "${need[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("$cmd")

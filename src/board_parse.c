@@ -53,6 +53,27 @@ static int parse_lattice(const char *v, size_t len, pegsol_lattice *out)
 	return -1;
 }
 
+/* Header text as it goes into a message: unprintable bytes as \xNN and
+ * at most 40 bytes, so a binary file gives a readable message. */
+static const char *quote(const char *w, size_t len, char *out, size_t size)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < len && k + 8 < size; i++) {
+		unsigned char ch = (unsigned char)w[i];
+		if (i == 40) {
+			memcpy(out + k, "...", 3);
+			k += 3;
+			break;
+		}
+		if (isprint(ch))
+			out[k++] = (char)ch;
+		else
+			k += (size_t)snprintf(out + k, size - k, "\\x%02x", ch);
+	}
+	out[k] = 0;
+	return out;
+}
+
 /* The default name of a board read from a file: its base name without the
  * extension. */
 static void name_from_path(const char *path, char *out, size_t size)
@@ -96,6 +117,7 @@ pegsol_status pegsol_board_parse(const char *text, const char *filename,
 			while (v < p + len && *v == ' ')
 				v++;
 			size_t vlen = (size_t)(p + len - v);
+			char word[64];
 			if (klen == 4 && !strncmp(p, "name", 4)) {
 				if (vlen == 0 || vlen >= sizeof name)
 					return fail_at(&ctx, line, 1,
@@ -106,12 +128,12 @@ pegsol_status pegsol_board_parse(const char *text, const char *filename,
 			} else if (klen == 7 && !strncmp(p, "lattice", 7)) {
 				if (parse_lattice(v, vlen, &lattice))
 					return fail_at(&ctx, line, (int)(v - p) + 1,
-					               "unknown lattice '%.*s' (square, diagonal, "
-					               "triangle)", (int)vlen, v);
+					               "unknown lattice '%s' (square, diagonal, "
+					               "triangle)", quote(v, vlen, word, sizeof word));
 			} else {
 				return fail_at(&ctx, line, 1,
-				               "unknown header '%.*s' (name, lattice)",
-				               (int)klen, p);
+				               "unknown header '%s' (name, lattice)",
+				               quote(p, klen, word, sizeof word));
 			}
 		} else if (len == 0) {
 			if (art_started)
@@ -122,11 +144,21 @@ pegsol_status pegsol_board_parse(const char *text, const char *filename,
 				char ch = p[x];
 				if (ch == ' ')
 					continue;
+				if (ch == '\t')
+					return fail_at(&ctx, line, (int)x + 1,
+					               "a tab in the drawing; use spaces");
+				/* An unprintable byte is shown by its value: printed raw
+				 * it would garble the terminal or the message. */
 				if (ch != 'o' && ch != 'O' && ch != '.')
 					return fail_at(&ctx, line, (int)x + 1,
-					               ch == '\t' ? "a tab in the drawing; use spaces"
-					               : "unexpected '%c' in the drawing (a hole is "
-					                 "'o' or '.', no hole is a space)", ch);
+					               isprint((unsigned char)ch)
+					                   ? "unexpected '%c' in the drawing (a hole "
+					                     "is 'o' or '.', no hole is a space)"
+					                   : "unexpected byte 0x%02x in the drawing "
+					                     "(a hole is 'o' or '.', no hole is a "
+					                     "space)",
+					               isprint((unsigned char)ch) ? ch
+					                                          : (unsigned char)ch);
 				if (nholes == PEGSOL_MAX_HOLES)
 					return fail_at(&ctx, line, (int)x + 1,
 					               "more than %d holes", PEGSOL_MAX_HOLES);

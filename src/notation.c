@@ -136,6 +136,33 @@ int pegsol_hole_parse(const pegsol_board *b, const char *text, const char **end)
 	return hole;
 }
 
+/* A word of the input as it goes into a message: unprintable bytes as
+ * \xNN (printed raw they would garble the terminal), and no more than 40
+ * bytes of it, since the message only has to point at the culprit. */
+#define WORD_QUOTE_SIZE 64
+
+static const char *quote_word(const char *w, size_t len, char *out,
+                              size_t size)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < len && k + 8 < size; i++) {
+		unsigned char ch = (unsigned char)w[i];
+		if (i == 40) {
+			memcpy(out + k, "...", 3);
+			k += 3;
+			break;
+		}
+		if (isprint(ch)) {
+			out[k++] = (char)ch;
+		} else {
+			snprintf(out + k, size - k, "\\x%02x", ch);
+			k += 4;
+		}
+	}
+	out[k] = 0;
+	return out;
+}
+
 /* The extent of one word: up to a separator (comma, semicolon, blank). */
 static size_t word_length(const char *p)
 {
@@ -173,14 +200,16 @@ pegsol_status pegsol_holes_parse(const pegsol_board *b, const char *text,
 		}
 		const char *end;
 		int hole = pegsol_hole_parse(b, p, &end);
+		char word[WORD_QUOTE_SIZE];
 		if (hole < 0 || end != p + len)
 			return pegsol_fail(err, PEGSOL_EINPUT,
-			                   "'%.*s' is not a hole of the board %s (try "
-			                   "'pegsol show -b %s')", (int)len, p, b->name,
+			                   "'%s' is not a hole of the board %s (try "
+			                   "'pegsol show -b %s')",
+			                   quote_word(p, len, word, sizeof word), b->name,
 			                   b->name);
 		if (set & bit(hole))
-			return pegsol_fail(err, PEGSOL_EINPUT, "hole '%.*s' given twice",
-			                   (int)len, p);
+			return pegsol_fail(err, PEGSOL_EINPUT, "hole '%s' given twice",
+			                   quote_word(p, len, word, sizeof word));
 		set |= bit(hole);
 		p += len;
 	}
@@ -212,7 +241,10 @@ char *pegsol_holes_format(const pegsol_board *b, pegsol_pos holes,
 pegsol_jump pegsol_move_jump(const pegsol_board *b, const pegsol_move *m, int k)
 {
 	pegsol_jump bad = {0xff, 0xff, 0xff};
-	if (k < 0 || k >= m->njumps)
+	/* A move may come from a caller rather than the parser: check the
+	 * step and both holes before they index the jump table. */
+	if (k < 0 || k >= m->njumps || k >= PEGSOL_MAX_MOVE_JUMPS ||
+	    m->path[k] >= b->nholes || m->path[k + 1] >= b->nholes)
 		return bad;
 	int j = b->jump_of[m->path[k]][m->path[k + 1]];
 	return j < 0 ? bad : b->jumps[j];
@@ -314,12 +346,14 @@ pegsol_status pegsol_moves_parse(const pegsol_board *b, const char *text,
 		pegsol_move m = {0};
 		const char *end;
 		int hole = pegsol_hole_parse(b, p, &end);
+		char word[WORD_QUOTE_SIZE];
 		if (hole < 0) {
 			size_t len = word_length(p);
 			pegsol_move_list_free(out);
 			return pegsol_fail(err, PEGSOL_EINPUT,
-			                   "%d:%d: '%.*s' does not start with a hole of the "
-			                   "board %s", line, col, (int)len, p, b->name);
+			                   "%d:%d: '%s' does not start with a hole of the "
+			                   "board %s", line, col,
+			                   quote_word(p, len, word, sizeof word), b->name);
 		}
 		m.path[0] = (uint8_t)hole;
 		p = end;
@@ -337,9 +371,10 @@ pegsol_status pegsol_moves_parse(const pegsol_board *b, const char *text,
 				size_t len = word_length(q);
 				pegsol_move_list_free(out);
 				return pegsol_fail(err, PEGSOL_EINPUT,
-				                   "%d:%d: '%.*s' is not a hole of the board %s",
+				                   "%d:%d: '%s' is not a hole of the board %s",
 				                   line, (int)(q - line_start) + 1,
-				                   len ? (int)len : 1, len ? q : "?", b->name);
+				                   len ? quote_word(q, len, word, sizeof word)
+				                       : "?", b->name);
 			}
 			if (m.njumps == PEGSOL_MAX_MOVE_JUMPS) {
 				pegsol_move_list_free(out);
@@ -362,9 +397,11 @@ pegsol_status pegsol_moves_parse(const pegsol_board *b, const char *text,
 				pegsol_move_list_free(out);
 				return pegsol_fail(
 					err, PEGSOL_EINPUT,
-					"%d:%d: '%.*s': %s to %s is not a jump on the board %s "
+					"%d:%d: '%s': %s to %s is not a jump on the board %s "
 					"(a jump goes over one hole to the next, in a line)",
-					line, col, (int)(p - move_start), move_start,
+					line, col,
+					quote_word(move_start, (size_t)(p - move_start), word,
+				               sizeof word),
 					pegsol_hole_name(b, m.path[k], PEGSOL_NOTATION_ALGEBRAIC, f,
 				                     sizeof f),
 					pegsol_hole_name(b, m.path[k + 1],

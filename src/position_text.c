@@ -68,9 +68,17 @@ pegsol_status pegsol_pos_parse(const pegsol_board *b, const char *text,
 	while (*p) {
 		const char *eol = strchr(p, '\n');
 		int len = eol ? (int)(eol - p) : (int)strlen(p);
+		size_t step = eol ? (size_t)(eol - p) + 1 : strlen(p);
 		lineno++;
 		while (len && (p[len - 1] == ' ' || p[len - 1] == '\r'))
 			len--;
+		/* Blank lines before the drawing and beyond the most rows a board
+		 * can have are not kept: they used up the 64 slots, so a position
+		 * with many blank lines around it was refused. */
+		if (!len && (first < 0 || nlines == GRID_MAX)) {
+			p += step;
+			continue;
+		}
 		if (len) {
 			if (first < 0)
 				first = nlines;
@@ -84,7 +92,7 @@ pegsol_status pegsol_pos_parse(const pegsol_board *b, const char *text,
 		lens[nlines] = len;
 		linenos[nlines] = lineno;
 		nlines++;
-		p += eol ? (size_t)len + (size_t)(eol - p - len) + 1 : strlen(p);
+		p += step;
 	}
 	if (first < 0)
 		return pegsol_fail(err, PEGSOL_EINPUT, "the position is empty");

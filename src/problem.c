@@ -7,6 +7,19 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Puts "what: " before the message already in err.  The message is copied
+ * first: formatting err->message into itself is undefined, and glibc
+ * garbled it ("start: start:  not a hole"). */
+static pegsol_status prefix_message(pegsol_error *err, pegsol_status st,
+                                    const char *what)
+{
+	if (!err)
+		return st;
+	char msg[sizeof err->message];
+	memcpy(msg, err->message, sizeof msg);
+	return pegsol_fail(err, st, "%s: %s", what, msg);
+}
+
 pegsol_status pegsol_problem_init(pegsol_problem *pr, const pegsol_board *b,
                                   const char *vacancies, const char *finish,
                                   pegsol_error *err)
@@ -17,7 +30,7 @@ pegsol_status pegsol_problem_init(pegsol_problem *pr, const pegsol_board *b,
 	if (vacancies) {
 		pegsol_status st = pegsol_holes_parse(b, vacancies, &vac, err);
 		if (st != PEGSOL_OK)
-			return pegsol_fail(err, st, "start: %s", err ? err->message : "");
+			return prefix_message(err, st, "start");
 	}
 	if (!vac)
 		return pegsol_fail(err, PEGSOL_EINPUT,
@@ -31,7 +44,7 @@ pegsol_status pegsol_problem_init(pegsol_problem *pr, const pegsol_board *b,
 	} else if (finish) {
 		pegsol_status st = pegsol_holes_parse(b, finish, &pr->finish, err);
 		if (st != PEGSOL_OK)
-			return pegsol_fail(err, st, "finish: %s", err ? err->message : "");
+			return prefix_message(err, st, "finish");
 		if (!pr->finish)
 			return pegsol_fail(err, PEGSOL_EINPUT,
 			                   "finish: at least one peg must remain (or 'any')");
@@ -81,6 +94,17 @@ void pegsol_replay(const pegsol_problem *pr, const pegsol_move_list *list,
 	for (size_t i = 0; i < list->count; i++) {
 		const pegsol_move *m = &list->moves[i];
 		pegsol_pos p = pos;
+		/* A move built by a caller may have no jump, or more than the
+		 * path holds; reading its path would go astray. */
+		if (m->njumps < 1 || m->njumps > PEGSOL_MAX_MOVE_JUMPS) {
+			snprintf(res->reason, sizeof res->reason,
+			         "a move of %d jumps (a move has 1 to %d)", m->njumps,
+			         PEGSOL_MAX_MOVE_JUMPS);
+			res->illegal = 1;
+			res->final = pos;
+			res->moves_done = i;
+			return;
+		}
 		for (int k = 0; k < m->njumps; k++) {
 			if (illegal_reason(b, m, k, p, n, res->reason, sizeof res->reason)) {
 				res->illegal = 1;

@@ -126,8 +126,12 @@ int cli_load(cli *c, int problem)
 		return cli_report(c, &err);
 	if (problem &&
 	    pegsol_problem_init(&c->problem, c->board, c->start, c->finish, &err) !=
-	        PEGSOL_OK)
+	        PEGSOL_OK) {
+		/* The board is freed here: callers return at once on failure, and
+		 * under LeakSanitizer the leak turned exit status 3 into 1. */
+		cli_free(c);
 		return cli_report(c, &err);
+	}
 	return 0;
 }
 
@@ -169,6 +173,15 @@ char *cli_read_file(const cli *c, const char *path)
 		return NULL;
 	}
 	buf[len] = 0;
+	/* The parsers read C strings: text after a NUL byte would be ignored
+	 * without a word, so such a file is refused. */
+	const char *nul = memchr(buf, 0, len);
+	if (nul) {
+		fprintf(stderr, "pegsol %s: %s: not a text file (a NUL byte at "
+		        "offset %zu)\n", c->command, path, (size_t)(nul - buf));
+		free(buf);
+		return NULL;
+	}
 	return buf;
 }
 

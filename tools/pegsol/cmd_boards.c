@@ -4,6 +4,8 @@
 #include "cli.h"
 #include "emit.h"
 
+#include <string.h>
+
 static const char help[] =
 	"Usage: pegsol boards [--format text|csv|json]\n"
 	"Lists the built-in boards: holes, jumps, the order of the symmetry group\n"
@@ -32,8 +34,9 @@ int cmd_boards(int argc, char **argv)
 		const char *name = pegsol_builtin_name(i);
 		pegsol_board *b = NULL;
 		pegsol_error err;
-		/* triangle:N stands for a family; show its side-6 member's facts. */
-		int family = name[8] == ':';
+		/* triangle:N stands for a family; show its side-6 member's facts.
+		 * (Compared whole: testing name[8] read past shorter names.) */
+		int family = !strcmp(name, "triangle:N");
 		if (pegsol_board_builtin(family ? "triangle:6" : name, &b, &err) != PEGSOL_OK)
 			return cli_report(&c, &err);
 		char centre[16] = "-";
