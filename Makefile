@@ -31,7 +31,7 @@ test: all
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 sanitize: $(BUILD)/.deps-ok
-	@cmake -S . -B $(ASAN_BUILD) -DPEGSOL_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
+	@cmake -S . -B $(ASAN_BUILD) -DPEGSOL_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	@cd $(ASAN_BUILD) && PEGSOL_SANITIZED=1 ctest --output-on-failure -j $(JOBS)
 

@@ -6,7 +6,7 @@
 #                                   and its libFuzzer/sanitizer runtime.
 set -eu
 need=(gcc make cmake)
-pkgs=(build-essential cmake pkg-config libncurses-dev)
+pkgs=(build-essential cmake time pkg-config libncurses-dev) # time: /usr/bin/time for bench/run.sh
 optional_pkgs=(tmux)
 if [ "${1:-}" = --fuzz ]; then
   need+=(clang)
@@ -17,6 +17,8 @@ missing=()
 for cmd in "${need[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("$cmd")
 done
+# bench/run.sh measures with /usr/bin/time (not the shell keyword)
+[ -x /usr/bin/time ] || missing+=(time)
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"; }
 # headers are packages, not commands: pegsol play links ncursesw
 for p in pkg-config libncurses-dev; do

@@ -124,6 +124,10 @@ ptable_add(ptable *t, const uint64_t *src, size_t n, const int words,
 	for (size_t i = 0; i < n; i++, src += words) {
 		uint64_t k = src[0];
 		size_t s = slot_of(k, t->cap);
+		/* The table is in L2, not L1: ask for the slot of an entry a few
+		 * places ahead so that the loads overlap. */
+		if (i + 8 < n)
+			__builtin_prefetch(e + slot_of(src[8 * words], t->cap) * words, 1);
 		while (e[s * words] && e[s * words] != k)
 			s = (s + 1) & mask;
 		uint64_t *d = e + s * words;
@@ -172,11 +176,15 @@ typedef struct tbuf {
 	int overflow;
 } tbuf;
 
-/* The round buffers an engine keeps between expansions. */
+/* What an engine keeps between expansions: the round buffers, the region
+ * of the hash tables (re-zeroed rather than page-faulted in again), and how
+ * much the last level grew, to size the next tables. */
 struct expand_buffers {
-	size_t words;   /* the entry size the buffers were sized for */
 	size_t bytes;   /* each of buf and part_buf, per thread */
 	uint64_t *buf[MAX_THREADS], *part_buf[MAX_THREADS];
+	uint64_t *region;
+	size_t region_bytes;
+	double growth;  /* children / parents of the last expansion */
 };
 
 void engine_release(engine *E)
@@ -189,6 +197,7 @@ void engine_release(engine *E)
 		free(E->buffers->buf[t]);
 		free(E->buffers->part_buf[t]);
 	}
+	free(E->buffers->region);
 	free(E->buffers);
 	E->buffers = NULL;
 }
@@ -205,7 +214,6 @@ typedef struct xctx {
 	atomic_size_t next;       /* next parent */
 	atomic_size_t next_part;  /* next partition, phase B and finish */
 	atomic_int failed;        /* 1 out of memory, 2 count overflow */
-	uint64_t *region;         /* the tables' first slots, one allocation */
 	int (*keep)(const void *, uint64_t);
 	const void *keep_ctx;
 	level *out;
@@ -509,20 +517,30 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 		goto cleanup;
 	}
-	/* All tables start in one huge-page region, sized for about two
-	 * children per parent at most half full; a table that outgrows its
-	 * slice moves out on its own. */
+	/* All tables start in one huge-page region, kept by the engine, sized
+	 * for the children the last level's growth predicts at most half full;
+	 * a table that outgrows its slice moves out on its own. */
 	if (st == PEGSOL_OK) {
-		size_t per = 64;
-		while (per < 3 * in->n / x->nparts)
+		struct expand_buffers *eb = E->buffers;
+		double growth = eb->growth > 0 ? eb->growth : 4.0;
+		size_t per = 64, want = (size_t)((double)in->n * growth * 1.25) / x->nparts;
+		while (per < 2 * want)
 			per *= 2;
-		x->region = big_calloc(per * x->nparts * (size_t)x->words * sizeof(uint64_t));
-		for (size_t p = 0; x->region && p < x->nparts; p++) {
-			x->tables[p].e = x->region + p * per * (size_t)x->words;
-			x->tables[p].cap = per;
+		size_t bytes = per * x->nparts * (size_t)x->words * sizeof(uint64_t);
+		if (eb->region_bytes < bytes) {
+			free(eb->region);
+			eb->region = big_alloc(bytes);
+			eb->region_bytes = eb->region ? bytes : 0;
 		}
-		if (!x->region)
+		if (eb->region) {
+			memset(eb->region, 0, bytes);
+			for (size_t p = 0; p < x->nparts; p++) {
+				x->tables[p].e = eb->region + p * per * (size_t)x->words;
+				x->tables[p].cap = per;
+			}
+		} else {
 			st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+		}
 	}
 	while (st == PEGSOL_OK && atomic_load(&x->next) < in->n && !atomic_load(&x->failed)) {
 		parallel_run(x->nthreads, generate, x);
@@ -569,6 +587,7 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 	}
 	out->part[x->nparts] = total;
 	x->out = out;
+	E->buffers->growth = in->n ? (double)total / (double)in->n : 0;
 	atomic_store(&x->next_part, 0);
 	parallel_run(x->nthreads, finish, x);
 
@@ -586,7 +605,6 @@ cleanup:
 	for (size_t p = 0; x->tables && p < x->nparts; p++)
 		if (x->tables[p].own)
 			free(x->tables[p].e);
-	free(x->region);
 	for (int t = 0; t < MAX_THREADS; t++) {
 		free(x->t[t].off);
 		free(x->scratch_k[t]);

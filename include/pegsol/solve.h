@@ -17,7 +17,8 @@ extern "C" {
 typedef struct pegsol_solve_options {
 	uint64_t node_limit; /* positions expanded before giving up; 0: none */
 	double time_limit;   /* seconds before giving up; 0: none */
-	size_t memory;       /* bytes for the table of failed positions; 0: 64 MiB */
+	size_t memory;       /* bytes for the table of failed positions (and
+	                      * the endgame table); 0: 64 MiB */
 } pegsol_solve_options;
 
 typedef struct pegsol_solution {
@@ -25,7 +26,8 @@ typedef struct pegsol_solution {
 	pegsol_jump jumps[PEGSOL_MAX_HOLES];
 	uint64_t nodes;      /* positions expanded */
 	const char *proof;   /* for NO_SOLUTION: "position class", "pagoda",
-	                      * "exhaustive search", ...; static text */
+	                      * "exhaustive search" or "peg count"; static
+	                      * text */
 } pegsol_solution;
 
 /* Solves problem from its start.  Returns PEGSOL_OK with the solution (a

@@ -8,10 +8,11 @@
 #define PEGSOL_COMMANDS(X)                                                    \
 	X(boards, "list the built-in boards")                                     \
 	X(show, "draw a board with its hole names, or a position")               \
+	X(solve, "find one solution, or prove there is none")                    \
 	X(check, "replay a move list and say whether it reaches the finish")      \
-	X(count, "count positions, winning positions and games, jump by jump")  \
-	X(levels, "positions and winning positions per level (George Bell)")   \
-	X(finishes, "for every start hole, where a single last peg can end")    \
+	X(count, "count positions, winning positions and games, jump by jump")    \
+	X(levels, "positions and winning positions per level (George Bell)")     \
+	X(finishes, "for every start hole, where a single last peg can end")      \
 	X(play, "play interactively, with hints that know every winning move")
 
 #define X(name, summary) int cmd_##name(int argc, char **argv);

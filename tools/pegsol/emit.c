@@ -128,12 +128,30 @@ static void json_key(emitter *e, const char *key)
 	fputs(": ", e->out);
 }
 
+/* True when v is a JSON number as printed by the emitters ("-12", "0.25"). */
+static int is_number(const char *v)
+{
+	char *end;
+	if (!*v)
+		return 0;
+	strtod(v, &end);
+	return *end == 0 && v[strspn(v, "-0123456789.eE+")] == 0;
+}
+
+/* Numbers as JSON numbers; an empty cell of a numeric column is null and a
+ * word in one (a "total" row) stays a string, so the output always parses. */
 static void json_scalar(FILE *f, col_type type, const char *v)
 {
-	if ((type == COL_INT || type == COL_REAL) && *v)
-		fputs(v, f);
-	else
+	if (type == COL_INT || type == COL_REAL) {
+		if (!*v)
+			fputs("null", f);
+		else if (is_number(v))
+			fputs(v, f);
+		else
+			json_string(f, v);
+	} else {
 		json_string(f, v);
+	}
 }
 
 void emit_table(emitter *e, const table *t)

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# levels.sh - pegsol count, levels and finishes from the command line: the
+# three output formats parse and agree, options and bad input give the
+# documented exit codes.  Figures come from REFERENCE.md or hand counts.
+set -u
+PEGSOL=${PEGSOL:?path to the pegsol binary}
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+expect_exit() { # expect_exit CODE cmd...
+	local want=$1; shift
+	"$@" >/dev/null 2>/tmp/levels_err.$$; local got=$?
+	if [ "$got" -eq "$want" ]; then ok; else bad "exit $got, want $want: $* ($(head -c 200 /tmp/levels_err.$$))"; fi
+}
+has() { # has "text" "needle" what
+	case "$1" in *"$2"*) ok ;; *) bad "$3: '$2' missing" ;; esac
+}
+
+# triangle5 from the corner: 29,760 games end with one peg (the DFS oracle
+# of test_count_oracle agrees), 6,816 of them at the corner.
+out=$("$PEGSOL" count -b triangle5)
+has "$out" "games ending with one peg: 29,760" "count text"
+has "$out" "games reaching the finish: 6,816" "count text"
+csv=$("$PEGSOL" count -b triangle5 --format csv)
+has "$csv" "jumps,pegs,positions,winning,arbitrary,deadend_positions,deadend_games" "csv header"
+has "$csv" "wins,6816" "csv value"
+json=$("$PEGSOL" count -b triangle5 --format json)
+if command -v python3 >/dev/null; then
+	v=$(printf '%s' "$json" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["wins"], d["levels"][13]["pegs"], d["one_peg_games"], d["levels"][14]["pegs"])')
+	[ "$v" = "6816 1 29760 None" ] && ok || bad "json fields: $v"
+	for cmd in "levels -b triangle5" "finishes -b triangle5 --count" "boards"; do
+		"$PEGSOL" $cmd --format json | python3 -c 'import json,sys; json.load(sys.stdin)' && ok || bad "json of $cmd does not parse"
+	done
+else
+	has "$json" '"wins": "6816"' "json"
+fi
+
+# levels --by jumps on the English board: the first levels of Bell's table
+out=$("$PEGSOL" levels -b english --winning --format csv)
+has "$out" "4,28,39,38," "levels --winning row 4 (S_4 = 39, W_4 = 38)"
+has "$out" "total,,,1679072," "levels --winning total W"
+out=$("$PEGSOL" levels -b triangle5 --raw --format csv)
+has "$out" "13,1,4,1," "levels --raw last row (4 raw one-peg positions, 1 winning)"
+
+# finishes: triangle5 from the corner can end at 0, 6, 9 or 12
+out=$("$PEGSOL" finishes -b triangle5 --format csv)
+for t in 0 6 9 12; do has "$out" "0,$t" "finishes from 0"; done
+n=$(printf '%s\n' "$out" | grep -c '^0,')
+[ "$n" -eq 4 ] && ok || bad "finishes from 0: $n final holes, want 4"
+out=$("$PEGSOL" finishes -b triangle5 --count --format csv)
+has "$out" "0,0,6816" "finishes --count"
+
+# the finish is the start itself: one game of no jumps wins
+out=$("$PEGSOL" count -b triangle5 -s 0 -f 1,2,3,4,5,6,7,8,9,10,11,12,13,14 --format csv)
+has "$out" "wins,1" "finish = start"
+# a finish with more pegs than the start has: nothing wins, still exit 0
+out=$("$PEGSOL" count -b triangle5 -s 0 -f 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 --format csv)
+has "$out" "wins,0" "impossible finish"
+has "$out" "winning,0" "impossible finish: no winning position"
+
+# errors
+expect_exit 2 "$PEGSOL" count --by moves
+expect_exit 2 "$PEGSOL" levels --by moves
+expect_exit 2 "$PEGSOL" levels --bogus
+expect_exit 2 "$PEGSOL" count extra-argument
+expect_exit 2 "$PEGSOL" finishes -s 16
+expect_exit 2 "$PEGSOL" count -j 0
+expect_exit 3 "$PEGSOL" count -b nosuchboard
+expect_exit 3 "$PEGSOL" count -s z9
+expect_exit 3 "$PEGSOL" levels -f 99
+expect_exit 4 "$PEGSOL" count -b english --memory 16M
+expect_exit 0 "$PEGSOL" count --help
+expect_exit 0 "$PEGSOL" levels --help
+expect_exit 0 "$PEGSOL" finishes --help
+rm -f /tmp/levels_err.$$
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
