@@ -208,3 +208,13 @@ int cli_progress_enabled(void)
 {
 	return isatty(2);
 }
+
+size_t cli_level_memory(const cli *c)
+{
+	if (c->memory)
+		return c->memory;
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+	if (pages <= 0 || size <= 0)
+		return 0;
+	return (size_t)pages / 4 * 3 * (size_t)size;
+}

@@ -78,6 +78,10 @@ int cli_report(const cli *c, const pegsol_error *err);
 int cli_load(cli *c, int problem);
 void cli_free(cli *c);
 
+/* The memory limit of the level engine: --memory, or by default three
+ * quarters of the machine's physical memory. */
+size_t cli_level_memory(const cli *c);
+
 /* Parses "8G", "512M", "1.5G", "100000" into bytes; -1 when malformed. */
 long long cli_parse_size(const char *text);
 

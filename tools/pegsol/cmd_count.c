@@ -42,7 +42,7 @@ int cmd_count(int argc, char **argv)
 
 	progress prog;
 	progress_init(&prog);
-	pegsol_level_options lo = {c.threads, c.memory, progress_update, &prog};
+	pegsol_level_options lo = {c.threads, cli_level_memory(&c), progress_update, &prog};
 	pegsol_count_result *res = malloc(sizeof *res);
 	pegsol_error err;
 	if (!res) {

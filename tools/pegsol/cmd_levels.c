@@ -55,7 +55,7 @@ int cmd_levels(int argc, char **argv)
 
 	progress prog;
 	progress_init(&prog);
-	pegsol_level_options lo = {c.threads, c.memory, progress_update, &prog};
+	pegsol_level_options lo = {c.threads, cli_level_memory(&c), progress_update, &prog};
 	pegsol_count_result *res = malloc(sizeof *res);
 	pegsol_error err;
 	if (!res) {
