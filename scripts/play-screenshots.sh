@@ -9,7 +9,7 @@ PEGSOL=${1:-build/pegsol}
 PEGSOL=$(cd "$(dirname "$PEGSOL")" && pwd)/$(basename "$PEGSOL")
 sock="pegsol-shots-$$"
 tm() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 'tm kill-server >/dev/null 2>&1; rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$sock"' EXIT
+trap 'tm kill-server >/dev/null 2>&1 || true; rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$sock"' EXIT
 wait_for() {
   for ((i = 0; i < 600; i++)); do
     tm capture-pane -p -t shot | grep -qF -- "$1" && return 0
