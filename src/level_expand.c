@@ -79,6 +79,7 @@ typedef struct ptable {
 	size_t n, cap; /* cap is a power of two */
 	uint64_t *e;
 	int own;       /* e was allocated for this table, not in the region */
+	int zeroed;    /* the region's slice has been cleared */
 } ptable;
 
 static inline size_t slot_of(uint64_t key, size_t cap)
@@ -357,6 +358,12 @@ reduce_words(xctx *x, const int words, const int or_masks)
 		size_t p = atomic_fetch_add(&x->next_part, 1);
 		if (p >= x->nparts)
 			break;
+		ptable *pt = &x->tables[p];
+		if (!pt->zeroed) {
+			/* cleared here, in parallel, not all at once before the level */
+			memset(pt->e, 0, pt->cap * (size_t)words * sizeof *pt->e);
+			pt->zeroed = 1;
+		}
 		for (int t = 0; t < x->nthreads; t++) {
 			tbuf *tb = &x->t[t];
 			size_t a = tb->off[p], b = tb->off[p + 1];
@@ -395,6 +402,8 @@ static void finish(void *arg, int tid)
 		if (p >= x->nparts)
 			break;
 		ptable *t = &x->tables[p];
+		if (!t->zeroed && !t->own)
+			continue; /* no round reached it: an empty parent level */
 		uint64_t *k = out->keys + out->part[p];
 		u128 *c = out->counts ? out->counts + out->part[p] : NULL;
 		uint64_t *mk = out->masks ? out->masks + out->part[p] : NULL;
@@ -502,7 +511,7 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 	/* Children are usually a few times the parents; partitions of about
 	 * 8192 keys, whose tables (256 KiB) fit the L2 cache. */
 	x->pbits = 0;
-	while (x->pbits < 16 && ((size_t)8192 << x->pbits) < in->n * 2)
+	while (x->pbits < 16 && ((size_t)16384 << x->pbits) < in->n * 2)
 		x->pbits++;
 	x->nparts = (size_t)1 << x->pbits;
 	x->nthreads = E->threads < MAX_THREADS ? E->threads : MAX_THREADS;
@@ -533,7 +542,6 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 			eb->region_bytes = eb->region ? bytes : 0;
 		}
 		if (eb->region) {
-			memset(eb->region, 0, bytes);
 			for (size_t p = 0; p < x->nparts; p++) {
 				x->tables[p].e = eb->region + p * per * (size_t)x->words;
 				x->tables[p].cap = per;

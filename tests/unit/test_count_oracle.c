@@ -176,6 +176,21 @@ int main(void)
 	/* a finish of several pegs, and an impossible one (more pegs) */
 	problem("triangle5 -s 0 -f 3,5", t5, "0", "3,5");
 	problem("triangle5 -s 0,4 -f 12", t5, "0,4", "12");
+	/* no winning position at all: the fast path expands empty levels */
+	{
+		pegsol_problem pr;
+		pegsol_count_result *r = malloc(sizeof *r);
+		if (pegsol_problem_init(&pr, t5, "0", "1,2", &err) == PEGSOL_OK) {
+			CHECK_EQ_INT(pegsol_count(&pr, NULL, PEGSOL_COUNT_WINNING_ONLY, r, &err),
+			             PEGSOL_OK);
+			uint64_t w = 0;
+			for (int n = 0; n < r->nlevels; n++)
+				w += r->level[n].winning;
+			CHECK_EQ_INT(w, 0); /* the walk below finds no win either */
+		}
+		free(r);
+		problem("triangle5 -s 0 -f 1,2", t5, "0", "1,2");
+	}
 	pegsol_board_free(t5);
 
 	/* square lattice: a 4x4 square, a small cross (the 21-hole cross, 401
