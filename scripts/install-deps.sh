@@ -6,7 +6,9 @@
 #                                   and its libFuzzer/sanitizer runtime.
 set -eu
 need=(gcc make cmake pkg-config)
-pkgs=(build-essential cmake time pkgconf) # time: /usr/bin/time for bench/run.sh; pkgconf: the install test
+# time: /usr/bin/time for bench/run.sh; pkgconf: the install test and
+# finding ncursesw; libncurses-dev: pegsol play
+pkgs=(build-essential cmake time pkgconf libncurses-dev)
 optional_pkgs=(tmux)
 if [ "${1:-}" = --fuzz ]; then
   need+=(clang)
@@ -20,6 +22,8 @@ done
 # bench/run.sh measures with /usr/bin/time (not the shell keyword)
 [ -x /usr/bin/time ] || missing+=(time)
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"; }
+# headers are a package, not a command: pegsol play links ncursesw
+have_pkg libncurses-dev || missing+=(libncurses-dev)
 for p in "${optional_pkgs[@]}"; do
   have_pkg "$p" || missing+=("$p")
 done

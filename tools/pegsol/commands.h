@@ -12,7 +12,8 @@
 	X(check, "replay a move list and say whether it reaches the finish")      \
 	X(count, "count positions, winning positions and games, jump by jump")    \
 	X(levels, "positions and winning positions per level (George Bell)")     \
-	X(finishes, "for every start hole, where a single last peg can end")
+	X(finishes, "for every start hole, where a single last peg can end")      \
+	X(play, "play interactively, with hints that know every winning move")
 
 #define X(name, summary) int cmd_##name(int argc, char **argv);
 PEGSOL_COMMANDS(X)

@@ -1,0 +1,396 @@
+/*
+ * winning.c - the exact hint oracle: every position of a problem that lies
+ * on a solution (George Bell's W_n), computed once by the level engine,
+ * kept as one sorted array of canonical keys per level, and saved to and
+ * loaded from a cache file.
+ *
+ * W_n = S_n ∩ ~T_{N-n} (see analysis_count.c): S_n the positions n jumps
+ * from the start, T_k those k jumps from the complement of the finish.  As
+ * in pegsol_count's fast path, only half of each side is expanded: W_a at
+ * the middle, then outward through winning positions only (children of
+ * W_n that can still finish; parents of W_n that are reachable).
+ *
+ * A position reached from the start by legal jumps is winning exactly when
+ * its canonical key is in W at its level; the game only ever asks about
+ * such positions.  A winning answer comes with a solution walked through W
+ * (and the hints replay it before showing it).
+ */
+#include "level.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct pegsol_winning {
+	const pegsol_board *board;
+	pegsol_problem problem;
+	sym_group *H;           /* keys are canonical under H */
+	int N;                  /* jumps from start to finish; -1: impossible */
+	int start_pegs;
+	uint64_t fingerprint;   /* of the board's geometry and the problem */
+	size_t n[PEGSOL_MAX_HOLES + 1];
+	uint64_t *keys[PEGSOL_MAX_HOLES + 1]; /* sorted, per level */
+};
+
+/* FNV-1a, for the fingerprint and the file's checksum. */
+static uint64_t fnv(uint64_t h, const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	for (size_t i = 0; i < len; i++) {
+		h ^= p[i];
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+
+static uint64_t fingerprint(const pegsol_problem *pr)
+{
+	const pegsol_board *b = pr->board;
+	uint64_t h = 0xcbf29ce484222325ull;
+	h = fnv(h, &b->nholes, sizeof b->nholes);
+	for (int i = 0; i < b->njumps; i++)
+		h = fnv(h, &b->jumps[i], sizeof b->jumps[i]);
+	uint64_t f[3] = {pr->start, pr->finish, (uint64_t)pr->finish_kind};
+	return fnv(h, f, sizeof f);
+}
+
+static pegsol_winning *winning_new(const pegsol_problem *pr)
+{
+	pegsol_winning *w = calloc(1, sizeof *w);
+	if (!w)
+		return NULL;
+	w->board = pr->board;
+	w->problem = *pr;
+	pegsol_pos sets[2] = {pr->start, pr->finish};
+	int any = pr->finish_kind == PEGSOL_FINISH_ANY_ONE;
+	w->H = sym_group_stabiliser(pr->board->symmetry, sets, any ? 1 : 2);
+	if (!w->H) {
+		free(w);
+		return NULL;
+	}
+	w->start_pegs = pegsol_pos_count(pr->start);
+	int fin = any ? 1 : pegsol_pos_count(pr->finish);
+	w->N = w->start_pegs - fin;
+	if (w->N < 0 || (!any && (pr->finish & ~pr->board->full)))
+		w->N = -1;
+	w->fingerprint = fingerprint(pr);
+	return w;
+}
+
+void pegsol_winning_free(pegsol_winning *w)
+{
+	if (!w)
+		return;
+	for (int i = 0; i <= PEGSOL_MAX_HOLES; i++)
+		free(w->keys[i]);
+	sym_group_free(w->H);
+	free(w);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Copies a level's keys into a plain sorted array for level n. */
+static pegsol_status keep_level(pegsol_winning *w, int n, const level *L,
+                                pegsol_error *err)
+{
+	w->n[n] = L->n;
+	w->keys[n] = malloc((L->n ? L->n : 1) * sizeof(uint64_t));
+	if (!w->keys[n])
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	memcpy(w->keys[n], L->keys, L->n * sizeof(uint64_t));
+	qsort(w->keys[n], L->n, sizeof(uint64_t), cmp_u64);
+	return PEGSOL_OK;
+}
+
+typedef struct keep_ctx {
+	const engine *E;
+	const level *L; /* keep c when canon(~c) is in L */
+} keep_ctx;
+
+static int keep_if_complement_in(const void *ctx, uint64_t key)
+{
+	const keep_ctx *k = ctx;
+	return level_find(k->L, sym_canon(k->E->G, k->E->board->full & ~key)) >= 0;
+}
+
+static size_t levels_bytes(const level *L, int n)
+{
+	size_t bytes = 0;
+	for (int i = 0; i < n; i++)
+		bytes += level_bytes(&L[i]);
+	return bytes;
+}
+
+pegsol_status pegsol_winning_compute(const pegsol_problem *pr,
+                                     const pegsol_level_options *opt,
+                                     pegsol_winning **out, pegsol_error *err)
+{
+	*out = NULL;
+	pegsol_winning *w = winning_new(pr);
+	if (!w)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	const pegsol_board *b = pr->board;
+	int N = w->N;
+	if (N < 0) { /* no level can finish: every array stays empty */
+		*out = w;
+		return PEGSOL_OK;
+	}
+	engine E;
+	engine_init(&E, b, w->H, opt ? opt->threads : 0);
+	size_t limit = opt ? opt->memory : 0;
+	int any = pr->finish_kind == PEGSOL_FINISH_ANY_ONE;
+	int self_dual = !any && (b->full & ~pr->finish) == pr->start;
+	int a = N / 2, bb = N - a;
+	level S[PEGSOL_MAX_HOLES + 2], T[PEGSOL_MAX_HOLES + 2];
+	memset(S, 0, sizeof S);
+	memset(T, 0, sizeof T);
+	pegsol_status st = level_from_positions(&E, &pr->start, 1, 0, &S[0], err);
+	int slevels = self_dual ? bb : a;
+	for (int n = 0; n < slevels && st == PEGSOL_OK; n++) {
+		st = level_expand(&E, &S[n], &S[n + 1], NULL, NULL, NULL, err);
+		if (st == PEGSOL_OK && limit && levels_bytes(S, n + 2) > limit)
+			st = pegsol_fail(err, PEGSOL_ELIMIT, "the winning positions need "
+			                 "more than the memory limit");
+	}
+	level *Tl = self_dual ? S : T;
+	if (st == PEGSOL_OK && !self_dual) {
+		/* T_0: the complement of the finish, or of every one-peg finish */
+		pegsol_pos start[PEGSOL_MAX_HOLES];
+		size_t ns = 0;
+		if (any)
+			for (int h = 0; h < b->nholes; h++)
+				start[ns++] = b->full & ~bit(h);
+		else
+			start[ns++] = b->full & ~pr->finish;
+		st = level_from_positions(&E, start, ns, 0, &T[0], err);
+		for (int k = 0; k < bb && st == PEGSOL_OK; k++) {
+			st = level_expand(&E, &T[k], &T[k + 1], NULL, NULL, NULL, err);
+			if (st == PEGSOL_OK && limit &&
+			    levels_bytes(S, a + 1) + levels_bytes(T, k + 2) > limit)
+				st = pegsol_fail(err, PEGSOL_ELIMIT, "the winning positions "
+				                 "need more than the memory limit");
+		}
+	}
+	/* W_a = S_a ∩ ~T_b */
+	level Wa = {0}, compT = {0};
+	if (st == PEGSOL_OK)
+		st = level_complement(&E, &Tl[bb], &compT, err);
+	if (st == PEGSOL_OK)
+		st = level_intersect(&S[a], &compT, &Wa, err);
+	level_free(&compT);
+	if (st == PEGSOL_OK)
+		st = keep_level(w, a, &Wa, err);
+	/* forward: W_{n+1} = children of W_n whose complement is in T_{N-n-1} */
+	level cur = Wa, next = {0};
+	for (int n = a; n < N && st == PEGSOL_OK; n++) {
+		keep_ctx kc = {&E, &Tl[N - n - 1]};
+		st = level_expand(&E, &cur, &next, NULL, keep_if_complement_in, &kc, err);
+		if (n != a)
+			level_free(&cur);
+		cur = next;
+		memset(&next, 0, sizeof next);
+		if (st == PEGSOL_OK)
+			st = keep_level(w, n + 1, &cur, err);
+	}
+	if (cur.keys != Wa.keys)
+		level_free(&cur);
+	/* backward: W_{n-1} = the parents of W_n in S_{n-1}, found as the
+	 * children of the complements */
+	cur = Wa;
+	for (int n = a; n > 0 && st == PEGSOL_OK; n--) {
+		level comp = {0}, kids = {0};
+		keep_ctx kc = {&E, &S[n - 1]};
+		st = level_complement(&E, &cur, &comp, err);
+		if (st == PEGSOL_OK)
+			st = level_expand(&E, &comp, &kids, NULL, keep_if_complement_in,
+			                  &kc, err);
+		level_free(&comp);
+		if (n != a)
+			level_free(&cur);
+		memset(&cur, 0, sizeof cur);
+		if (st == PEGSOL_OK)
+			st = level_complement(&E, &kids, &cur, err);
+		level_free(&kids);
+		if (st == PEGSOL_OK)
+			st = keep_level(w, n - 1, &cur, err);
+	}
+	if (cur.keys != Wa.keys)
+		level_free(&cur);
+	level_free(&Wa);
+	for (int i = 0; i < PEGSOL_MAX_HOLES + 2; i++) {
+		level_free(&S[i]);
+		level_free(&T[i]);
+	}
+	engine_release(&E);
+	if (st != PEGSOL_OK) {
+		pegsol_winning_free(w);
+		return st;
+	}
+	*out = w;
+	return PEGSOL_OK;
+}
+
+size_t pegsol_winning_count(const pegsol_winning *w)
+{
+	size_t total = 0;
+	for (int n = 0; n <= PEGSOL_MAX_HOLES; n++)
+		total += w->n[n];
+	return total;
+}
+
+int pegsol_winning_contains(const pegsol_winning *w, pegsol_pos pos)
+{
+	int n = w->start_pegs - pegsol_pos_count(pos);
+	if (w->N < 0 || n < 0 || n > w->N || (pos & ~w->board->full))
+		return 0;
+	uint64_t key = sym_canon(w->H, pos);
+	return bsearch(&key, w->keys[n], w->n[n], sizeof key, cmp_u64) != NULL;
+}
+
+/* ---------------------------------------------------------------- oracle */
+
+static pegsol_verdict winning_decide(void *ctx, const pegsol_problem *pr,
+                                     double seconds, pegsol_jump *sol,
+                                     size_t *njumps)
+{
+	const pegsol_winning *w = ctx;
+	(void)seconds; /* a lookup: instant */
+	*njumps = 0;
+	/* The table answers for its own problem only (any start reached from
+	 * that problem's start). */
+	if (pr->board != w->board || pr->finish_kind != w->problem.finish_kind ||
+	    pr->finish != w->problem.finish)
+		return PEGSOL_VERDICT_UNKNOWN;
+	pegsol_pos pos = pr->start;
+	if (!pegsol_winning_contains(w, pos))
+		return PEGSOL_VERDICT_LOSING;
+	/* a solution: from a winning position some jump leads to another */
+	pegsol_jump js[MAX_JUMPS];
+	size_t n = 0;
+	while (!pegsol_problem_is_finish(pr, pos)) {
+		int k = pegsol_legal_jumps(w->board, pos, js), i;
+		for (i = 0; i < k; i++)
+			if (pegsol_winning_contains(w, pegsol_pos_jump(pos, js[i])))
+				break;
+		if (i == k || n == PEGSOL_MAX_HOLES)
+			return PEGSOL_VERDICT_UNKNOWN; /* a broken table: no claim */
+		sol[n++] = js[i];
+		pos = pegsol_pos_jump(pos, js[i]);
+	}
+	*njumps = n;
+	return PEGSOL_VERDICT_WINNING;
+}
+
+pegsol_oracle pegsol_oracle_winning(const pegsol_winning *w)
+{
+	pegsol_oracle o = {"winning positions", winning_decide, (void *)w};
+	return o;
+}
+
+/* ---------------------------------------------------------------- files */
+
+/* File layout (little-endian as the machine writes it; a file from another
+ * kind of machine fails its checks and is recomputed):
+ *   "PEGSOLW1", fingerprint, N, then for n = 0..N: count, keys; then the
+ *   checksum of everything before it. */
+static const char magic[8] = {'P', 'E', 'G', 'S', 'O', 'L', 'W', '1'};
+
+pegsol_status pegsol_winning_save(const pegsol_winning *w, const char *path,
+                                  pegsol_error *err)
+{
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return pegsol_fail(err, PEGSOL_EINPUT, "%s: cannot write", path);
+	uint64_t sum = 0xcbf29ce484222325ull;
+	int64_t N = w->N;
+	int ok = fwrite(magic, 1, 8, f) == 8;
+	sum = fnv(sum, magic, 8);
+	ok &= fwrite(&w->fingerprint, 8, 1, f) == 1;
+	sum = fnv(sum, &w->fingerprint, 8);
+	ok &= fwrite(&N, 8, 1, f) == 1;
+	sum = fnv(sum, &N, 8);
+	for (int n = 0; n <= w->N && ok; n++) {
+		uint64_t c = w->n[n];
+		ok &= fwrite(&c, 8, 1, f) == 1;
+		sum = fnv(sum, &c, 8);
+		ok &= fwrite(w->keys[n], 8, c, f) == c;
+		sum = fnv(sum, w->keys[n], c * 8);
+	}
+	ok &= fwrite(&sum, 8, 1, f) == 1;
+	if (fclose(f))
+		ok = 0;
+	if (!ok) {
+		remove(path);
+		return pegsol_fail(err, PEGSOL_ELIMIT, "%s: cannot write (disk full?)",
+		                   path);
+	}
+	return PEGSOL_OK;
+}
+
+pegsol_status pegsol_winning_load(const pegsol_problem *pr, const char *path,
+                                  pegsol_winning **out, pegsol_error *err)
+{
+	*out = NULL;
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return pegsol_fail(err, PEGSOL_EINPUT, "%s: cannot open", path);
+	pegsol_winning *w = winning_new(pr);
+	if (!w) {
+		fclose(f);
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	}
+	char m[8];
+	uint64_t fp, sum = 0xcbf29ce484222325ull, stored;
+	int64_t N;
+	const char *why = NULL;
+	if (fread(m, 1, 8, f) != 8 || memcmp(m, magic, 8))
+		why = "not a winning-positions file";
+	else if (fread(&fp, 8, 1, f) != 1 || fp != w->fingerprint)
+		why = "made for another board or problem";
+	else if (fread(&N, 8, 1, f) != 1 || N != w->N)
+		why = "made for another problem";
+	sum = fnv(fnv(fnv(sum, magic, 8), &fp, 8), &N, 8);
+	for (int n = 0; !why && n <= w->N; n++) {
+		uint64_t c;
+		/* a level holds at most C(holes, pegs) positions; 2^32 is far
+		 * more than any board the engine can handle */
+		if (fread(&c, 8, 1, f) != 1 || c > ((uint64_t)1 << 32)) {
+			why = "truncated or damaged";
+			break;
+		}
+		sum = fnv(sum, &c, 8);
+		w->n[n] = c;
+		w->keys[n] = malloc((c ? c : 1) * 8);
+		if (!w->keys[n]) {
+			why = "out of memory";
+			break;
+		}
+		if (fread(w->keys[n], 8, c, f) != c) {
+			why = "truncated";
+			break;
+		}
+		sum = fnv(sum, w->keys[n], c * 8);
+		/* each key: sorted, the right number of pegs, on the board */
+		for (uint64_t i = 0; i < c && !why; i++) {
+			uint64_t k = w->keys[n][i];
+			if ((i && k <= w->keys[n][i - 1]) || (k & ~pr->board->full) ||
+			    pegsol_pos_count(k) != w->start_pegs - n)
+				why = "damaged";
+		}
+	}
+	if (!why && (fread(&stored, 8, 1, f) != 1 || stored != sum))
+		why = "damaged (checksum)";
+	if (!why && fgetc(f) != EOF)
+		why = "damaged (trailing bytes)";
+	fclose(f);
+	if (why) {
+		pegsol_winning_free(w);
+		return pegsol_fail(err, PEGSOL_EINPUT, "%s: %s", path, why);
+	}
+	*out = w;
+	return PEGSOL_OK;
+}

@@ -1,0 +1,214 @@
+#!/usr/bin/env bash
+# play.sh - end-to-end test of `pegsol play`: drives the real program in a
+# detached tmux session of fixed size (send-keys in, capture-pane out)
+# through a short English game with typed moves, an undo, moves made with
+# the cursor keys, hints, "show me" and a save; then checks the screen and
+# the saved file (replayed by `pegsol check`), a --replay of that file, the
+# too-small screen and its recovery on resize, and the exit status without
+# a terminal.  Needs tmux (scripts/install-deps.sh installs it); skips with
+# exit 77 only when tmux is not installed.  Runs with no stdin, < 60 s.
+set -u
+: "${PEGSOL:?set PEGSOL to the pegsol binary}"
+if ! command -v tmux >/dev/null 2>&1; then
+  echo "SKIP: tmux is not installed (scripts/install-deps.sh installs it)"
+  exit 77
+fi
+
+work=$(mktemp -d)
+sock="pegsol-test-$$"
+tm() { tmux -L "$sock" -f /dev/null "$@"; }
+cleanup() {
+  tm kill-server >/dev/null 2>&1
+  # tmux leaves its socket file behind
+  rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$sock"
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() {
+  echo "FAIL: $*"
+  echo "---- screen ----"
+  tm capture-pane -p -t "${session:-play}" 2>/dev/null
+  echo "----------------"
+  exit 1
+}
+
+# Waits (up to $2 seconds, default 20) until the screen shows text $1.
+wait_for() {
+  local text=$1 limit=${2:-20} i
+  for ((i = 0; i < limit * 10; i++)); do
+    if tm capture-pane -p -t "$session" 2>/dev/null | grep -qF -- "$text"; then
+      return 0
+    fi
+    sleep 0.1
+  done
+  fail "the screen never showed '$text'"
+}
+screen() { tm capture-pane -p -t "$session"; }
+# Starts a game in a fresh window of the given size.
+start() {
+  session=$1
+  local w=$2 h=$3
+  shift 3
+  tm new-session -d -s "$session" -x "$w" -y "$h" -c "$work" \
+    "env TERM=screen NO_COLOR=${NO_COLOR_VALUE-1} PEGSOL_CACHE_DIR=$work/cache $PEGSOL play $*" ||
+    fail "tmux cannot start"
+  tm set-option -t "$session" remain-on-exit on >/dev/null
+}
+# A left click at screen column x, row y (0-based), sent as the xterm
+# mouse report the program asked the terminal for.
+click() {
+  local x=$((33 + $2)) y=$((33 + $3)) b esc
+  for b in 32 35; do # press, then release
+    printf -v esc '\\x%x\\x%x\\x%x' "$b" "$x" "$y"
+    tm send-keys -t "$1" -l $'\e[M'"$(printf "$esc")"
+  done
+}
+# Screen position of hole (col, row) of a square board: one column of
+# margin, two title rows, cells 5 wide and 2 tall, the peg in the cell's
+# second column (see play_ui.c).
+hole_x() { echo $((1 + $1 * 5 + 1)); }
+hole_y() { echo $((2 + $1 * 2)); }
+dead() { [ "$(tm display-message -p -t "$session" '#{pane_dead}')" = 1 ]; }
+
+# ---- a short game: typed moves, undo, cursor keys, hints, show me, save
+# The English games ask the solver (the exact oracle's table takes seconds
+# to compute, much longer under the sanitizers; it is tested on the
+# triangle below and in test_winning.c).
+start play 100 30 --oracle solver --think 20
+wait_for "pegs 32 | moves 0 | jumps 0"
+wait_for "finish reachable: yes"
+tm send-keys -t play ':' 'd2-d4' Enter
+wait_for "pegs 31 | moves 1 | jumps 1"
+tm send-keys -t play ':' 'f3-d3' Enter
+wait_for "pegs 30 | moves 2 | jumps 2"
+tm send-keys -t play u
+wait_for "undone"
+wait_for "pegs 31 | moves 1 | jumps 1"
+# The cursor is on d3 (where the undone jump landed): right twice to f3,
+# pick it, left twice to d3, jump.
+tm send-keys -t play Right Right Enter
+wait_for "selected: f3"
+tm send-keys -t play Left Left Enter
+wait_for "played f3-d3"
+wait_for "pegs 30 | moves 2 | jumps 2"
+# Hints on: the panel lists the jumps by verdict, the board marks them.
+tm send-keys -t play '?'
+wait_for "+ winning (" 40
+wait_for "finish reachable: yes"
+scr=$(screen)
+echo "$scr" | grep -qF -- "- losing (" || fail "no losing list in the panel"
+echo "$scr" | grep -qE 'O[] ][+]' || fail "no peg marked '+' on the board"
+# Every winning jump the panel lists must leave a solvable position: play
+# each through the solver is the unit tests' job (test_hints_solver.c);
+# here check the first one is at least a legal jump of the position.
+first=$(echo "$scr" | sed -n 's/.*+ winning ([0-9]*): *\([^ ]*\).*/\1/p' | head -1)
+[ -n "$first" ] || fail "cannot read the first winning jump"
+printf 'd2-d4\nf3-d3\n%s\n' "$first" >"$work/hinted.txt"
+"$PEGSOL" check -b english "$work/hinted.txt" >/dev/null
+[ $? -le 1 ] || fail "the hinted jump $first is not legal"
+# Keep the screen with hints for the documentation (doc/PLAY.md).
+[ -n "${PLAY_SCREENSHOT:-}" ] && echo "$scr" >"$PLAY_SCREENSHOT"
+# Show me: one jump of a verified solution.
+tm send-keys -t play s
+wait_for "showed " 40
+wait_for "pegs 29 | moves 3 | jumps 3"
+# Save under the default name.
+tm send-keys -t play w
+wait_for "save to file: pegsol-game.txt"
+tm send-keys -t play Enter
+wait_for "saved 3 moves to pegsol-game.txt"
+tm send-keys -t play q
+for ((i = 0; i < 50; i++)); do dead && break; sleep 0.1; done
+dead || fail "q did not quit"
+
+# ---- the saved file: moves one a line, accepted by pegsol check
+saved="$work/pegsol-game.txt"
+[ -f "$saved" ] || fail "no saved file"
+grep -qx 'd2-d4' "$saved" || fail "d2-d4 not saved: $(cat "$saved")"
+grep -qx 'f3-d3' "$saved" || fail "f3-d3 not saved: $(cat "$saved")"
+[ "$(grep -vc '^#' "$saved")" = 3 ] || fail "not 3 moves: $(cat "$saved")"
+out=$("$PEGSOL" check -b english "$saved")
+rc=$?
+[ $rc = 1 ] || fail "pegsol check exit $rc (want 1: legal, not finished): $out"
+echo "$out" | grep -qF "legal: 3 moves, 3 jumps, 29 pegs left" ||
+  fail "pegsol check says: $out"
+
+# ---- --replay animates the saved game and ends where it ended
+start replay 100 30 --replay pegsol-game.txt --delay 0.05 --oracle solver
+wait_for "replayed 3 moves"
+wait_for "pegs 29 | moves 3 | jumps 3"
+tm send-keys -t replay u u u
+wait_for "pegs 32 | moves 0 | jumps 0"
+tm send-keys -t replay u
+wait_for "nothing to undo"
+tm send-keys -t replay q
+
+# ---- too small: a message, no crash; enlarging brings the board back
+start small 30 10 -b english --oracle solver
+wait_for "Terminal too small"
+tm resize-window -t small -x 100 -y 30
+wait_for "pegs 32 | moves 0"
+# the mouse: click d2 (column 3, row 1), then d4 (column 3, row 3)
+click small "$(hole_x 3)" "$(hole_y 1)"
+wait_for "picked d2"
+click small "$(hole_x 3)" "$(hole_y 3)"
+wait_for "played d2-d4"
+wait_for "pegs 31 | moves 1 | jumps 1"
+tm send-keys -t small q
+for ((i = 0; i < 50; i++)); do dead && break; sleep 0.1; done
+dead || fail "q did not quit after the resize"
+
+# ---- colours: on by default, off with NO_COLOR (SGR 30-37 / 40-47 codes
+# in the captured escape sequences)
+NO_COLOR_VALUE= start colour 100 30 --hints --oracle solver --think 20
+wait_for "+ winning (" 40
+tm capture-pane -e -p -t colour | grep -qE $'\e\\[([0-9;]*;)?3[0-7][;m]' ||
+  fail "no colour without NO_COLOR"
+tm send-keys -t colour q
+start nocolour 100 30 --hints --oracle solver --think 20
+wait_for "+ winning (" 40
+if tm capture-pane -e -p -t nocolour | grep -qE $'\e\\[([0-9;]*;)?[34][0-7][;m]'; then
+  fail "colours shown with NO_COLOR=1"
+fi
+tm send-keys -t nocolour q
+
+# ---- the exact oracle (the default on small boards): computed once,
+# cached in PEGSOL_CACHE_DIR, loaded by the next game
+start exact 100 30 -b triangle5 -f any --hints
+wait_for "Hints (winning positions)" 40
+wait_for "+ winning (2):  a3-a1 c3-a1"
+tm send-keys -t exact q
+cache=$(ls "$work"/cache/winning-triangle5-*.bin 2>/dev/null) || fail "no cache file"
+stamp=$(stat -c %y "$cache")
+start exact2 100 30 -b triangle5 -f any --hints
+wait_for "+ winning (2):  a3-a1 c3-a1"
+tm send-keys -t exact2 q
+[ "$(stat -c %y "$cache")" = "$stamp" ] || fail "the cache was written again"
+# a damaged cache file is not believed: it is computed and written again
+printf 'garbage' >"$cache"
+start exact3 100 30 -b triangle5 -f any --hints
+wait_for "+ winning (2):  a3-a1 c3-a1"
+tm send-keys -t exact3 q
+[ "$(head -c 8 "$cache")" = PEGSOLW1 ] || fail "the damaged cache was kept"
+
+# ---- not a terminal: exit 2 with a clear message
+msg=$("$PEGSOL" play </dev/null 2>&1 >/dev/null)
+rc=$?
+[ $rc = 2 ] || fail "without a terminal: exit $rc, want 2"
+echo "$msg" | grep -qF "must be a terminal" || fail "unclear message: $msg"
+# a bad --replay file is bad input (3), said before the screen starts
+printf 'd2-d4\nd2-d4\n' >"$work/bad.txt"
+msg=$("$PEGSOL" play --replay "$work/bad.txt" </dev/null 2>&1 >/dev/null)
+rc=$?
+[ $rc = 3 ] || fail "illegal --replay file: exit $rc, want 3"
+echo "$msg" | grep -qF "bad.txt:2:1: move 2 (d2-d4) is illegal" ||
+  fail "unclear message: $msg"
+# usage errors are 2, before any screen; an unlimited --think is refused
+"$PEGSOL" play --think 0 </dev/null >/dev/null 2>&1
+[ $? = 2 ] || fail "--think 0 accepted"
+"$PEGSOL" play --delay soon </dev/null >/dev/null 2>&1
+[ $? = 2 ] || fail "--delay soon accepted"
+"$PEGSOL" play --help | grep -qF "show me" || fail "--help"
+"$PEGSOL" play --oracle psychic </dev/null >/dev/null 2>&1
+[ $? = 2 ] || fail "--oracle psychic accepted"
+echo "play: ok"

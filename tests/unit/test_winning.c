@@ -1,0 +1,271 @@
+/*
+ * test_winning.c - the exact hint oracle (winning positions from the level
+ * engine) against oracles written here:
+ *
+ *   - triangle5, several problems: for every position reachable from the
+ *     start, membership equals an exhaustive search over all 2^15
+ *     positions;
+ *   - English central game: positions along seeded random games agree with
+ *     a brute-force depth-first search (with a table of dead positions),
+ *     and hints built on the table classify every jump the same way;
+ *   - the cache file: a round trip keeps every answer; a damaged file, a
+ *     file for another problem and a missing file are refused.
+ */
+#include "check.h"
+#include "internal.h"
+
+#include <time.h>
+#include <unistd.h>
+
+static pegsol_board *load(const char *name)
+{
+	pegsol_board *b = NULL;
+	pegsol_error err;
+	if (pegsol_board_builtin(name, &b, &err) != PEGSOL_OK) {
+		fprintf(stderr, "cannot load %s: %s\n", name, err.message);
+		exit(2);
+	}
+	return b;
+}
+
+static int is_finish(const pegsol_problem *pr, pegsol_pos pos)
+{
+	if (pr->finish_kind == PEGSOL_FINISH_ANY_ONE)
+		return __builtin_popcountll(pos) == 1;
+	return pos == pr->finish;
+}
+
+/* ------------------------------------------------ triangle: everything */
+
+static unsigned char truth[1 << 15], seen[1 << 15];
+
+static int wins(const pegsol_problem *pr, pegsol_pos pos)
+{
+	if (truth[pos])
+		return truth[pos] == 1;
+	const pegsol_board *b = pr->board;
+	int win = is_finish(pr, pos);
+	for (int k = 0; k < b->njumps && !win; k++) {
+		pegsol_jump j = b->jumps[k];
+		if ((pos >> j.from & 1) && (pos >> j.over & 1) && !(pos >> j.to & 1))
+			win = wins(pr, pos ^ (1ull << j.from) ^ (1ull << j.over) ^
+			               (1ull << j.to));
+	}
+	truth[pos] = win ? 1 : 2;
+	return win;
+}
+
+static int compare_reachable(const pegsol_problem *pr, const pegsol_winning *w,
+                             pegsol_pos pos)
+{
+	if (seen[pos])
+		return 0;
+	seen[pos] = 1;
+	int bad = (pegsol_winning_contains(w, pos) != 0) != wins(pr, pos);
+	const pegsol_board *b = pr->board;
+	for (int k = 0; k < b->njumps; k++) {
+		pegsol_jump j = b->jumps[k];
+		if ((pos >> j.from & 1) && (pos >> j.over & 1) && !(pos >> j.to & 1))
+			bad += compare_reachable(pr, w, pos ^ (1ull << j.from) ^
+			                                    (1ull << j.over) ^ (1ull << j.to));
+	}
+	return bad;
+}
+
+static void test_triangle(const char *start, const char *finish)
+{
+	pegsol_board *b = load("triangle5");
+	pegsol_problem pr;
+	pegsol_error err;
+	CHECK_EQ_INT(pegsol_problem_init(&pr, b, start, finish, &err), PEGSOL_OK);
+	pegsol_winning *w;
+	CHECK_EQ_INT(pegsol_winning_compute(&pr, NULL, &w, &err), PEGSOL_OK);
+	memset(truth, 0, sizeof truth);
+	memset(seen, 0, sizeof seen);
+	CHECK_EQ_INT(compare_reachable(&pr, w, pr.start), 0);
+	int reachable = 0;
+	for (size_t i = 0; i < sizeof seen; i++)
+		reachable += seen[i];
+	CHECK(reachable > 100);
+	pegsol_winning_free(w);
+	pegsol_board_free(b);
+}
+
+/* ------------------------------------------------ English: samples */
+
+#define DEAD_BITS 22
+static pegsol_pos *dead;
+static long nodes, budget;
+
+static int dead_has(pegsol_pos p)
+{
+	size_t mask = ((size_t)1 << DEAD_BITS) - 1;
+	for (size_t i = (p * 0x9E3779B97F4A7C15ull) >> (64 - DEAD_BITS);;
+	     i = (i + 1) & mask) {
+		if (!dead[i])
+			return 0;
+		if (dead[i] == p)
+			return 1;
+	}
+}
+
+static size_t dead_count;
+
+static void dead_add(pegsol_pos p)
+{
+	size_t mask = ((size_t)1 << DEAD_BITS) - 1;
+	if (dead_count * 4 > mask * 3)
+		return;
+	size_t i = (p * 0x9E3779B97F4A7C15ull) >> (64 - DEAD_BITS);
+	while (dead[i])
+		i = (i + 1) & mask;
+	dead[i] = p;
+	dead_count++;
+}
+
+/* 1 solvable, 0 not, -1 out of budget. */
+static int brute(const pegsol_problem *pr, pegsol_pos pos)
+{
+	if (is_finish(pr, pos))
+		return 1;
+	if (dead_has(pos))
+		return 0;
+	if (++nodes > budget)
+		return -1;
+	const pegsol_board *b = pr->board;
+	for (int k = 0; k < b->njumps; k++) {
+		pegsol_jump j = b->jumps[k];
+		if ((pos >> j.from & 1) && (pos >> j.over & 1) && !(pos >> j.to & 1)) {
+			int r = brute(pr, pos ^ (1ull << j.from) ^ (1ull << j.over) ^
+			                  (1ull << j.to));
+			if (r)
+				return r;
+		}
+	}
+	dead_add(pos);
+	return 0;
+}
+
+static int brute_solvable(const pegsol_problem *pr, pegsol_pos pos)
+{
+	memset(dead, 0, sizeof *dead << DEAD_BITS);
+	dead_count = 0;
+	nodes = 0;
+	budget = 2000000;
+	return brute(pr, pos);
+}
+
+static void test_english(int quick)
+{
+	pegsol_board *b = load("english");
+	pegsol_problem pr;
+	pegsol_error err;
+	CHECK_EQ_INT(pegsol_problem_init(&pr, b, NULL, NULL, &err), PEGSOL_OK);
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	pegsol_winning *w;
+	CHECK_EQ_INT(pegsol_winning_compute(&pr, NULL, &w, &err), PEGSOL_OK);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	printf("english: %zu winning positions in %.1f s\n",
+	       pegsol_winning_count(w),
+	       (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9);
+	CHECK(pegsol_winning_contains(w, pr.start));
+	CHECK(pegsol_winning_contains(w, pr.finish));
+
+	/* hints on the table against the brute force, along random games */
+	pegsol_oracle exact = pegsol_oracle_winning(w);
+	pegsol_hints *h;
+	CHECK_EQ_INT(pegsol_hints_new(&pr, &exact, &h, &err), PEGSOL_OK);
+	unsigned seed = 99;
+	int decided = 0, confirmed = 0, won = 0, lost = 0;
+	for (int game = 0; game < (quick ? 3 : 10); game++) {
+		pegsol_pos pos = pr.start;
+		for (int depth = 0;; depth++) {
+			pegsol_hint hint[MAX_JUMPS];
+			int n = pegsol_hints_jumps(h, pos, 1, hint);
+			if (!n)
+				break;
+			/* the brute force is quick from about 20 pegs down */
+			for (int i = 0; i < n && depth >= 10; i++) {
+				pegsol_pos q = pegsol_pos_jump(pos, hint[i].jump);
+				int r = brute_solvable(&pr, q);
+				CHECK(hint[i].verdict != PEGSOL_VERDICT_UNKNOWN);
+				decided++;
+				if (r < 0)
+					continue;
+				confirmed++;
+				CHECK_EQ_INT(hint[i].verdict, r ? PEGSOL_VERDICT_WINNING
+				                                : PEGSOL_VERDICT_LOSING);
+				won += r == 1;
+				lost += r == 0;
+			}
+			seed = seed * 1103515245u + 12345u;
+			pos = pegsol_pos_jump(pos, hint[(seed >> 16) % (unsigned)n].jump);
+		}
+	}
+	printf("english: %d hints, %d confirmed by brute force (%d winning, %d "
+	       "losing)\n", decided, confirmed, won, lost);
+	CHECK(won > 0 && lost > 0);
+	CHECK_EQ_INT(pegsol_hints_rejected(h), 0);
+	pegsol_hints_free(h);
+
+	/* the cache file */
+	char path[64];
+	snprintf(path, sizeof path, "/tmp/pegsol-test-winning-%d.bin", (int)getpid());
+	CHECK_EQ_INT(pegsol_winning_save(w, path, &err), PEGSOL_OK);
+	pegsol_winning *w2;
+	CHECK_EQ_INT(pegsol_winning_load(&pr, path, &w2, &err), PEGSOL_OK);
+	CHECK_EQ_INT(pegsol_winning_count(w2), pegsol_winning_count(w));
+	seed = 5;
+	for (int game = 0; game < 20; game++) {
+		pegsol_pos pos = pr.start;
+		for (;;) {
+			CHECK_EQ_INT(pegsol_winning_contains(w2, pos),
+			             pegsol_winning_contains(w, pos));
+			pegsol_jump js[MAX_JUMPS];
+			int n = pegsol_legal_jumps(b, pos, js);
+			if (!n)
+				break;
+			seed = seed * 1103515245u + 12345u;
+			pos = pegsol_pos_jump(pos, js[(seed >> 16) % (unsigned)n]);
+		}
+	}
+	pegsol_winning_free(w2);
+	/* another problem (finish anywhere) refuses the file */
+	pegsol_problem other;
+	CHECK_EQ_INT(pegsol_problem_init(&other, b, NULL, "any", &err), PEGSOL_OK);
+	CHECK_EQ_INT(pegsol_winning_load(&other, path, &w2, &err), PEGSOL_EINPUT);
+	CHECK(strstr(err.message, "another") != NULL);
+	/* one flipped byte in the middle is caught */
+	FILE *f = fopen(path, "r+b");
+	CHECK(f != NULL);
+	if (f) {
+		fseek(f, 0, SEEK_END);
+		long size = ftell(f);
+		fseek(f, size / 2, SEEK_SET);
+		int c = fgetc(f);
+		fseek(f, size / 2, SEEK_SET);
+		fputc(c ^ 0x10, f);
+		fclose(f);
+	}
+	CHECK_EQ_INT(pegsol_winning_load(&pr, path, &w2, &err), PEGSOL_EINPUT);
+	CHECK(strstr(err.message, "damaged") != NULL);
+	remove(path);
+	CHECK_EQ_INT(pegsol_winning_load(&pr, path, &w2, &err), PEGSOL_EINPUT);
+	pegsol_winning_free(w);
+	pegsol_board_free(b);
+}
+
+int main(void)
+{
+	dead = malloc(sizeof *dead << DEAD_BITS);
+	if (!dead)
+		return 2;
+	test_triangle(NULL, NULL);
+	test_triangle(NULL, "any");
+	test_triangle("c3", "any");
+	test_triangle("b3", "a1");
+	test_english(getenv("PEGSOL_SANITIZED") != NULL);
+	free(dead);
+	return check_done();
+}

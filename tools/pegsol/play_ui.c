@@ -1,0 +1,431 @@
+/*
+ * play_ui.c - drawing `pegsol play` with ncurses: the board drawn large,
+ * the side panel with the hints, the status and message lines, prompts,
+ * and the mapping between holes and screen cells (for the arrow keys and
+ * the mouse).
+ *
+ * Everything that colour says is also said with a character (cursor in
+ * brackets, '+' winning, '-' losing, '?' unknown, '*' a target), so the
+ * game reads the same with NO_COLOR and in a text capture of the screen.
+ */
+#include "play.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#define BOARD_TOP 2  /* rows above the board: title and a blank */
+#define BOARD_LEFT 1 /* columns left of the board */
+#define STATUS_ROWS 2 /* status line and message line */
+
+void ui_init_colours(play *p)
+{
+	if (!p->colour)
+		return;
+	start_color();
+	use_default_colors();
+	init_pair(PAIR_PEG, COLOR_YELLOW, -1);
+	init_pair(PAIR_HOLE, COLOR_BLUE, -1);
+	init_pair(PAIR_CURSOR, COLOR_CYAN, -1);
+	init_pair(PAIR_WIN, COLOR_GREEN, -1);
+	init_pair(PAIR_LOSE, COLOR_RED, -1);
+	init_pair(PAIR_UNKNOWN, COLOR_YELLOW, -1);
+	init_pair(PAIR_SELECT, COLOR_BLACK, COLOR_YELLOW);
+	init_pair(PAIR_ERROR, COLOR_RED, -1);
+	init_pair(PAIR_TITLE, COLOR_CYAN, -1);
+}
+
+static int colour(const play *p, int pair)
+{
+	return p->colour ? COLOR_PAIR(pair) : 0;
+}
+
+/* Triangular boards are drawn with each row shifted by half a cell, so
+ * that the holes sit on a triangular lattice. */
+static int is_triangle(const play *p)
+{
+	return pegsol_board_lattice(p->board) == PEGSOL_LATTICE_TRIANGLE;
+}
+
+void ui_hole_xy(const play *p, int hole, int *x, int *y)
+{
+	int r = pegsol_hole_row(p->board, hole), c = pegsol_hole_col(p->board, hole);
+	int shift = is_triangle(p) ? (pegsol_board_rows(p->board) - 1 - r) * CELL_W / 2
+	                            : 0;
+	*x = BOARD_LEFT + shift + c * CELL_W;
+	*y = BOARD_TOP + r * CELL_H;
+}
+
+void ui_board_size(const play *p, int *w, int *h)
+{
+	*w = BOARD_LEFT + pegsol_board_cols(p->board) * CELL_W + 1;
+	*h = BOARD_TOP + pegsol_board_rows(p->board) * CELL_H;
+}
+
+/* The smallest screen: the board, the status lines, and a status line wide
+ * enough to read. */
+static void min_size(const play *p, int *w, int *h)
+{
+	ui_board_size(p, w, h);
+	if (*w < 40)
+		*w = 40;
+	*h += STATUS_ROWS + 1;
+}
+
+int ui_fits(const play *p)
+{
+	int w, h;
+	min_size(p, &w, &h);
+	return COLS >= w && LINES >= h;
+}
+
+int ui_hole_at_screen(const play *p, int y, int x)
+{
+	for (int h = 0; h < pegsol_board_holes(p->board); h++) {
+		int hx, hy;
+		ui_hole_xy(p, h, &hx, &hy);
+		if (y >= hy && y < hy + CELL_H && x >= hx && x < hx + CELL_W)
+			return h;
+	}
+	return -1;
+}
+
+int ui_step(const play *p, int from, int dy, int dx)
+{
+	int fx, fy, best = from;
+	long best_cost = -1;
+	ui_hole_xy(p, from, &fx, &fy);
+	for (int h = 0; h < pegsol_board_holes(p->board); h++) {
+		int hx, hy;
+		ui_hole_xy(p, h, &hx, &hy);
+		/* distance along the direction, in cells, and off it */
+		long along = dx ? (long)(hx - fx) * dx / CELL_W * 2
+		                : (long)(hy - fy) * dy / CELL_H * 2;
+		long off = dx ? (long)(hy - fy) / CELL_H * 2 : (long)(hx - fx) * 2 / CELL_W;
+		if (dx && (hx - fx) * dx <= 0)
+			continue;
+		if (dy && (hy - fy) * dy <= 0)
+			continue;
+		if (off < 0)
+			off = -off;
+		/* straight ahead first; a hole off the line costs more */
+		long cost = along + 3 * off;
+		if (best_cost < 0 || cost < best_cost) {
+			best_cost = cost;
+			best = h;
+		}
+	}
+	return best;
+}
+
+pegsol_verdict ui_best_verdict(const play *p, int hole, int as_target)
+{
+	/* Winning beats unknown beats losing: a peg is marked '+' when one of
+	 * its jumps wins. */
+	int seen = 0, unknown = 0;
+	for (int i = 0; i < p->nhints; i++) {
+		const pegsol_hint *h = &p->hint[i];
+		if (as_target ? (h->jump.to != hole || h->jump.from != p->selected)
+		              : h->jump.from != hole)
+			continue;
+		if (h->verdict == PEGSOL_VERDICT_WINNING)
+			return PEGSOL_VERDICT_WINNING;
+		unknown |= h->verdict == PEGSOL_VERDICT_UNKNOWN;
+		seen = 1;
+	}
+	if (!seen)
+		return (pegsol_verdict)-1;
+	return unknown ? PEGSOL_VERDICT_UNKNOWN : PEGSOL_VERDICT_LOSING;
+}
+
+static int hints_current(const play *p)
+{
+	return p->show_hints && p->hints_pos == pegsol_game_position(p->game);
+}
+
+static void mark(const play *p, pegsol_verdict v)
+{
+	switch ((int)v) {
+	case PEGSOL_VERDICT_WINNING:
+		attron(colour(p, PAIR_WIN) | A_BOLD);
+		addch('+');
+		attroff(colour(p, PAIR_WIN) | A_BOLD);
+		break;
+	case PEGSOL_VERDICT_LOSING:
+		attron(colour(p, PAIR_LOSE) | A_BOLD);
+		addch('-');
+		attroff(colour(p, PAIR_LOSE) | A_BOLD);
+		break;
+	case PEGSOL_VERDICT_UNKNOWN:
+		attron(colour(p, PAIR_UNKNOWN) | A_BOLD);
+		addch('?');
+		attroff(colour(p, PAIR_UNKNOWN) | A_BOLD);
+		break;
+	default:
+		addch(' ');
+	}
+}
+
+static int is_target(const play *p, pegsol_pos pos, int hole)
+{
+	if (p->selected < 0)
+		return 0;
+	for (int i = 0; i < pegsol_board_jump_count(p->board); i++) {
+		pegsol_jump j = pegsol_board_jump(p->board, i);
+		if (j.from == p->selected && j.to == hole && pegsol_jump_legal(pos, j))
+			return 1;
+	}
+	return 0;
+}
+
+static void draw_hole(const play *p, int h, pegsol_pos pos)
+{
+	int x, y;
+	ui_hole_xy(p, h, &x, &y);
+	int peg = (int)(pos >> h & 1), cur = h == p->cursor, sel = h == p->selected;
+	move(y, x);
+	if (cur) {
+		attron(colour(p, PAIR_CURSOR) | A_BOLD);
+		addch('[');
+		attroff(colour(p, PAIR_CURSOR) | A_BOLD);
+	} else {
+		addch(' ');
+	}
+	if (sel) {
+		attron(colour(p, PAIR_SELECT) | A_BOLD);
+		addch('@');
+		attroff(colour(p, PAIR_SELECT) | A_BOLD);
+	} else if (peg) {
+		attron(colour(p, PAIR_PEG) | A_BOLD);
+		addch('O');
+		attroff(colour(p, PAIR_PEG) | A_BOLD);
+	} else {
+		attron(colour(p, PAIR_HOLE));
+		addch('.');
+		attroff(colour(p, PAIR_HOLE));
+	}
+	if (cur) {
+		attron(colour(p, PAIR_CURSOR) | A_BOLD);
+		addch(']');
+		attroff(colour(p, PAIR_CURSOR) | A_BOLD);
+	} else {
+		addch(' ');
+	}
+	/* the fourth column: a hint, or '*' for a target without hints */
+	if (hints_current(p) && p->selected >= 0 && !peg)
+		mark(p, ui_best_verdict(p, h, 1));
+	else if (hints_current(p) && p->selected < 0 && peg)
+		mark(p, ui_best_verdict(p, h, 0));
+	else if (is_target(p, pos, h)) {
+		attron(colour(p, PAIR_CURSOR) | A_BOLD);
+		addch('*');
+		attroff(colour(p, PAIR_CURSOR) | A_BOLD);
+	} else {
+		addch(' ');
+	}
+	addch(' ');
+	if (p->names) {
+		char name[16];
+		pegsol_notation n = p->notation == PEGSOL_NOTATION_ROWCOL
+		                        ? PEGSOL_NOTATION_ALGEBRAIC : p->notation;
+		pegsol_hole_name(p->board, h, n, name, sizeof name);
+		attron(A_DIM);
+		mvprintw(y + 1, x, "%-*.*s", CELL_W, CELL_W - 1, name);
+		attroff(A_DIM);
+	}
+}
+
+static const char *verdict_word(pegsol_verdict v)
+{
+	switch (v) {
+	case PEGSOL_VERDICT_WINNING: return "yes";
+	case PEGSOL_VERDICT_LOSING: return "no";
+	default: return "unknown";
+	}
+}
+
+/* A list of the hinted jumps with one verdict, wrapped into the panel. */
+static int draw_hint_list(const play *p, int y, int x, int w, int ymax,
+                          pegsol_verdict v, const char *label, int pair)
+{
+	int count = 0;
+	for (int i = 0; i < p->nhints; i++)
+		count += p->hint[i].verdict == v;
+	if (y >= ymax)
+		return y;
+	attron(colour(p, pair) | A_BOLD);
+	mvprintw(y, x, "%s (%d):", label, count);
+	attroff(colour(p, pair) | A_BOLD);
+	int col = x + (int)strlen(label) + 6 + (count > 9);
+	if (!count) {
+		mvaddstr(y, col, " none");
+		return y + 1;
+	}
+	for (int i = 0; i < p->nhints; i++) {
+		if (p->hint[i].verdict != v)
+			continue;
+		char mv[64];
+		pegsol_move m = {1, {p->hint[i].jump.from, p->hint[i].jump.to}};
+		pegsol_move_format(p->board, &m, p->notation, mv, sizeof mv);
+		int len = (int)strlen(mv) + 1;
+		if (col + len > x + w) {
+			if (++y >= ymax)
+				return y;
+			col = x + 2;
+		}
+		mvprintw(y, col, " %s", mv);
+		col += len;
+	}
+	return y + 1;
+}
+
+static void draw_panel(const play *p, int x, int ymax)
+{
+	int y = BOARD_TOP, w = COLS - x - 1;
+	pegsol_pos pos = pegsol_game_position(p->game);
+	pegsol_jump legal[PEGSOL_MAX_HOLES * 8];
+	char name[16];
+	if (p->selected >= 0) {
+		pegsol_hole_name(p->board, p->selected, p->notation, name, sizeof name);
+		mvprintw(y++, x, "selected: %s", name);
+	} else {
+		pegsol_hole_name(p->board, p->cursor, p->notation, name, sizeof name);
+		mvprintw(y++, x, "cursor: %s", name);
+	}
+	y++;
+	if (pegsol_game_finished(p->game)) {
+		attron(colour(p, PAIR_WIN) | A_BOLD);
+		mvprintw(y++, x, "Solved!  The finish is reached.");
+		attroff(colour(p, PAIR_WIN) | A_BOLD);
+	} else if (!pegsol_legal_jumps(p->board, pos, legal)) {
+		attron(colour(p, PAIR_LOSE) | A_BOLD);
+		mvprintw(y++, x, "No jump left.  u undoes.");
+		attroff(colour(p, PAIR_LOSE) | A_BOLD);
+	} else if (hints_current(p)) {
+		mvprintw(y++, x, "Hints (%s):", pegsol_hints_oracle_name(p->hints));
+		y = draw_hint_list(p, y, x, w, ymax, PEGSOL_VERDICT_WINNING,
+		                   "+ winning", PAIR_WIN);
+		y = draw_hint_list(p, y, x, w, ymax, PEGSOL_VERDICT_LOSING,
+		                   "- losing", PAIR_LOSE);
+		y = draw_hint_list(p, y, x, w, ymax, PEGSOL_VERDICT_UNKNOWN,
+		                   "? unknown", PAIR_UNKNOWN);
+	} else if (p->show_hints) {
+		mvprintw(y++, x, "Hints: thinking...");
+	} else {
+		mvprintw(y++, x, "Press ? for hints.");
+	}
+	static const char *const keys[] = {
+		"arrows/hjkl move, Enter jump",
+		"u undo  r redo   ? hints",
+		"s show me  S solve from here",
+		": type moves     n names",
+		"w save  o open   q quit",
+	};
+	int nkeys = (int)(sizeof keys / sizeof keys[0]);
+	int ky = ymax - nkeys;
+	if (ky > y) {
+		attron(A_DIM);
+		for (int i = 0; i < nkeys; i++)
+			mvprintw(ky + i, x, "%s", keys[i]);
+		attroff(A_DIM);
+	}
+}
+
+static void draw_too_small(const play *p)
+{
+	int w, h;
+	min_size(p, &w, &h);
+	erase();
+	const char *lines[] = {"Terminal too small", "for this board:", NULL, NULL,
+	                       "Enlarge it,", "or press q."};
+	char need[64], have[64];
+	snprintf(need, sizeof need, "needs %d x %d,", w, h);
+	snprintf(have, sizeof have, "is %d x %d.", COLS, LINES);
+	lines[2] = need;
+	lines[3] = have;
+	for (int i = 0; i < 6 && i < LINES; i++)
+		mvaddnstr(i, 0, lines[i], COLS);
+	refresh();
+}
+
+void ui_draw(play *p)
+{
+	if (!ui_fits(p)) {
+		draw_too_small(p);
+		return;
+	}
+	erase();
+	pegsol_pos pos = pegsol_game_position(p->game);
+	attron(colour(p, PAIR_TITLE) | A_BOLD);
+	mvaddnstr(0, 0, p->title, COLS);
+	attroff(colour(p, PAIR_TITLE) | A_BOLD);
+	for (int h = 0; h < pegsol_board_holes(p->board); h++)
+		draw_hole(p, h, pos);
+
+	int bw, bh;
+	ui_board_size(p, &bw, &bh);
+	int status_y = LINES - STATUS_ROWS;
+	if (COLS - bw - 2 >= PANEL_W)
+		draw_panel(p, bw + 2, status_y - 1);
+
+	/* status line: pegs, moves, jumps, and whether the finish can be
+	 * reached from here */
+	char status[256];
+	const char *reach = p->verdict_pos == pos ? verdict_word(p->verdict) : "...";
+	snprintf(status, sizeof status,
+	         " pegs %d | moves %zu | jumps %zu | finish reachable: %s | hints %s",
+	         pegsol_pos_count(pos), pegsol_game_moves(p->game),
+	         pegsol_game_jumps(p->game), reach, p->show_hints ? "on" : "off");
+	attron(A_REVERSE);
+	mvhline(status_y, 0, ' ', COLS);
+	mvaddnstr(status_y, 0, status, COLS);
+	attroff(A_REVERSE);
+	if (p->message[0]) {
+		int a = p->message_is_error ? colour(p, PAIR_ERROR) | A_BOLD : 0;
+		attron(a);
+		mvaddnstr(status_y + 1, 0, p->message, COLS);
+		attroff(a);
+	}
+	/* the hardware cursor sits on the board's cursor, for screen readers */
+	int cx, cy;
+	ui_hole_xy(p, p->cursor, &cx, &cy);
+	move(cy, cx + 1);
+	refresh();
+}
+
+int ui_prompt(play *p, const char *question, char *buf, size_t size)
+{
+	size_t len = strlen(buf);
+	curs_set(1);
+	for (;;) {
+		int y = LINES - 1;
+		move(y, 0);
+		clrtoeol();
+		attron(A_BOLD);
+		mvaddnstr(y, 0, question, COLS);
+		attroff(A_BOLD);
+		addnstr(buf, COLS - (int)strlen(question) - 1);
+		refresh();
+		int ch = getch();
+		if (ch == 27 || ch == ERR) { /* Escape, or the terminal is gone */
+			curs_set(0);
+			return 0;
+		}
+		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER)
+			break;
+		if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+			if (len)
+				buf[--len] = 0;
+		} else if (ch == 21) { /* ^U clears the line */
+			len = 0;
+			buf[0] = 0;
+		} else if (ch == KEY_RESIZE) {
+			ui_draw(p);
+		} else if (ch >= 32 && ch < 127 && len + 1 < size) {
+			buf[len++] = (char)ch;
+			buf[len] = 0;
+		}
+	}
+	curs_set(0);
+	return 1;
+}
