@@ -4,18 +4,15 @@
  * kept as one sorted array of canonical keys per level, and saved to and
  * loaded from a cache file.
  *
- * W_n = S_n ∩ ~T_{N-n} (see analysis_count.c): S_n the positions n jumps
- * from the start, T_k those k jumps from the complement of the finish.  As
- * in pegsol_count's fast path, only half of each side is expanded: W_a at
- * the middle, then outward through winning positions only (children of
- * W_n that can still finish; parents of W_n that are reachable).
+ * The levels come from winning_walk.c, the fast path that pegsol_count's
+ * winning-only analysis uses too.
  *
  * A position reached from the start by legal jumps is winning exactly when
  * its canonical key is in W at its level; the game only ever asks about
  * such positions.  A winning answer comes with a solution walked through W
  * (and the hints replay it before showing it).
  */
-#include "level.h"
+#include "winning_walk.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,23 +103,9 @@ static pegsol_status keep_level(pegsol_winning *w, int n, const level *L,
 	return PEGSOL_OK;
 }
 
-typedef struct keep_ctx {
-	const engine *E;
-	const level *L; /* keep c when canon(~c) is in L */
-} keep_ctx;
-
-static int keep_if_complement_in(const void *ctx, uint64_t key)
+static pegsol_status on_level(void *ctx, int n, const level *W, pegsol_error *err)
 {
-	const keep_ctx *k = ctx;
-	return level_find(k->L, sym_canon(k->E->G, k->E->board->full & ~key)) >= 0;
-}
-
-static size_t levels_bytes(const level *L, int n)
-{
-	size_t bytes = 0;
-	for (int i = 0; i < n; i++)
-		bytes += level_bytes(&L[i]);
-	return bytes;
+	return keep_level(ctx, n, W, err);
 }
 
 pegsol_status pegsol_winning_compute(const pegsol_problem *pr,
@@ -141,90 +124,8 @@ pegsol_status pegsol_winning_compute(const pegsol_problem *pr,
 	}
 	engine E;
 	engine_init(&E, b, w->H, opt ? opt->threads : 0);
-	size_t limit = opt ? opt->memory : 0;
-	int any = pr->finish_kind == PEGSOL_FINISH_ANY_ONE;
-	int self_dual = !any && (b->full & ~pr->finish) == pr->start;
-	int a = N / 2, bb = N - a;
-	level S[PEGSOL_MAX_HOLES + 2], T[PEGSOL_MAX_HOLES + 2];
-	memset(S, 0, sizeof S);
-	memset(T, 0, sizeof T);
-	pegsol_status st = level_from_positions(&E, &pr->start, 1, 0, &S[0], err);
-	int slevels = self_dual ? bb : a;
-	for (int n = 0; n < slevels && st == PEGSOL_OK; n++) {
-		st = level_expand(&E, &S[n], &S[n + 1], NULL, NULL, NULL, err);
-		if (st == PEGSOL_OK && limit && levels_bytes(S, n + 2) > limit)
-			st = pegsol_fail(err, PEGSOL_ELIMIT, "the winning positions need "
-			                 "more than the memory limit");
-	}
-	level *Tl = self_dual ? S : T;
-	if (st == PEGSOL_OK && !self_dual) {
-		/* T_0: the complement of the finish, or of every one-peg finish */
-		pegsol_pos start[PEGSOL_MAX_HOLES];
-		size_t ns = 0;
-		if (any)
-			for (int h = 0; h < b->nholes; h++)
-				start[ns++] = b->full & ~bit(h);
-		else
-			start[ns++] = b->full & ~pr->finish;
-		st = level_from_positions(&E, start, ns, 0, &T[0], err);
-		for (int k = 0; k < bb && st == PEGSOL_OK; k++) {
-			st = level_expand(&E, &T[k], &T[k + 1], NULL, NULL, NULL, err);
-			if (st == PEGSOL_OK && limit &&
-			    levels_bytes(S, a + 1) + levels_bytes(T, k + 2) > limit)
-				st = pegsol_fail(err, PEGSOL_ELIMIT, "the winning positions "
-				                 "need more than the memory limit");
-		}
-	}
-	/* W_a = S_a ∩ ~T_b */
-	level Wa = {0}, compT = {0};
-	if (st == PEGSOL_OK)
-		st = level_complement(&E, &Tl[bb], &compT, err);
-	if (st == PEGSOL_OK)
-		st = level_intersect(&S[a], &compT, &Wa, err);
-	level_free(&compT);
-	if (st == PEGSOL_OK)
-		st = keep_level(w, a, &Wa, err);
-	/* forward: W_{n+1} = children of W_n whose complement is in T_{N-n-1} */
-	level cur = Wa, next = {0};
-	for (int n = a; n < N && st == PEGSOL_OK; n++) {
-		keep_ctx kc = {&E, &Tl[N - n - 1]};
-		st = level_expand(&E, &cur, &next, NULL, keep_if_complement_in, &kc, err);
-		if (n != a)
-			level_free(&cur);
-		cur = next;
-		memset(&next, 0, sizeof next);
-		if (st == PEGSOL_OK)
-			st = keep_level(w, n + 1, &cur, err);
-	}
-	if (cur.keys != Wa.keys)
-		level_free(&cur);
-	/* backward: W_{n-1} = the parents of W_n in S_{n-1}, found as the
-	 * children of the complements */
-	cur = Wa;
-	for (int n = a; n > 0 && st == PEGSOL_OK; n--) {
-		level comp = {0}, kids = {0};
-		keep_ctx kc = {&E, &S[n - 1]};
-		st = level_complement(&E, &cur, &comp, err);
-		if (st == PEGSOL_OK)
-			st = level_expand(&E, &comp, &kids, NULL, keep_if_complement_in,
-			                  &kc, err);
-		level_free(&comp);
-		if (n != a)
-			level_free(&cur);
-		memset(&cur, 0, sizeof cur);
-		if (st == PEGSOL_OK)
-			st = level_complement(&E, &kids, &cur, err);
-		level_free(&kids);
-		if (st == PEGSOL_OK)
-			st = keep_level(w, n - 1, &cur, err);
-	}
-	if (cur.keys != Wa.keys)
-		level_free(&cur);
-	level_free(&Wa);
-	for (int i = 0; i < PEGSOL_MAX_HOLES + 2; i++) {
-		level_free(&S[i]);
-		level_free(&T[i]);
-	}
+	winning_walk_cb cb = {on_level, NULL, NULL, w};
+	pegsol_status st = winning_walk(&E, pr, N, opt ? opt->memory : 0, &cb, err);
 	engine_release(&E);
 	if (st != PEGSOL_OK) {
 		pegsol_winning_free(w);
