@@ -57,6 +57,7 @@ static pegsol_status run_init(run *r, const pegsol_problem *pr,
 	if (!r->H)
 		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	engine_init(&r->E, r->b, r->H, opt ? opt->threads : 0);
+	r->E.memory = opt ? opt->memory : 0;
 	r->E.progress = on_progress;
 	r->E.progress_ctx = r;
 	int fin = any ? 1 : pegsol_pos_count(pr->finish);
@@ -169,6 +170,9 @@ static pegsol_status backward_levels(run *r, level *T, int upto)
 	r->phase = "backward";
 	for (int k = 0; k < upto && st == PEGSOL_OK; k++) {
 		r->cur_level = k;
+		r->E.held = 0;
+		for (int i = 0; i < k; i++)
+			r->E.held += level_bytes(&T[i]);
 		st = level_expand(&r->E, &T[k], &T[k + 1], NULL, NULL, NULL, r->err);
 		size_t bytes = 0;
 		for (int i = 0; i <= k + 1; i++)
@@ -203,6 +207,9 @@ static pegsol_status count_full(run *r, pegsol_count_result *out)
 	for (int n = 0; st == PEGSOL_OK && cur.n && (max < 0 || n <= max); n++) {
 		expand_stats xs;
 		r->cur_level = n;
+		r->E.held = 0;
+		for (int i = 0; i < PEGSOL_MAX_HOLES + 2; i++)
+			r->E.held += level_bytes(&S[i]) + level_bytes(&T[i]);
 		st = level_expand(&r->E, &cur, &next, &xs, NULL, NULL, r->err);
 		if (st != PEGSOL_OK)
 			break;

@@ -44,6 +44,7 @@ static pegsol_status one_start(const pegsol_board *b, int s,
 		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	engine E;
 	engine_init(&E, b, H, opt ? opt->threads : 0);
+	E.memory = opt ? opt->memory : 0;
 	fin_ctx fc = {opt, s};
 	E.progress = fin_progress;
 	E.progress_ctx = &fc;
@@ -160,6 +161,7 @@ static pegsol_status reachable_by_meeting(const pegsol_board *b,
 		return PEGSOL_OK;
 	engine E;
 	engine_init(&E, b, G, opt ? opt->threads : 0);
+	E.memory = opt ? opt->memory : 0;
 	fin_ctx fc = {opt, -1};
 	E.progress = fin_progress;
 	E.progress_ctx = &fc;
@@ -167,6 +169,7 @@ static pegsol_status reachable_by_meeting(const pegsol_board *b,
 	pegsol_status st = all_starts(&E, &cur, err);
 	for (int n = 0; st == PEGSOL_OK && n < N - m; n++) {
 		fc.start = n;
+		E.held = level_bytes(&A);
 		st = level_expand(&E, &cur, &next, NULL, NULL, NULL, err);
 		if (n == m)
 			A = cur; /* keep level m */

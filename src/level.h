@@ -67,6 +67,10 @@ typedef struct engine {
 	uint16_t (*jump_at)[PEGSOL_MAX_HOLES]; /* [ngroups][hole] */
 	uint64_t jimg[MAX_JUMPS][SYM_MAX]; /* g(mask of jump j) */
 	int keybits;                       /* bits a key can use (nholes) */
+	/* The memory bound (0: none) and the bytes the caller holds in levels
+	 * it keeps: an expansion whose estimated need does not fit in what is
+	 * left fails with PEGSOL_ELIMIT before it allocates. */
+	size_t memory, held;
 	/* Round buffers, kept from one expansion to the next so that big
 	 * buffers are not page-faulted in again every level. */
 	struct expand_buffers *buffers;

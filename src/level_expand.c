@@ -520,6 +520,30 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 	if (in->n < 4 * CHUNK)
 		x->nthreads = 1;
 	pegsol_status st = PEGSOL_OK;
+	if (E->memory) {
+		/* What this expansion will hold at its peak: the tables (about
+		 * three slots per child, by the last growth), the round buffers,
+		 * the new level and its sorting scratch, besides the parent level
+		 * and whatever the caller keeps. */
+		double growth = E->buffers && E->buffers->growth > 0 ? E->buffers->growth : 4.0;
+		double kids = (double)in->n * growth;
+		size_t entry = (size_t)x->words * sizeof(uint64_t);
+		size_t out_entry = sizeof(uint64_t) + (in->counts ? sizeof(u128) : 0) +
+		                   (in->masks ? sizeof(uint64_t) : 0);
+		double need = kids * 1.5 * (double)entry +
+		              2.0 * (double)round_entries(E, in, x->words, x->nthreads) *
+		                  (double)entry * x->nthreads +
+		              kids * (double)out_entry + (double)level_bytes(in);
+		if ((double)E->held + need > (double)E->memory) {
+			st = pegsol_fail(err, PEGSOL_ELIMIT,
+			                 "the next level needs about %.0f MiB, more than the "
+			                 "memory limit leaves (%zu MiB held, limit %zu MiB); "
+			                 "a board this size needs the external-memory engine",
+			                 need / 1048576.0, E->held >> 20, E->memory >> 20);
+			free(x);
+			return st;
+		}
+	}
 	x->tables = calloc(x->nparts, sizeof *x->tables);
 	if (!E->buffers)
 		((engine *)E)->buffers = calloc(1, sizeof *E->buffers);

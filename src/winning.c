@@ -124,6 +124,7 @@ pegsol_status pegsol_winning_compute(const pegsol_problem *pr,
 	}
 	engine E;
 	engine_init(&E, b, w->H, opt ? opt->threads : 0);
+	E.memory = opt ? opt->memory : 0;
 	winning_walk_cb cb = {on_level, NULL, NULL, w};
 	pegsol_status st = winning_walk(&E, pr, N, opt ? opt->memory : 0, &cb, err);
 	engine_release(&E);

@@ -44,7 +44,7 @@ static size_t bytes_of(const level *L, int n)
 
 /* Expands L[0] to L[upto], checking the memory bound with `also` bytes
  * held elsewhere. */
-static pegsol_status expand_levels(const engine *E, level *L, int upto,
+static pegsol_status expand_levels(engine *E, level *L, int upto,
                                    size_t memory, size_t also,
                                    const winning_walk_cb *cb, const char *what,
                                    pegsol_error *err)
@@ -52,6 +52,7 @@ static pegsol_status expand_levels(const engine *E, level *L, int upto,
 	pegsol_status st = PEGSOL_OK;
 	for (int n = 0; n < upto && st == PEGSOL_OK; n++) {
 		phase(cb, what, n);
+		E->held = also + bytes_of(L, n);
 		st = level_expand(E, &L[n], &L[n + 1], NULL, NULL, NULL, err);
 		if (st == PEGSOL_OK && memory && also + bytes_of(L, n + 2) > memory)
 			st = pegsol_fail(err, PEGSOL_ELIMIT, "the levels need more than "
@@ -60,7 +61,7 @@ static pegsol_status expand_levels(const engine *E, level *L, int upto,
 	return st;
 }
 
-pegsol_status winning_walk(const engine *E, const pegsol_problem *pr, int N,
+pegsol_status winning_walk(engine *E, const pegsol_problem *pr, int N,
                            size_t memory, const winning_walk_cb *cb,
                            pegsol_error *err)
 {
@@ -86,6 +87,9 @@ pegsol_status winning_walk(const engine *E, const pegsol_problem *pr, int N,
 	for (int n = 0; cb->on_forward && st == PEGSOL_OK && n <= a; n++)
 		cb->on_forward(cb->ctx, n, S[n].n);
 	const level *Tl = self_dual ? S : T;
+	/* From here the S and T levels are what the walk holds. */
+	E->held = bytes_of(S, PEGSOL_MAX_HOLES + 2) +
+	                      bytes_of(T, PEGSOL_MAX_HOLES + 2);
 	/* W_a = S_a ∩ ~T_b */
 	if (st == PEGSOL_OK)
 		st = level_complement(E, &Tl[bb], &comp, err);

@@ -33,8 +33,9 @@ typedef struct winning_walk_cb {
 size_t winning_backward_start(const pegsol_problem *pr, pegsol_pos *out);
 
 /* Walks to every W_n.  N is the number of jumps from start to finish (>= 0);
- * memory, when not 0, bounds the bytes of the stored S and T levels. */
-pegsol_status winning_walk(const engine *E, const pegsol_problem *pr, int N,
+ * memory, when not 0, bounds the bytes of the stored S and T levels; the
+ * engine's own bound (E->memory) covers each expansion. */
+pegsol_status winning_walk(engine *E, const pegsol_problem *pr, int N,
                            size_t memory, const winning_walk_cb *cb,
                            pegsol_error *err);
 

@@ -80,6 +80,16 @@ expect_exit 3 "$PEGSOL" count -b nosuchboard
 expect_exit 3 "$PEGSOL" count -s z9
 expect_exit 3 "$PEGSOL" levels -f 99
 expect_exit 4 "$PEGSOL" count -b english --memory 16M
+# a board too big for the memory given stops with exit 4, within it
+if [ -x /usr/bin/time ]; then
+	/usr/bin/time -f "%M" -o /tmp/levels_rss.$$ "$PEGSOL" levels -b french -s c1 -f any \
+		--winning --memory 1G >/dev/null 2>&1
+	code=$?
+	rss=$(tail -1 /tmp/levels_rss.$$)
+	rm -f /tmp/levels_rss.$$
+	[ "$code" -eq 4 ] && ok || bad "french --memory 1G: exit $code, want 4"
+	[ "$rss" -lt 1048576 ] && ok || bad "french --memory 1G: peak RSS $rss KiB over the limit"
+fi
 expect_exit 0 "$PEGSOL" count --help
 expect_exit 0 "$PEGSOL" levels --help
 expect_exit 0 "$PEGSOL" finishes --help
