@@ -266,5 +266,6 @@ void pegsol_replay(const pegsol_problem *problem, const pegsol_move_list *list,
 /* The engines, each in a header of its own. */
 #include "pegsol/solve.h"
 #include "pegsol/levels.h"
+#include "pegsol/play.h"
 
 #endif

@@ -12,7 +12,9 @@
 	X(check, "replay a move list and say whether it reaches the finish")      \
 	X(count, "count positions, winning positions and games, jump by jump")    \
 	X(levels, "positions and winning positions per level (George Bell)")     \
-	X(finishes, "for every start hole, where a single last peg can end")
+	X(finishes, "for every start hole, where a single last peg can end")      \
+	X(deadends, "the shortest games that end with no jump (or cannot finish)") \
+	X(random, "how games end when every legal jump is equally likely")
 
 #define X(name, summary) int cmd_##name(int argc, char **argv);
 PEGSOL_COMMANDS(X)
