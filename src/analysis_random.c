@@ -19,7 +19,7 @@
  * Simulator: plain random playouts on raw positions with xoshiro256**; it
  * shares nothing with the exact code but the board's jump table.
  */
-#include "internal.h"
+#include "level.h"
 #include "symmetry.h"
 
 #include <stdlib.h>
@@ -96,6 +96,19 @@ static int table_add(prob_table *t, pegsol_pos key, double p, size_t other,
 	return 0;
 }
 
+#define BATCH 64
+
+/* Adds a batch of (key, mass) to t.  -1 when over the limit. */
+static int flush(prob_table *t, prob_entry *batch, int *n, size_t other,
+                 size_t max_bytes)
+{
+	for (int i = 0; i < *n; i++)
+		if (table_add(t, batch[i].key, batch[i].p, other, max_bytes))
+			return -1;
+	*n = 0;
+	return 0;
+}
+
 /* Keeps the PEGSOL_RANDOM_TOP most (sign = 1) or least (sign = -1) likely
  * raw positions, best first. */
 static void keep_top(pegsol_random_ending *top, int *n, int sign,
@@ -127,12 +140,17 @@ pegsol_status pegsol_random_play(const pegsol_problem *problem, size_t memory,
 	int any = problem->finish_kind == PEGSOL_FINISH_ANY_ONE;
 	sym_group *H = sym_group_stabiliser(b->symmetry, sets, any ? 1 : 2);
 	prob_table cur = {0}, next = {0};
+	prob_entry batch[BATCH];
+	int nbatch = 0, engine_ready = 0;
+	engine E;
 	pegsol_status st = PEGSOL_OK;
 	if (!H || table_alloc(&cur, 16) || table_alloc(&next, 16)) {
 		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 		goto done;
 	}
 	out->symmetry_order = H->order;
+	engine_init(&E, b, H, 1);
+	engine_ready = 1;
 	table_add(&cur, sym_canon(H, problem->start), 1.0, 0, 0);
 	for (int n = 0; cur.used; n++) {
 		pegsol_random_level *L = &out->level[n];
@@ -145,11 +163,8 @@ pegsol_status pegsol_random_play(const pegsol_problem *problem, size_t memory,
 			int orbit = sym_orbit_size(H, pos);
 			L->positions++;
 			L->positions_raw += (uint64_t)orbit;
-			pegsol_pos succ[MAX_JUMPS];
-			int k = 0;
-			for (int j = 0; j < b->njumps; j++)
-				if (pegsol_jump_legal(pos, b->jumps[j]))
-					succ[k++] = pegsol_pos_jump(pos, b->jumps[j]);
+			uint16_t jumps[MAX_JUMPS];
+			int k = engine_jumps(&E, pos, jumps);
 			if (k == 0) {
 				L->deadends++;
 				L->deadends_raw += (uint64_t)orbit;
@@ -167,14 +182,29 @@ pegsol_status pegsol_random_play(const pegsol_problem *problem, size_t memory,
 				keep_top(out->least, &out->nleast, -1, x);
 				continue;
 			}
+			/* The child's canonical form from the parent's images and
+			 * the jump's images (as the level engine does): one XOR and
+			 * one compare per symmetry. */
+			pegsol_pos img[SYM_MAX];
+			sym_images(H, pos, img);
 			double share = e->p / k;
-			for (int j = 0; j < k; j++)
-				if (table_add(&next, sym_canon(H, succ[j]), share, cur.cap, memory)) {
-					st = pegsol_fail(err, PEGSOL_ELIMIT,
-					                 "memory limit reached at level %d", n + 1);
-					goto done;
-				}
+			for (int j = 0; j < k; j++) {
+				const uint64_t *ji = E.jimg[jumps[j]];
+				pegsol_pos best = img[0] ^ ji[0];
+				for (int g = 1; g < H->order; g++)
+					if ((img[g] ^ ji[g]) < best)
+						best = img[g] ^ ji[g];
+				batch[nbatch].key = best;
+				batch[nbatch].p = share;
+				/* Hash tables this size miss the cache: fetch the slot
+				 * now, add it a batch later. */
+				__builtin_prefetch(&next.e[hash_key(best) & (next.cap - 1)]);
+				if (++nbatch == BATCH && flush(&next, batch, &nbatch, cur.cap, memory))
+					goto full;
+			}
 		}
+		if (flush(&next, batch, &nbatch, cur.cap, memory))
+			goto full;
 		out->total += L->prob;
 		prob_table t = cur;
 		cur = next;
@@ -183,7 +213,13 @@ pegsol_status pegsol_random_play(const pegsol_problem *problem, size_t memory,
 			next.e[i].key = EMPTY_KEY;
 		next.used = 0;
 	}
+	goto done;
+full:
+	st = pegsol_fail(err, PEGSOL_ELIMIT, "memory limit reached at level %d",
+	                 out->nlevels);
 done:
+	if (engine_ready)
+		engine_release(&E);
 	free(cur.e);
 	free(next.e);
 	sym_group_free(H);

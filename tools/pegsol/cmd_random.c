@@ -43,14 +43,14 @@ static void wilson(uint64_t k, uint64_t n, double *lo, double *hi)
 	double p = (double)k / (double)n, z2 = Z95 * Z95, nn = (double)n;
 	double centre = (p + z2 / (2 * nn)) / (1 + z2 / nn);
 	double half = Z95 / (1 + z2 / nn) * sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn));
-	*lo = centre - half < 0 ? 0 : centre - half;
-	*hi = centre + half > 1 ? 1 : centre + half;
+	*lo = centre - half < 0 || k == 0 ? 0 : centre - half;
+	*hi = centre + half > 1 || k == n ? 1 : centre + half;
 }
 
 static void one_in(char *buf, size_t size, double p)
 {
 	if (p > 0)
-		snprintf(buf, size, "%.6g", 1 / p);
+		snprintf(buf, size, 1 / p < 1e6 ? "%.4g" : "%.4e", 1 / p);
 	else
 		snprintf(buf, size, "never");
 }
@@ -140,7 +140,7 @@ static void ending_cells(table *t, const cli *c, const pegsol_random_ending *x,
 static const table_col ending_cols[] = {
 	{"rank", "rank", COL_INT},
 	{"probability", "probability", COL_REAL},
-	{"one_in", "1 in", COL_REAL},
+	{"one_in", "1 in", COL_TEXT},
 	{"images", "images", COL_INT},
 	{"pegs", "pegs", COL_INT},
 	{"position", "pegs at", COL_TEXT},
@@ -227,7 +227,7 @@ int cmd_random(int argc, char **argv)
 		{"positions", "positions", COL_COUNT},
 		{"deadend_positions", "dead ends", COL_COUNT},
 		{"probability", "P(ends here)", COL_REAL},
-		{"one_in", "1 in", COL_REAL},
+		{"one_in", "1 in", COL_TEXT},
 		{"simulated", "simulated", COL_REAL},
 		{"ci_low", "95% low", COL_REAL},
 		{"ci_high", "95% high", COL_REAL},
@@ -296,11 +296,11 @@ int cmd_random(int argc, char **argv)
 	           fabs(r->total - 1));
 	emit_value(&e, "one_peg", "P(one peg left)", COL_REAL, "%.10g", r->one_peg);
 	one_in(buf, sizeof buf, r->one_peg);
-	emit_value(&e, "one_peg_one_in", "  1 in", COL_REAL, "%s", buf);
+	emit_value(&e, "one_peg_one_in", "  1 in", COL_TEXT, "%s", buf);
 	emit_value(&e, "finish_probability", "P(ending at the finish)", COL_REAL, "%.10g",
 	           r->finish);
 	one_in(buf, sizeof buf, r->finish);
-	emit_value(&e, "finish_one_in", "  1 in", COL_REAL, "%s", buf);
+	emit_value(&e, "finish_one_in", "  1 in", COL_TEXT, "%s", buf);
 	emit_value(&e, "pegs_left", "expected pegs left", COL_REAL, "%.10g", r->pegs_left);
 	emit_value(&e, "expected_jumps", "expected jumps", COL_REAL, "%.10g",
 	           r->expected_jumps);
