@@ -16,9 +16,16 @@
  * stops at the first depth with a target.
  *
  * UNSOLVABLE: a target is a position from which the finish cannot be
- * reached; pegsol_solve proves it per position (cached across iterations).
+ * reached.  The solver alone is slow here (some winnable English positions
+ * 4 jumps from the start take it 40 s), so the level engine first builds
+ * T_k, the positions reachable in k jumps from the complement of the
+ * finish, for the last BACK_DEPTH levels: a position p, k jumps from the
+ * start, can still finish iff the complement of p is in T_{N-k} (a reverse
+ * jump is a forward jump on the complement).  Where those levels do not fit
+ * in memory, or for deeper positions, pegsol_solve proves each position
+ * (cached across iterations).
  */
-#include "internal.h"
+#include "level.h"
 #include "symmetry.h"
 
 #include <stdlib.h>
@@ -49,6 +56,11 @@ typedef struct search {
 	memo m;              /* f per canonical position, this iteration */
 	memo solv;           /* UNSOLVABLE: 1 = solvable, 2 = not */
 	memo found;          /* targets met this iteration */
+	int N;               /* jumps from the start to the finish */
+	int back_from;       /* T[k] is kept for k >= back_from; N + 1: none */
+	level T[PEGSOL_MAX_HOLES + 1];
+	engine E;
+	int engine_ready;
 	pegsol_jump path[PEGSOL_MAX_HOLES];
 	pegsol_deadend_result *out;
 	pegsol_status st;
@@ -132,6 +144,11 @@ static int is_target(search *s, pegsol_pos pos, pegsol_pos key)
 		return 0;
 	if (!any)
 		return 1;
+	int k = s->start_pegs - pegsol_pos_count(pos), left = s->N - k;
+	if (left < 0)
+		return 1;
+	if (left >= s->back_from)
+		return level_find(&s->T[left], sym_canon(s->H, b->full & ~pos)) < 0;
 	memo_entry *e = memo_find(&s->solv, key);
 	if (e->key == key)
 		return e->value == 2;
@@ -241,6 +258,53 @@ static pegsol_u128 count(search *s, pegsol_pos pos, int k)
 	return total;
 }
 
+#define BACK_DEPTH 16
+
+/* Builds T_k for k >= N - BACK_DEPTH (see the top).  Only a memory limit
+ * makes it give up (then the solver decides every position). */
+static void backward_levels(search *s, const pegsol_deadend_options *opts)
+{
+	const pegsol_board *b = s->b;
+	const pegsol_problem *pr = s->pr;
+	int any = pr->finish_kind == PEGSOL_FINISH_ANY_ONE;
+	s->N = s->start_pegs - (any ? 1 : pegsol_pos_count(pr->finish));
+	s->back_from = s->N + 1;
+	if (s->N < 0)
+		return;
+	engine_init(&s->E, b, s->H, opts ? opts->threads : 0);
+	s->engine_ready = 1;
+	pegsol_pos pos[PEGSOL_MAX_HOLES];
+	size_t n = 0;
+	if (any)
+		for (int h = 0; h < b->nholes; h++)
+			pos[n++] = b->full & ~((pegsol_pos)1 << h);
+	else
+		pos[n++] = b->full & ~pr->finish;
+	size_t limit = opts ? opts->level_memory : 0;
+	int keep = s->N - BACK_DEPTH < 0 ? 0 : s->N - BACK_DEPTH;
+	pegsol_error err;
+	if (level_from_positions(&s->E, pos, n, 0, &s->T[0], &err) != PEGSOL_OK)
+		return;
+	for (int k = 0; k < s->N; k++) {
+		if (level_expand(&s->E, &s->T[k], &s->T[k + 1], NULL, NULL, NULL, &err) !=
+		    PEGSOL_OK)
+			goto fail;
+		if (k < keep)
+			level_free(&s->T[k]);
+		size_t bytes = 0;
+		for (int i = 0; i <= k + 1; i++)
+			bytes += level_bytes(&s->T[i]);
+		if (limit && bytes > limit)
+			goto fail;
+	}
+	s->back_from = keep;
+	s->out->backward_levels = s->N - keep + 1;
+	return;
+fail:
+	for (int i = 0; i <= s->N; i++)
+		level_free(&s->T[i]);
+}
+
 pegsol_status pegsol_shortest_deadend(const pegsol_problem *problem,
                                       const pegsol_deadend_options *opts,
                                       int flags, pegsol_deadend_result *out,
@@ -274,6 +338,9 @@ pegsol_status pegsol_shortest_deadend(const pegsol_problem *problem,
 		s.st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 		goto done;
 	}
+	s.back_from = PEGSOL_MAX_HOLES + 1;
+	if (flags & PEGSOL_DEADEND_UNSOLVABLE)
+		backward_levels(&s, opts);
 	for (s.depth = 0; s.depth <= max; s.depth++) {
 		memo_clear(&s.m);
 		memo_clear(&s.found);
@@ -293,6 +360,10 @@ done:
 	free(s.m.e);
 	free(s.solv.e);
 	free(s.found.e);
+	for (int i = 0; i <= PEGSOL_MAX_HOLES; i++)
+		level_free(&s.T[i]);
+	if (s.engine_ready)
+		engine_release(&s.E);
 	sym_group_free(s.H);
 	return s.st;
 }

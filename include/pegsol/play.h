@@ -23,6 +23,13 @@ typedef struct pegsol_deadend_options {
 	int max_jumps;        /* deepest search; 0: no limit */
 	size_t memory;        /* bytes for the transposition table; 0: 1 GiB */
 	double time_limit;    /* seconds; 0: none */
+	/* UNSOLVABLE: the level engine first computes the positions that can
+	 * still reach the finish in up to 16 jumps (backward from the finish,
+	 * as pegsol_count does), within level_memory bytes (0: no limit), on
+	 * threads threads (0: every core).  When that does not fit, or for
+	 * deeper positions, each position is proved by pegsol_solve. */
+	size_t level_memory;
+	int threads;
 } pegsol_deadend_options;
 
 typedef struct pegsol_deadend_result {
@@ -35,6 +42,7 @@ typedef struct pegsol_deadend_result {
 	pegsol_pos final;     /* where the example ends */
 	uint64_t nodes;       /* positions expanded in all iterations */
 	uint64_t solver_calls;/* UNSOLVABLE: positions proved by the solver */
+	int backward_levels;  /* UNSOLVABLE: depths decided by the levels */
 } pegsol_deadend_result;
 
 /* Iterative deepening from the problem's start: depth 0, 1, 2, ... until

@@ -114,26 +114,33 @@ static void compare(const pegsol_problem *pr, int unsolvable, const char *what)
 	o->best = 99;
 	walk(o, pr->start, 0);
 
-	pegsol_deadend_result r;
-	pegsol_error err;
-	pegsol_status st = pegsol_shortest_deadend(
-		pr, NULL, unsolvable ? PEGSOL_DEADEND_UNSOLVABLE : 0, &r, &err);
-	CHECK_EQ_INT(st, PEGSOL_OK);
-	if (o->best == 99) {
-		CHECK_EQ_INT(r.found, 0);
-	} else {
-		CHECK_EQ_INT(r.found, 1);
-		CHECK_EQ_INT(r.jumps, o->best);
-		CHECK(r.games == o->games[o->best]);
-		CHECK_EQ_INT(r.positions_raw, o->ends[o->best].n);
-		/* The example replays legally and ends in a target. */
-		uint64_t pos = pr->start;
-		for (int i = 0; i < r.jumps; i++) {
-			CHECK(pegsol_jump_legal(pos, r.example[i]));
-			pos = pegsol_pos_jump(pos, r.example[i]);
+	/* Twice for UNSOLVABLE: deciding by the backward levels, then (with
+	 * no room for levels) by the solver alone. */
+	for (int pass = 0; pass < (unsolvable ? 2 : 1); pass++) {
+		pegsol_deadend_options opts = {.level_memory = pass ? 1 : 0};
+		pegsol_deadend_result r;
+		pegsol_error err;
+		pegsol_status st = pegsol_shortest_deadend(
+			pr, &opts, unsolvable ? PEGSOL_DEADEND_UNSOLVABLE : 0, &r, &err);
+		CHECK_EQ_INT(st, PEGSOL_OK);
+		if (unsolvable)
+			CHECK(pass ? r.backward_levels == 0 : r.solver_calls == 0);
+		if (o->best == 99) {
+			CHECK_EQ_INT(r.found, 0);
+		} else {
+			CHECK_EQ_INT(r.found, 1);
+			CHECK_EQ_INT(r.jumps, o->best);
+			CHECK(r.games == o->games[o->best]);
+			CHECK_EQ_INT(r.positions_raw, o->ends[o->best].n);
+			/* The example replays legally and ends in a target. */
+			uint64_t pos = pr->start;
+			for (int i = 0; i < r.jumps; i++) {
+				CHECK(pegsol_jump_legal(pos, r.example[i]));
+				pos = pegsol_pos_jump(pos, r.example[i]);
+			}
+			CHECK_EQ_INT(pos, r.final);
+			CHECK(pmap_slot(&o->ends[o->best], pos, 0) != NULL);
 		}
-		CHECK_EQ_INT(pos, r.final);
-		CHECK(pmap_slot(&o->ends[o->best], pos, 0) != NULL);
 	}
 	if (check_failed != failed_before)
 		fprintf(stderr, "  (%s)\n", what);
@@ -179,8 +186,19 @@ static void english(void)
 	CHECK_EQ_INT(pegsol_legal_jumps(b, rr.final, out), 0);
 	pegsol_move_list_free(&ml);
 
+	/* The finish is first lost after 4 jumps: Durango Bill's table has
+	 * 296 positions there and 292 winning; all 4 others are images of
+	 * one, reached by 8 game sequences (2 per image: the first two jumps
+	 * commute). */
+	CHECK_EQ_INT(pegsol_shortest_deadend(&pr, NULL, PEGSOL_DEADEND_UNSOLVABLE, &r, &err),
+	             PEGSOL_OK);
+	CHECK_EQ_INT(r.found, 1);
+	CHECK_EQ_INT(r.jumps, 4);
+	CHECK_EQ_INT(r.positions_raw, 296 - 292);
+	CHECK(r.games == 8);
+
 	/* A depth limit below 6 finds nothing, and says so. */
-	pegsol_deadend_options o = {5, 0, 0};
+	pegsol_deadend_options o = {.max_jumps = 5};
 	CHECK_EQ_INT(pegsol_shortest_deadend(&pr, &o, 0, &r, &err), PEGSOL_OK);
 	CHECK_EQ_INT(r.found, 0);
 	pegsol_board_free(b);
@@ -189,7 +207,7 @@ static void english(void)
 	 * answer (diamond41's shortest dead end needs millions of entries). */
 	CHECK_EQ_INT(pegsol_board_builtin("diamond41", &b, &err), PEGSOL_OK);
 	CHECK_EQ_INT(pegsol_problem_init(&pr, b, NULL, NULL, &err), PEGSOL_OK);
-	pegsol_deadend_options tiny = {0, 64 << 10, 0};
+	pegsol_deadend_options tiny = {.memory = 64 << 10};
 	CHECK_EQ_INT(pegsol_shortest_deadend(&pr, &tiny, 0, &r, &err), PEGSOL_ELIMIT);
 	CHECK_EQ_INT(r.found, 0);
 	pegsol_board_free(b);

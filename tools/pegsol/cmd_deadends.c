@@ -22,8 +22,9 @@ static const char help[] =
 	"(positions, every image counted, and game sequences) from the full\n"
 	"analysis by jumps, which must agree with the search.\n"
 	"With --unsolvable: the shortest sequence that leaves a position from\n"
-	"which the finish (-f) can no longer be reached, each such position\n"
-	"proved by the solver, and per jump the positions that cannot finish.\n"
+	"which the finish (-f) can no longer be reached (looked up in the levels\n"
+	"reachable backward from the finish, else proved by the solver), and per\n"
+	"jump the positions that cannot finish.\n"
 	"Exit status: 0 done, 2 usage error, 3 bad input, 4 limit reached.\n\n"
 	"Options:\n" CLI_COMMON_HELP
 	"      --unsolvable        the shortest way to make the finish unreachable\n"
@@ -53,7 +54,7 @@ int cmd_deadends(int argc, char **argv)
 		{"limit", required_argument, NULL, OPT_LIMIT},
 		{0, 0, 0, 0}};
 	int opt, rc, unsolvable = 0, shortest_only = 0;
-	pegsol_deadend_options dop = {0, 0, 0};
+	pegsol_deadend_options dop = {0, 0, 0, 0, 0};
 	char *end;
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
 		switch (opt) {
@@ -86,6 +87,8 @@ int cmd_deadends(int argc, char **argv)
 		return rc;
 	if (c.memory)
 		dop.memory = c.memory;
+	dop.level_memory = cli_level_memory(&c);
+	dop.threads = c.threads;
 
 	const pegsol_board *b = c.board;
 	pegsol_error err;
@@ -194,9 +197,12 @@ int cmd_deadends(int argc, char **argv)
 	}
 	emit_value(&e, "nodes", "positions expanded", COL_COUNT, "%llu",
 	           (unsigned long long)dr->nodes);
-	if (unsolvable)
+	if (unsolvable) {
+		emit_value(&e, "backward_levels", "levels decided by the backward levels",
+		           COL_INT, "%d", dr->backward_levels);
 		emit_value(&e, "solver_calls", "positions proved by the solver", COL_COUNT,
 		           "%llu", (unsigned long long)dr->solver_calls);
+	}
 	emit_value(&e, "search_seconds", "search time (s)", COL_REAL, "%.3f", search_secs);
 
 	if (res) {
