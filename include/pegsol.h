@@ -267,5 +267,6 @@ void pegsol_replay(const pegsol_problem *problem, const pegsol_move_list *list,
 #include "pegsol/solve.h"
 #include "pegsol/levels.h"
 #include "pegsol/game.h"
+#include "pegsol/random.h"
 
 #endif

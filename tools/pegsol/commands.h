@@ -13,7 +13,9 @@
 	X(count, "count positions, winning positions and games, jump by jump")    \
 	X(levels, "positions and winning positions per level (George Bell)")     \
 	X(finishes, "for every start hole, where a single last peg can end")      \
-	X(play, "play interactively, with hints that know every winning move")
+	X(play, "play interactively, with hints that know every winning move") \
+	X(deadends, "the shortest games that end with no jump (or cannot finish)") \
+	X(random, "how games end when every legal jump is equally likely")
 
 #define X(name, summary) int cmd_##name(int argc, char **argv);
 PEGSOL_COMMANDS(X)

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# deadends.sh - pegsol deadends and pegsol random from the command line: the
+# figures of REFERENCE.md (English shortest dead end: 6 jumps, 32
+# sequences), every output format parses, the SVG plot is well-formed XML,
+# and bad options give the documented exit codes.
+set -u
+PEGSOL=${PEGSOL:?path to the pegsol binary}
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+expect_exit() { # expect_exit CODE cmd...
+	local want=$1; shift
+	"$@" >/dev/null 2>"$tmp/err"; local got=$?
+	if [ "$got" -eq "$want" ]; then ok; else bad "exit $got, want $want: $* ($(head -c 200 "$tmp/err"))"; fi
+}
+has() { # has "text" "needle" what
+	case "$1" in *"$2"*) ok ;; *) bad "$3: '$2' missing" ;; esac
+}
+
+out=$("$PEGSOL" deadends --shortest-only)
+has "$out" "shortest (jumps): 6" "english shortest dead end"
+has "$out" "game sequences of that length: 32" "english dead-end sequences"
+has "$out" "end positions: 4" "english dead-end positions"
+# The example replays to a dead end: check accepts it and reports no jump.
+ex=$(printf '%s\n' "$out" | sed -n 's/^example: //p')
+"$PEGSOL" check - <<<"$ex" >"$tmp/check" 2>&1
+has "$(cat "$tmp/check")" "6 jumps, 26 pegs left" "check of the example"
+
+# The table agrees with the search on triangle5 (else exit 5), every start.
+for s in 0 1 3 4; do
+	expect_exit 0 "$PEGSOL" deadends -b triangle5 -s $s
+	expect_exit 0 "$PEGSOL" deadends -b triangle5 -s $s --unsolvable
+	expect_exit 0 "$PEGSOL" deadends -b triangle5 -s $s --unsolvable -f any
+done
+csv=$("$PEGSOL" deadends -b triangle5 --format csv)
+has "$csv" "jumps,pegs,positions,deadend_positions,deadend_games" "deadends csv header"
+has "$csv" "jumps,6" "deadends csv value"
+out=$("$PEGSOL" deadends -b triangle5 --max-jumps 5 --shortest-only)
+has "$out" "found: no" "deadends --max-jumps 5 on triangle5"
+
+csv=$("$PEGSOL" random -b triangle5 --simulate 20000 --seed 3 --format csv)
+has "$csv" "jumps,pegs,positions,deadend_positions,probability,one_in,simulated,ci_low,ci_high,inside" "random csv header"
+has "$csv" "6,8,530,1,3.306878e-04,3024," "random csv row 6"
+if command -v python3 >/dev/null; then
+	for cmd in "deadends -b triangle5" "deadends -b triangle5 --unsolvable" \
+	           "random -b triangle5 --simulate 1000"; do
+		"$PEGSOL" $cmd --format json | python3 -c 'import json,sys; json.load(sys.stdin)' &&
+			ok || bad "json of $cmd does not parse"
+	done
+	v=$("$PEGSOL" random -b triangle5 --format json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+s = sum(l["probability"] for l in d["levels"])
+print(abs(s - 1) < 1e-5, d["levels"][6]["one_in"])   # 7 digits printed')
+	[ "$v" = "True 3024" ] && ok || bad "random json: $v"
+	"$PEGSOL" random -b triangle5 --simulate 1000 --plot "$tmp/r.svg" >/dev/null && ok || bad "random --plot"
+	python3 -c '
+import sys, xml.etree.ElementTree as E
+root = E.parse(sys.argv[1]).getroot()
+ns = "{http://www.w3.org/2000/svg}"
+assert root.tag == ns + "svg"
+bars = [r for r in root.iter(ns + "rect") if r.find(ns + "title") is not None]
+assert len(bars) == 8, len(bars)   # triangle5 ends after 6..13 jumps
+' "$tmp/r.svg" && ok || bad "the SVG plot is not well-formed or has the wrong bars"
+fi
+
+expect_exit 2 "$PEGSOL" deadends --max-jumps x
+expect_exit 2 "$PEGSOL" deadends --limit -1
+expect_exit 2 "$PEGSOL" deadends extra
+expect_exit 3 "$PEGSOL" deadends -b nosuchboard
+expect_exit 3 "$PEGSOL" deadends -s z9
+expect_exit 4 "$PEGSOL" deadends -b diamond41 --shortest-only --memory 1M
+expect_exit 2 "$PEGSOL" random --simulate 0
+expect_exit 2 "$PEGSOL" random --simulate -5
+expect_exit 2 "$PEGSOL" random --seed abc
+expect_exit 3 "$PEGSOL" random -b nosuchboard
+expect_exit 3 "$PEGSOL" random -b triangle5 --plot /nonexistent/dir/x.svg
+expect_exit 0 "$PEGSOL" deadends --help
+expect_exit 0 "$PEGSOL" random --help
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
