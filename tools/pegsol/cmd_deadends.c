@@ -6,9 +6,7 @@
  * jump from the full analysis (pegsol_count), which also cross-checks the
  * depth-first search.
  */
-#include "cli.h"
-#include "emit.h"
-#include "progress.h"
+#include "level_cli.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -120,15 +118,12 @@ int cmd_deadends(int argc, char **argv)
 			goto out;
 		}
 		progress prog;
-		progress_init(&prog);
-		pegsol_level_options lo = {.threads = c.threads, .memory = cli_level_memory(&c), .progress = progress_update, .progress_ctx = &prog};
-		st = pegsol_count(&c.problem, &lo, 0, res, &err);
-		count_secs = progress_now() - prog.start;
-		progress_done(&prog);
-		if (st != PEGSOL_OK) {
-			rc = cli_report(&c, &err);
+		pegsol_level_options lo;
+		level_cli_begin(&c, &prog, &lo);
+		rc = level_cli_end(&c, &prog, pegsol_count(&c.problem, &lo, 0, res, &err),
+		                   &err, &count_secs);
+		if (rc)
 			goto out;
-		}
 		/* The two methods share nothing but the board: they must agree. */
 		int first = -1;
 		for (int n = 0; n < res->nlevels && first < 0; n++)

@@ -6,9 +6,7 @@
  * frequencies with 95% Wilson intervals beside the exact values; --plot
  * draws the distribution as a hand-written SVG bar chart.
  */
-#include "cli.h"
-#include "emit.h"
-#include "progress.h"
+#include "level_cli.h"
 
 #include <errno.h>
 #include <math.h>
@@ -269,19 +267,10 @@ int cmd_random(int argc, char **argv)
 	for (int i = 0; i < r->nleast; i++)
 		ending_cells(&least, &c, &r->least[i], i + 1);
 
-	char buf[64], holes[1024];
+	char buf[64];
 	emitter e;
 	emit_begin(&e, stdout, c.format);
-	emit_value(&e, "board", "board", COL_TEXT, "%s", pegsol_board_name(b));
-	emit_value(&e, "start_empty", "start (empty)", COL_TEXT, "%s",
-	           pegsol_holes_format(b, pegsol_board_full(b) & ~c.problem.start,
-	                               c.notation, holes, sizeof holes));
-	if (c.problem.finish_kind == PEGSOL_FINISH_ANY_ONE)
-		emit_value(&e, "finish", "finish", COL_TEXT, "one peg, anywhere");
-	else
-		emit_value(&e, "finish", "finish (pegs)", COL_TEXT, "%s",
-		           pegsol_holes_format(b, c.problem.finish, c.notation, holes,
-		                               sizeof holes));
+	level_cli_emit_problem(&e, &c);
 	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d", r->symmetry_order);
 	emit_value(&e, "precision", "arithmetic", COL_TEXT,
 	           "IEEE double, relative error <= 1.1e-16 per operation");

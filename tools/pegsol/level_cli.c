@@ -6,10 +6,11 @@
 void level_cli_begin(const cli *c, progress *p, pegsol_level_options *lo)
 {
 	progress_init(p);
-	lo->threads = c->threads;
-	lo->memory = cli_level_memory(c);
-	lo->progress = progress_update;
-	lo->progress_ctx = p;
+	/* every field: callers set only the ones they use beyond these */
+	*lo = (pegsol_level_options){.threads = c->threads,
+	                             .memory = cli_level_memory(c),
+	                             .progress = progress_update,
+	                             .progress_ctx = p};
 }
 
 int level_cli_end(cli *c, progress *p, pegsol_status st, const pegsol_error *err,
