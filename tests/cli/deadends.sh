@@ -28,6 +28,13 @@ ex=$(printf '%s\n' "$out" | sed -n 's/^example: //p')
 "$PEGSOL" check - <<<"$ex" >"$tmp/check" 2>&1
 has "$(cat "$tmp/check")" "6 jumps, 26 pegs left" "check of the example"
 
+# A table that does not fit the memory limit: the search's answer is still
+# printed, and the exit status says a limit was reached.
+out=$("$PEGSOL" deadends --memory 64M 2>"$tmp/err"); got=$?
+[ "$got" -eq 4 ] && ok || bad "deadends --memory 64M: exit $got, want 4"
+has "$out" "shortest (jumps): 6" "english shortest dead end under a small memory limit"
+has "$(cat "$tmp/err")" "table is out of reach" "deadends says why the table is missing"
+
 # The table agrees with the search on triangle5 (else exit 5), every start.
 for s in 0 1 3 4; do
 	expect_exit 0 "$PEGSOL" deadends -b triangle5 -s $s

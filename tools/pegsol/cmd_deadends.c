@@ -23,6 +23,8 @@ static const char help[] =
 	"which the finish (-f) can no longer be reached (looked up in the levels\n"
 	"reachable backward from the finish, else proved by the solver), and per\n"
 	"jump the positions that cannot finish.\n"
+	"When the table does not fit in memory, the search's result is still\n"
+	"printed, and the exit status is 4.\n"
 	"Exit status: 0 done, 2 usage error, 3 bad input, 4 limit reached.\n\n"
 	"Options:\n" CLI_COMMON_HELP
 	"      --unsolvable        the shortest way to make the finish unreachable\n"
@@ -51,7 +53,7 @@ int cmd_deadends(int argc, char **argv)
 		{"max-jumps", required_argument, NULL, OPT_MAXJ},
 		{"limit", required_argument, NULL, OPT_LIMIT},
 		{0, 0, 0, 0}};
-	int opt, rc, unsolvable = 0, shortest_only = 0;
+	int opt, rc, unsolvable = 0, shortest_only = 0, table_rc = 0;
 	pegsol_deadend_options dop = {0, 0, 0, 0, 0};
 	char *end;
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
@@ -120,10 +122,24 @@ int cmd_deadends(int argc, char **argv)
 		progress prog;
 		pegsol_level_options lo;
 		level_cli_begin(&c, &prog, &lo);
-		rc = level_cli_end(&c, &prog, pegsol_count(&c.problem, &lo, 0, res, &err),
-		                   &err, &count_secs);
-		if (rc)
+		pegsol_status cst = pegsol_count(&c.problem, &lo, 0, res, &err);
+		count_secs = progress_now() - prog.start;
+		progress_done(&prog);
+		if (cst == PEGSOL_ELIMIT) {
+			/* The search's answer stands on its own: print it, say why the
+			 * table is missing, and still exit 4 (a limit was reached). */
+			fprintf(stderr, "pegsol deadends: %s\npegsol deadends: the per-jump "
+			        "table is out of reach; printing the search's result only "
+			        "(--shortest-only skips the table)\n", err.message);
+			free(res);
+			res = NULL;
+			table_rc = PEGSOL_ELIMIT;
+		} else if (cst != PEGSOL_OK) {
+			rc = cli_report(&c, &err);
 			goto out;
+		}
+	}
+	if (res) {
 		/* The two methods share nothing but the board: they must agree. */
 		int first = -1;
 		for (int n = 0; n < res->nlevels && first < 0; n++)
@@ -242,7 +258,7 @@ int cmd_deadends(int argc, char **argv)
 		           count_secs);
 	}
 	emit_end(&e);
-	rc = 0;
+	rc = table_rc;
 out:
 	free(dr);
 	free(res);
