@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pegsol.h"
+
 static int check_passed, check_failed;
 
 #define CHECK(cond)                                                           \
@@ -78,6 +80,21 @@ static inline char *check_read_data(const char *rel)
 	buf[n] = 0;
 	fclose(f);
 	return buf;
+}
+
+/* A board for a test: a built-in name, else the text of a board file.  A
+ * board that does not load ends the test program (exit 2): the test itself
+ * is broken then, not the code under test. */
+static inline pegsol_board *check_board(const char *name_or_text)
+{
+	pegsol_board *b = NULL;
+	pegsol_error err;
+	if (pegsol_board_builtin(name_or_text, &b, &err) != PEGSOL_OK &&
+	    pegsol_board_parse(name_or_text, "<test>", &b, &err) != PEGSOL_OK) {
+		fprintf(stderr, "cannot load %s: %s\n", name_or_text, err.message);
+		exit(2);
+	}
+	return b;
 }
 
 #endif

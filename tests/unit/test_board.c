@@ -5,17 +5,6 @@
 #include "check.h"
 #include "internal.h"
 
-static pegsol_board *load(const char *name)
-{
-	pegsol_board *b = NULL;
-	pegsol_error err;
-	if (pegsol_board_builtin(name, &b, &err) != PEGSOL_OK) {
-		fprintf(stderr, "cannot load %s: %s\n", name, err.message);
-		exit(2);
-	}
-	return b;
-}
-
 /* Jumps counted independently of board.c: every line of three holes gives
  * two jumps; count lines by scanning the grid in each lattice direction. */
 static int count_jumps_by_lines(const pegsol_board *b, const int (*dirs)[2],
@@ -47,7 +36,7 @@ int main(void)
 	static const int sq_half[2][2] = {{0, 1}, {1, 0}};
 	static const int tri_half[3][2] = {{0, 1}, {1, 0}, {1, 1}};
 	for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {
-		pegsol_board *b = load(facts[i].name);
+		pegsol_board *b = check_board(facts[i].name);
 		CHECK_EQ_INT(pegsol_board_holes(b), facts[i].holes);
 		CHECK_EQ_INT(pegsol_board_jump_count(b), facts[i].jumps);
 		CHECK_EQ_INT(pegsol_board_symmetry_order(b), facts[i].order);
@@ -71,7 +60,7 @@ int main(void)
 
 	/* English numbering from REFERENCE.md: 0 at c1, 6 at a3, 16 at d4,
 	 * 32 at e7. */
-	pegsol_board *en = load("english");
+	pegsol_board *en = check_board("english");
 	CHECK_EQ_INT(pegsol_hole_at(en, 0, 2), 0);
 	CHECK_EQ_INT(pegsol_hole_at(en, 2, 0), 6);
 	CHECK_EQ_INT(pegsol_hole_at(en, 3, 3), 16);
@@ -83,7 +72,7 @@ int main(void)
 	pegsol_board_free(en);
 
 	/* French: b2, f2, b6, f6 added to the English cross. */
-	pegsol_board *fr = load("french");
+	pegsol_board *fr = check_board("french");
 	CHECK(pegsol_hole_at(fr, 1, 1) >= 0 && pegsol_hole_at(fr, 1, 5) >= 0);
 	CHECK(pegsol_hole_at(fr, 5, 1) >= 0 && pegsol_hole_at(fr, 5, 5) >= 0);
 	CHECK(pegsol_hole_at(fr, 0, 1) < 0);
@@ -91,7 +80,7 @@ int main(void)
 
 	/* Triangle: rows of 1..5, default start the top corner (fixed by a
 	 * reflection, the most any hole has). */
-	pegsol_board *t5 = load("triangle5");
+	pegsol_board *t5 = check_board("triangle5");
 	CHECK_EQ_INT(pegsol_board_default_vacancies(t5), 1);
 	CHECK_EQ_INT(pegsol_hole_at(t5, 4, 2), 12); /* c5 = middle of row 5 */
 	pegsol_board_free(t5);

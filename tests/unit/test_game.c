@@ -15,17 +15,6 @@
 
 #include <time.h>
 
-static pegsol_board *load(const char *name)
-{
-	pegsol_board *b = NULL;
-	pegsol_error err;
-	if (pegsol_board_builtin(name, &b, &err) != PEGSOL_OK) {
-		fprintf(stderr, "cannot load %s: %s\n", name, err.message);
-		exit(2);
-	}
-	return b;
-}
-
 static pegsol_jump J(const pegsol_board *b, const char *from, const char *to)
 {
 	int f = pegsol_hole_parse(b, from, NULL), t = pegsol_hole_parse(b, to, NULL);
@@ -46,7 +35,7 @@ static pegsol_jump J(const pegsol_board *b, const char *from, const char *to)
 
 static void test_undo_redo(void)
 {
-	pegsol_board *b = load("english");
+	pegsol_board *b = check_board("english");
 	pegsol_problem pr;
 	pegsol_error err;
 	CHECK_EQ_INT(pegsol_problem_init(&pr, b, NULL, NULL, &err), PEGSOL_OK);
@@ -156,7 +145,7 @@ static int find_double_jump(const pegsol_board *b, pegsol_pos pos, int depth,
 
 static void test_moves_and_text(void)
 {
-	pegsol_board *b = load("english");
+	pegsol_board *b = check_board("english");
 	pegsol_problem pr;
 	pegsol_error err;
 	CHECK_EQ_INT(pegsol_problem_init(&pr, b, NULL, NULL, &err), PEGSOL_OK);
@@ -265,7 +254,7 @@ static void test_moves_and_text(void)
  * game says finished exactly at one peg. */
 static void test_finish(void)
 {
-	pegsol_board *b = load("triangle5");
+	pegsol_board *b = check_board("triangle5");
 	pegsol_problem pr;
 	pegsol_error err;
 	CHECK_EQ_INT(pegsol_problem_init(&pr, b, NULL, "any", &err), PEGSOL_OK);
@@ -395,7 +384,7 @@ static double now_s(void)
 /* The time limit of a hint request holds for all its jumps together. */
 static void test_hints_time_limit(void)
 {
-	pegsol_board *b = load("english");
+	pegsol_board *b = check_board("english");
 	pegsol_problem pr;
 	pegsol_error err;
 	CHECK_EQ_INT(pegsol_problem_init(&pr, b, NULL, NULL, &err), PEGSOL_OK);
@@ -469,7 +458,7 @@ static void check_hints_exact(pegsol_hints *h, const pegsol_problem *pr,
 static void test_hints_truth(const char *board, const char *start,
                              const char *finish)
 {
-	pegsol_board *b = load(board);
+	pegsol_board *b = check_board(board);
 	pegsol_problem pr;
 	pegsol_error err;
 	CHECK_EQ_INT(pegsol_problem_init(&pr, b, start, finish, &err), PEGSOL_OK);

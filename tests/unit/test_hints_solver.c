@@ -7,7 +7,7 @@
  *     (from the hints) replays to the finish by a replay written here, and
  *     which a fresh, separate call of pegsol_solve does not call
  *     unsolvable; every jump hinted "losing" is confirmed by a brute-force
- *     search written here (a plain depth-first search with a table of dead
+ *     search of the tests' own (brute.h: depth-first with a table of dead
  *     positions) whenever that search finishes within its budget, and by a
  *     fresh pegsol_solve call.
  *   - triangle5: every hint equals the truth of an exhaustive search of all
@@ -17,27 +17,10 @@
  * hints.c and of the solver.
  */
 #include "check.h"
+#include "brute.h"
 #include "internal.h"
 
 #include <time.h>
-
-static pegsol_board *load(const char *name)
-{
-	pegsol_board *b = NULL;
-	pegsol_error err;
-	if (pegsol_board_builtin(name, &b, &err) != PEGSOL_OK) {
-		fprintf(stderr, "cannot load %s: %s\n", name, err.message);
-		exit(2);
-	}
-	return b;
-}
-
-static int is_finish(const pegsol_problem *pr, pegsol_pos pos)
-{
-	if (pr->finish_kind == PEGSOL_FINISH_ANY_ONE)
-		return __builtin_popcountll(pos) == 1;
-	return pos == pr->finish;
-}
 
 /* Plays jumps from pos with checks written here; 1 when every jump is
  * legal and the last position is the finish. */
@@ -54,73 +37,7 @@ static int replays_to_finish(const pegsol_problem *pr, pegsol_pos pos,
 			return 0;
 		pos = pos ^ f ^ o ^ t;
 	}
-	return is_finish(pr, pos);
-}
-
-/* ------------------------------------------------ brute force */
-
-/* A set of positions known dead (the finish cannot be reached), open
- * addressing, fixed size: when full, the search gives up. */
-#define DEAD_BITS 22
-static pegsol_pos *dead;
-static size_t dead_count;
-static long brute_nodes, brute_budget;
-
-static int dead_has(pegsol_pos p)
-{
-	size_t mask = ((size_t)1 << DEAD_BITS) - 1;
-	for (size_t i = (p * 0x9E3779B97F4A7C15ull) >> (64 - DEAD_BITS);;
-	     i = (i + 1) & mask) {
-		if (!dead[i])
-			return 0;
-		if (dead[i] == p)
-			return 1;
-	}
-}
-
-static void dead_add(pegsol_pos p)
-{
-	size_t mask = ((size_t)1 << DEAD_BITS) - 1;
-	if (dead_count * 4 > mask * 3)
-		return;
-	size_t i = (p * 0x9E3779B97F4A7C15ull) >> (64 - DEAD_BITS);
-	while (dead[i])
-		i = (i + 1) & mask;
-	dead[i] = p;
-	dead_count++;
-}
-
-/* 1 solvable, 0 not, -1 out of budget. */
-static int brute(const pegsol_problem *pr, pegsol_pos pos)
-{
-	if (is_finish(pr, pos))
-		return 1;
-	if (dead_has(pos))
-		return 0;
-	if (++brute_nodes > brute_budget)
-		return -1;
-	const pegsol_board *b = pr->board;
-	for (int k = 0; k < b->njumps; k++) {
-		pegsol_jump j = b->jumps[k];
-		if ((pos >> j.from & 1) && (pos >> j.over & 1) && !(pos >> j.to & 1)) {
-			int r = brute(pr, pos ^ (1ull << j.from) ^ (1ull << j.over) ^
-			                  (1ull << j.to));
-			if (r != 0)
-				return r;
-		}
-	}
-	dead_add(pos);
-	return 0;
-}
-
-/* The brute force on one position, with a fresh table. */
-static int brute_solvable(const pegsol_problem *pr, pegsol_pos pos, long budget)
-{
-	memset(dead, 0, sizeof *dead << DEAD_BITS);
-	dead_count = 0;
-	brute_nodes = 0;
-	brute_budget = budget;
-	return brute(pr, pos);
+	return brute_is_finish(pr, pos);
 }
 
 /* ------------------------------------------------ the checks */
@@ -174,7 +91,7 @@ static double now(void)
 
 static void test_english(int quick)
 {
-	pegsol_board *b = load("english");
+	pegsol_board *b = check_board("english");
 	pegsol_problem pr;
 	pegsol_error err;
 	CHECK_EQ_INT(pegsol_problem_init(&pr, b, NULL, NULL, &err), PEGSOL_OK);
@@ -237,7 +154,7 @@ static int tri_wins(const pegsol_problem *pr, pegsol_pos pos)
 {
 	if (table[pos])
 		return table[pos] == 1;
-	int win = is_finish(pr, pos);
+	int win = brute_is_finish(pr, pos);
 	const pegsol_board *b = pr->board;
 	for (int k = 0; k < b->njumps && !win; k++) {
 		pegsol_jump j = b->jumps[k];
@@ -251,7 +168,7 @@ static int tri_wins(const pegsol_problem *pr, pegsol_pos pos)
 
 static void test_triangle(const char *start, const char *finish)
 {
-	pegsol_board *b = load("triangle5");
+	pegsol_board *b = check_board("triangle5");
 	pegsol_problem pr;
 	pegsol_error err;
 	CHECK_EQ_INT(pegsol_problem_init(&pr, b, start, finish, &err), PEGSOL_OK);
@@ -290,14 +207,11 @@ static void test_triangle(const char *start, const char *finish)
 
 int main(void)
 {
-	dead = malloc(sizeof *dead << DEAD_BITS);
-	if (!dead)
-		return 2;
 	test_triangle(NULL, "any");
 	test_triangle(NULL, NULL);
 	test_triangle("c3", "any");
 	/* under the sanitizers (ten times slower) fewer English samples */
 	test_english(getenv("PEGSOL_SANITIZED") != NULL);
-	free(dead);
+	brute_free();
 	return check_done();
 }

@@ -13,17 +13,6 @@
 #include "check.h"
 #include "internal.h"
 
-static pegsol_board *load(const char *name)
-{
-	pegsol_board *b = NULL;
-	pegsol_error err;
-	if (pegsol_board_builtin(name, &b, &err) != PEGSOL_OK) {
-		fprintf(stderr, "cannot load %s: %s\n", name, err.message);
-		exit(2);
-	}
-	return b;
-}
-
 /* True when message contains needle; prints the message when not, so a
  * failure shows what the library said. */
 static int has(const char *message, const char *needle)
@@ -48,7 +37,7 @@ static pegsol_pos holes_of(const int *h, int n)
  * samples must end with one peg at 16 after 31 jumps. */
 static void test_sample_solution(const char *file)
 {
-	pegsol_board *en = load("english");
+	pegsol_board *en = check_board("english");
 	pegsol_problem pr;
 	pegsol_error err;
 	CHECK_EQ_INT(pegsol_problem_init(&pr, en, NULL, NULL, &err), PEGSOL_OK);
@@ -104,7 +93,7 @@ static const corruption corruptions[] = {
 
 static void test_corruptions(void)
 {
-	pegsol_board *en = load("english");
+	pegsol_board *en = check_board("english");
 	pegsol_problem pr;
 	pegsol_error err;
 	pegsol_problem_init(&pr, en, NULL, NULL, &err);
@@ -159,7 +148,7 @@ static void test_corruptions(void)
  * replay walked any number of jumps). */
 static void test_replay_hostile_moves(void)
 {
-	pegsol_board *en = load("english");
+	pegsol_board *en = check_board("english");
 	pegsol_problem pr;
 	pegsol_error err;
 	pegsol_problem_init(&pr, en, NULL, NULL, &err);
@@ -198,7 +187,7 @@ static void test_hole_round_trips(void)
 		for (int side = 3; side <= (family ? 10 : 3); side++) {
 			char tname[16];
 			snprintf(tname, sizeof tname, "triangle:%d", side);
-			pegsol_board *b = load(family ? tname : name);
+			pegsol_board *b = check_board(family ? tname : name);
 			int bad = 0;
 			for (int n = 0; n < 3; n++)
 				for (int h = 0; h < pegsol_board_holes(b); h++) {
@@ -232,7 +221,7 @@ static void check_name(const pegsol_board *b, int hole, const char *numeric,
 
 static void test_specific_names(void)
 {
-	pegsol_board *en = load("english");
+	pegsol_board *en = check_board("english");
 	check_name(en, 16, "16", "d4", "(3,3)");
 	check_name(en, 0, "0", "c1", "(0,2)");
 	check_name(en, 32, "32", "e7", "(6,4)");
@@ -251,17 +240,17 @@ static void test_specific_names(void)
 	CHECK_EQ_INT(pegsol_hole_parse(en, "99999999999", NULL), -1);
 	pegsol_board_free(en);
 
-	pegsol_board *wg = load("wiegleb");
+	pegsol_board *wg = check_board("wiegleb");
 	check_name(wg, 22, "22", "e5", "(4,4)");
 	pegsol_board_free(wg);
 
-	pegsol_board *t5 = load("triangle5");
+	pegsol_board *t5 = check_board("triangle5");
 	check_name(t5, 0, "0", "a1", "(0,0)");
 	check_name(t5, 12, "12", "c5", "(4,2)");
 	check_name(t5, 14, "14", "e5", "(4,4)");
 	pegsol_board_free(t5);
 
-	pegsol_board *fr = load("french");
+	pegsol_board *fr = check_board("french");
 	/* French adds b2 to the English rows: row 1 is b2 c2 d2 e2 f2, so d4
 	 * is 3 + 5 + 7 + 3 = 18 */
 	check_name(fr, 18, "18", "d4", "(3,3)");
@@ -273,7 +262,7 @@ static void test_specific_names(void)
 
 static void test_holes_parse(void)
 {
-	pegsol_board *en = load("english");
+	pegsol_board *en = check_board("english");
 	pegsol_error err;
 	pegsol_pos p = 0;
 	CHECK_EQ_INT(pegsol_holes_parse(en, "d4, 0 (6,4)", &p, &err), PEGSOL_OK);
@@ -300,7 +289,7 @@ static void test_holes_parse(void)
  * which garbled the message to "start: start:  not a hole..."). */
 static void test_problem_messages(void)
 {
-	pegsol_board *en = load("english");
+	pegsol_board *en = check_board("english");
 	pegsol_problem pr;
 	pegsol_error err;
 	CHECK_EQ_INT(pegsol_problem_init(&pr, en, "zz", NULL, &err), PEGSOL_EINPUT);
@@ -322,7 +311,7 @@ static void test_problem_messages(void)
 
 static void test_moves(void)
 {
-	pegsol_board *en = load("english");
+	pegsol_board *en = check_board("english");
 	pegsol_error err;
 	pegsol_move_list list;
 	char buf[64];
@@ -452,7 +441,7 @@ static void test_positions(void)
 	char buf[2048];
 
 	/* Drawn by hand: the English start, indented as a person might. */
-	pegsol_board *en = load("english");
+	pegsol_board *en = check_board("english");
 	const char *en_start = "\n"
 	                       "      ooo\n"
 	                       "      ooo\n"
@@ -482,7 +471,7 @@ static void test_positions(void)
 	CHECK(has(err.message, "more rows"));
 
 	/* The triangle of side 5, top corner empty, staggered. */
-	pegsol_board *t5 = load("triangle5");
+	pegsol_board *t5 = check_board("triangle5");
 	const char *t5_start = "    .\n   o o\n  o o o\n o o o o\no o o o o\n";
 	CHECK_EQ_INT(pegsol_pos_parse(t5, t5_start, &p, &err), PEGSOL_OK);
 	CHECK_EQ_INT(p, pegsol_board_full(t5) & ~bit(0));
@@ -493,7 +482,7 @@ static void test_positions(void)
 	uint64_t seed = 0x9e3779b97f4a7c15u;
 	for (size_t i = 0; i < pegsol_builtin_count(); i++) {
 		const char *name = pegsol_builtin_name(i);
-		pegsol_board *b = load(strcmp(name, "triangle:N") ? name : "triangle:10");
+		pegsol_board *b = check_board(strcmp(name, "triangle:N") ? name : "triangle:10");
 		int bad = 0;
 		for (int k = 0; k < 200; k++) {
 			seed = seed * 6364136223846793005u + 1442695040888963407u;
@@ -546,7 +535,7 @@ static void test_names_and_null_errors(void)
 	CHECK_EQ_STR(pegsol_notation_name(PEGSOL_NOTATION_ALGEBRAIC), "algebraic");
 	CHECK_EQ_STR(pegsol_notation_name((pegsol_notation)7), "?");
 
-	pegsol_board *en = load("english");
+	pegsol_board *en = check_board("english");
 	pegsol_pos p;
 	pegsol_move_list list;
 	pegsol_problem pr;

@@ -16,18 +16,6 @@
 #include "check.h"
 #include "internal.h"
 
-static pegsol_board *load(const char *name)
-{
-	pegsol_board *b = NULL;
-	pegsol_error err;
-	if (pegsol_board_builtin(name, &b, &err) != PEGSOL_OK &&
-	    pegsol_board_parse(name, "<test>", &b, &err) != PEGSOL_OK) {
-		fprintf(stderr, "cannot load %s: %s\n", name, err.message);
-		exit(2);
-	}
-	return b;
-}
-
 /* 1 when sol replays legally to the finish of pr. */
 static int replays(const pegsol_problem *pr, const pegsol_solution *sol)
 {
@@ -59,7 +47,7 @@ static int classic_class(const pegsol_board *b, pegsol_pos p)
 
 static void test_central_game(void)
 {
-	pegsol_board *b = load("english");
+	pegsol_board *b = check_board("english");
 	pegsol_problem pr;
 	pegsol_error err;
 	CHECK_EQ_INT(pegsol_problem_init(&pr, b, NULL, NULL, &err), PEGSOL_OK);
@@ -89,7 +77,7 @@ static void test_central_game(void)
 
 static void test_english_table(void)
 {
-	pegsol_board *b = load("english");
+	pegsol_board *b = check_board("english");
 	int n = pegsol_board_holes(b), yes = 0, allowed = 0, tried = 0;
 	pegsol_solve_options opts = {0, 60, 0}; /* a hang would be a bug */
 	for (int s = 0; s < n; s++)
@@ -151,7 +139,7 @@ static int proofs_seen[4]; /* class, pagoda, search, other */
  * in finishes (a mask; all ones: every hole). */
 static void check_against_brute_force(const char *name, pegsol_pos finishes)
 {
-	pegsol_board *b = load(name);
+	pegsol_board *b = check_board(name);
 	int n = pegsol_board_holes(b);
 	size_t states = (size_t)1 << n;
 	memo = malloc(states);
@@ -208,7 +196,7 @@ static void test_small_boards(void)
 	        proofs_seen[0], proofs_seen[1], proofs_seen[2]);
 
 	/* The top corner of the side-5 triangle: the classic puzzle. */
-	pegsol_board *t = load("triangle5");
+	pegsol_board *t = check_board("triangle5");
 	pegsol_problem pr;
 	pegsol_error err;
 	pegsol_solution sol;
@@ -223,7 +211,7 @@ static void test_custom_impossible(void)
 {
 	/* On a line of four holes the pegs at 1, 2, 3 can only play 2 over 1
 	 * into 0, leaving 0 and 3 apart: one peg at 3 is out of reach. */
-	pegsol_board *b = load("name: line4\noooo\n");
+	pegsol_board *b = check_board("name: line4\noooo\n");
 	pegsol_problem pr = {b, 0xe, PEGSOL_FINISH_POSITION, 0x8};
 	pegsol_solution sol;
 	pegsol_error err;
@@ -243,7 +231,7 @@ static void test_custom_impossible(void)
 static void test_limits(void)
 {
 	/* Wiegleb's board from e1 back to e1 takes millions of positions. */
-	pegsol_board *b = load("wiegleb");
+	pegsol_board *b = check_board("wiegleb");
 	pegsol_problem pr;
 	pegsol_error err;
 	pegsol_solution sol;

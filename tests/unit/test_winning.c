@@ -6,34 +6,17 @@
  *     start, membership equals an exhaustive search over all 2^15
  *     positions;
  *   - English central game: positions along seeded random games agree with
- *     a brute-force depth-first search (with a table of dead positions),
+ *     the tests' brute-force search (brute.h, with a table of dead positions),
  *     and hints built on the table classify every jump the same way;
  *   - the cache file: a round trip keeps every answer; a damaged file, a
  *     file for another problem and a missing file are refused.
  */
 #include "check.h"
+#include "brute.h"
 #include "internal.h"
 
 #include <time.h>
 #include <unistd.h>
-
-static pegsol_board *load(const char *name)
-{
-	pegsol_board *b = NULL;
-	pegsol_error err;
-	if (pegsol_board_builtin(name, &b, &err) != PEGSOL_OK) {
-		fprintf(stderr, "cannot load %s: %s\n", name, err.message);
-		exit(2);
-	}
-	return b;
-}
-
-static int is_finish(const pegsol_problem *pr, pegsol_pos pos)
-{
-	if (pr->finish_kind == PEGSOL_FINISH_ANY_ONE)
-		return __builtin_popcountll(pos) == 1;
-	return pos == pr->finish;
-}
 
 /* ------------------------------------------------ triangle: everything */
 
@@ -44,7 +27,7 @@ static int wins(const pegsol_problem *pr, pegsol_pos pos)
 	if (truth[pos])
 		return truth[pos] == 1;
 	const pegsol_board *b = pr->board;
-	int win = is_finish(pr, pos);
+	int win = brute_is_finish(pr, pos);
 	for (int k = 0; k < b->njumps && !win; k++) {
 		pegsol_jump j = b->jumps[k];
 		if ((pos >> j.from & 1) && (pos >> j.over & 1) && !(pos >> j.to & 1))
@@ -74,7 +57,7 @@ static int compare_reachable(const pegsol_problem *pr, const pegsol_winning *w,
 
 static void test_triangle(const char *start, const char *finish)
 {
-	pegsol_board *b = load("triangle5");
+	pegsol_board *b = check_board("triangle5");
 	pegsol_problem pr;
 	pegsol_error err;
 	CHECK_EQ_INT(pegsol_problem_init(&pr, b, start, finish, &err), PEGSOL_OK);
@@ -93,71 +76,9 @@ static void test_triangle(const char *start, const char *finish)
 
 /* ------------------------------------------------ English: samples */
 
-#define DEAD_BITS 22
-static pegsol_pos *dead;
-static long nodes, budget;
-
-static int dead_has(pegsol_pos p)
-{
-	size_t mask = ((size_t)1 << DEAD_BITS) - 1;
-	for (size_t i = (p * 0x9E3779B97F4A7C15ull) >> (64 - DEAD_BITS);;
-	     i = (i + 1) & mask) {
-		if (!dead[i])
-			return 0;
-		if (dead[i] == p)
-			return 1;
-	}
-}
-
-static size_t dead_count;
-
-static void dead_add(pegsol_pos p)
-{
-	size_t mask = ((size_t)1 << DEAD_BITS) - 1;
-	if (dead_count * 4 > mask * 3)
-		return;
-	size_t i = (p * 0x9E3779B97F4A7C15ull) >> (64 - DEAD_BITS);
-	while (dead[i])
-		i = (i + 1) & mask;
-	dead[i] = p;
-	dead_count++;
-}
-
-/* 1 solvable, 0 not, -1 out of budget. */
-static int brute(const pegsol_problem *pr, pegsol_pos pos)
-{
-	if (is_finish(pr, pos))
-		return 1;
-	if (dead_has(pos))
-		return 0;
-	if (++nodes > budget)
-		return -1;
-	const pegsol_board *b = pr->board;
-	for (int k = 0; k < b->njumps; k++) {
-		pegsol_jump j = b->jumps[k];
-		if ((pos >> j.from & 1) && (pos >> j.over & 1) && !(pos >> j.to & 1)) {
-			int r = brute(pr, pos ^ (1ull << j.from) ^ (1ull << j.over) ^
-			                  (1ull << j.to));
-			if (r)
-				return r;
-		}
-	}
-	dead_add(pos);
-	return 0;
-}
-
-static int brute_solvable(const pegsol_problem *pr, pegsol_pos pos)
-{
-	memset(dead, 0, sizeof *dead << DEAD_BITS);
-	dead_count = 0;
-	nodes = 0;
-	budget = 2000000;
-	return brute(pr, pos);
-}
-
 static void test_english(int quick)
 {
-	pegsol_board *b = load("english");
+	pegsol_board *b = check_board("english");
 	pegsol_problem pr;
 	pegsol_error err;
 	CHECK_EQ_INT(pegsol_problem_init(&pr, b, NULL, NULL, &err), PEGSOL_OK);
@@ -188,7 +109,7 @@ static void test_english(int quick)
 			/* the brute force is quick from about 20 pegs down */
 			for (int i = 0; i < n && depth >= 10; i++) {
 				pegsol_pos q = pegsol_pos_jump(pos, hint[i].jump);
-				int r = brute_solvable(&pr, q);
+				int r = brute_solvable(&pr, q, 2000000);
 				CHECK(hint[i].verdict != PEGSOL_VERDICT_UNKNOWN);
 				decided++;
 				if (r < 0)
@@ -258,14 +179,11 @@ static void test_english(int quick)
 
 int main(void)
 {
-	dead = malloc(sizeof *dead << DEAD_BITS);
-	if (!dead)
-		return 2;
 	test_triangle(NULL, NULL);
 	test_triangle(NULL, "any");
 	test_triangle("c3", "any");
 	test_triangle("b3", "a1");
 	test_english(getenv("PEGSOL_SANITIZED") != NULL);
-	free(dead);
+	brute_free();
 	return check_done();
 }
