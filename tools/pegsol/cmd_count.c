@@ -22,12 +22,6 @@ static const char help[] =
 	"                          the whole run)\n\n"
 	"Options:\n" CLI_COMMON_HELP;
 
-static void u128_cell(table *t, pegsol_u128 v)
-{
-	char buf[64];
-	table_cell(t, "%s", pegsol_u128_format(v, 0, buf, sizeof buf));
-}
-
 int cmd_count(int argc, char **argv)
 {
 	cli c;
@@ -88,9 +82,9 @@ int cmd_count(int argc, char **argv)
 			table_cell(&t, "%s", "");
 		else
 			table_cell(&t, "%llu", (unsigned long long)l->winning_raw);
-		u128_cell(&t, l->arbitrary);
+		table_cell_u128(&t, l->arbitrary);
 		table_cell(&t, "%llu", (unsigned long long)l->deadends_raw);
-		u128_cell(&t, l->deadend_games);
+		table_cell_u128(&t, l->deadend_games);
 	}
 	table_row(&t);
 	table_cell(&t, "total");
@@ -108,7 +102,7 @@ int cmd_count(int argc, char **argv)
 	if (res->partial)
 		table_cell(&t, "%s", "");
 	else
-		u128_cell(&t, res->games);
+		table_cell_u128(&t, res->games);
 
 	static const table_col hcols[] = {
 		{"hole", "hole", COL_TEXT}, {"games", "games ending with one peg there", COL_COUNT}};
@@ -119,7 +113,7 @@ int cmd_count(int argc, char **argv)
 			char name[16];
 			table_row(&h);
 			table_cell(&h, "%s", pegsol_hole_name(c.board, i, c.notation, name, sizeof name));
-			u128_cell(&h, res->one_peg[i]);
+			table_cell_u128(&h, res->one_peg[i]);
 		}
 
 	char buf[64];

@@ -36,12 +36,6 @@ static const char help[] =
 
 enum { OPT_UNSOLVABLE = OPT_FIRST_COMMAND_OPTION, OPT_SHORTEST, OPT_MAXJ, OPT_LIMIT };
 
-static void u128_cell(table *t, pegsol_u128 v)
-{
-	char buf[64];
-	table_cell(t, "%s", pegsol_u128_format(v, 0, buf, sizeof buf));
-}
-
 int cmd_deadends(int argc, char **argv)
 {
 	cli c;
@@ -247,7 +241,7 @@ int cmd_deadends(int argc, char **argv)
 				           (unsigned long long)(l->positions_raw - l->winning_raw));
 			} else {
 				table_cell(&t, "%llu", (unsigned long long)l->deadends_raw);
-				u128_cell(&t, l->deadend_games);
+				table_cell_u128(&t, l->deadend_games);
 			}
 		}
 		emit_text(&e, "\n");

@@ -60,7 +60,7 @@ int cmd_finishes(int argc, char **argv)
 	};
 	table t;
 	table_init(&t, "finishes", NULL, count ? 3 : 2, cols);
-	char sname[16], fname[16], buf[64], holes[2048];
+	char sname[16], fname[16], holes[2048];
 	int solvable = 0;
 	for (int s = 0; s < res->nholes; s++) {
 		pegsol_hole_name(b, s, c.notation, sname, sizeof sname);
@@ -83,7 +83,7 @@ int cmd_finishes(int argc, char **argv)
 			table_cell(&t, "%s", sname);
 			table_cell(&t, "%s", pegsol_hole_name(b, f, c.notation, fname, sizeof fname));
 			if (count)
-				table_cell(&t, "%s", pegsol_u128_format(res->wins[s][f], 0, buf, sizeof buf));
+				table_cell_u128(&t, res->wins[s][f]);
 		}
 	}
 	emitter e;

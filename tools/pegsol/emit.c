@@ -33,6 +33,12 @@ void table_row(table *t)
 	t->filled = 0;
 }
 
+void table_cell_u128(table *t, pegsol_u128 v)
+{
+	char buf[64];
+	table_cell(t, "%s", pegsol_u128_format(v, 0, buf, sizeof buf));
+}
+
 void table_cell(table *t, const char *fmt, ...)
 {
 	char buf[256];

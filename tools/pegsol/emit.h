@@ -12,6 +12,8 @@
 
 #include <stdio.h>
 
+#include "pegsol.h"
+
 typedef enum {
 	COL_TEXT,  /* a string */
 	COL_INT,   /* a small integer: a JSON number */
@@ -42,6 +44,9 @@ void table_init(table *t, const char *name, const char *title, int ncols,
 void table_row(table *t);
 void table_cell(table *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* A 128-bit count as a cell (plain digits: the emitter adds separators
+ * for text and quotes for JSON). */
+void table_cell_u128(table *t, pegsol_u128 v);
 void table_free(table *t);
 
 typedef struct emitter {
