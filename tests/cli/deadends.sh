@@ -50,6 +50,12 @@ has "$out" "found: no" "deadends --max-jumps 5 on triangle5"
 csv=$("$PEGSOL" random -b triangle5 --simulate 20000 --seed 3 --format csv)
 has "$csv" "jumps,pegs,positions,deadend_positions,probability,one_in,simulated,ci_low,ci_high,inside" "random csv header"
 has "$csv" "6,8,530,1,3.306878e-04,3024," "random csv row 6"
+# --simulate-only: the same seeded games as beside the exact values, alone.
+full=$("$PEGSOL" random -b triangle5 --simulate 20000 --seed 3 --format csv | grep '^6,' | cut -d, -f7-9)
+only=$("$PEGSOL" random -b triangle5 --simulate-only --simulate 20000 --seed 3 --format csv | grep '^6,' | cut -d, -f3-5)
+[ -n "$only" ] && [ "$full" = "$only" ] && ok || bad "random --simulate-only row 6: '$only', with the exact: '$full'"
+expect_exit 2 "$PEGSOL" random --simulate-only --plot "$tmp/x.svg"
+
 if command -v python3 >/dev/null; then
 	for cmd in "deadends -b triangle5" "deadends -b triangle5 --unsolvable" \
 	           "random -b triangle5 --simulate 1000"; do

@@ -29,9 +29,13 @@ static const char help[] =
 	"      --simulate N        also play N random games and print their\n"
 	"                          frequencies with 95% Wilson intervals\n"
 	"      --seed S            the simulation's seed (default: 1)\n"
-	"      --plot FILE         draw the distribution as an SVG bar chart\n";
+	"      --plot FILE         draw the distribution as an SVG bar chart\n"
+	"      --simulate-only     skip the exact distribution (out of reach on\n"
+	"                          the 41- and 45-hole boards) and print only the\n"
+	"                          simulated one, with 95% intervals (default N:\n"
+	"                          1000000)\n";
 
-enum { OPT_SIMULATE = OPT_FIRST_COMMAND_OPTION, OPT_SEED, OPT_PLOT };
+enum { OPT_SIMULATE = OPT_FIRST_COMMAND_OPTION, OPT_SEED, OPT_PLOT, OPT_SIM_ONLY };
 
 #define Z95 1.959963984540054
 
@@ -144,6 +148,59 @@ static const table_col ending_cols[] = {
 	{"position", "pegs at", COL_TEXT},
 };
 
+/* --simulate-only: the simulated distribution alone, each frequency with
+ * its 95% Wilson interval. */
+static void emit_simulation(const cli *c, const pegsol_simulation *sim,
+                            unsigned long long games, unsigned long long seed,
+                            double secs)
+{
+	static const table_col cols[] = {
+		{"jumps", "jumps", COL_INT},
+		{"pegs", "pegs", COL_INT},
+		{"simulated", "simulated", COL_REAL},
+		{"ci_low", "95% low", COL_REAL},
+		{"ci_high", "95% high", COL_REAL},
+	};
+	table t;
+	table_init(&t, "levels", NULL, 5, cols);
+	int start_pegs = pegsol_pos_count(c->problem.start);
+	double lo, hi;
+	for (int n = 0; n <= start_pegs; n++) {
+		if (!sim->ends[n])
+			continue; /* no simulated game ended here: nothing to say */
+		wilson(sim->ends[n], games, &lo, &hi);
+		table_row(&t);
+		table_cell(&t, "%d", n);
+		table_cell(&t, "%d", start_pegs - n);
+		table_cell(&t, "%.6e", (double)sim->ends[n] / games);
+		table_cell(&t, "%.6e", lo);
+		table_cell(&t, "%.6e", hi);
+	}
+	emitter e;
+	emit_begin(&e, stdout, c->format);
+	level_cli_emit_problem(&e, c);
+	emit_value(&e, "simulated_games", "simulated games", COL_COUNT, "%llu (seed %llu)",
+	           games, seed);
+	emit_value(&e, "exact", "exact distribution", COL_TEXT,
+	           "not computed (--simulate-only)");
+	emit_text(&e, "\n");
+	emit_table(&e, &t);
+	emit_text(&e, "\n");
+	wilson(sim->one_peg, games, &lo, &hi);
+	emit_value(&e, "sim_one_peg", "simulated P(one peg left)", COL_REAL, "%.6g",
+	           (double)sim->one_peg / games);
+	emit_value(&e, "sim_one_peg_ci", "  95% interval", COL_TEXT, "%.6g .. %.6g", lo, hi);
+	wilson(sim->finish, games, &lo, &hi);
+	emit_value(&e, "sim_finish", "simulated P(ending at the finish)", COL_REAL, "%.6g",
+	           (double)sim->finish / games);
+	emit_value(&e, "sim_finish_ci", "  95% interval", COL_TEXT, "%.6g .. %.6g", lo, hi);
+	emit_value(&e, "sim_pegs_left", "simulated mean pegs left", COL_REAL, "%.6g",
+	           (double)sim->pegs_left / games);
+	emit_value(&e, "simulation_seconds", "simulation time (s)", COL_REAL, "%.2f", secs);
+	emit_end(&e);
+	table_free(&t);
+}
+
 int cmd_random(int argc, char **argv)
 {
 	cli c;
@@ -153,8 +210,9 @@ int cmd_random(int argc, char **argv)
 		{"simulate", required_argument, NULL, OPT_SIMULATE},
 		{"seed", required_argument, NULL, OPT_SEED},
 		{"plot", required_argument, NULL, OPT_PLOT},
+		{"simulate-only", no_argument, NULL, OPT_SIM_ONLY},
 		{0, 0, 0, 0}};
-	int opt, rc;
+	int opt, rc, sim_only = 0;
 	unsigned long long games = 0, seed = 1;
 	const char *plot = NULL;
 	char *end;
@@ -179,6 +237,9 @@ int cmd_random(int argc, char **argv)
 		case OPT_PLOT:
 			plot = optarg;
 			break;
+		case OPT_SIM_ONLY:
+			sim_only = 1;
+			break;
 		default:
 			if ((rc = cli_option(&c, opt, optarg)))
 				return rc;
@@ -186,10 +247,23 @@ int cmd_random(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	if (sim_only && plot)
+		return cli_usage_error(&c, "--plot draws the exact distribution: it does "
+		                       "not go with --simulate-only");
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 
 	const pegsol_board *b = c.board;
+	if (sim_only) {
+		pegsol_simulation s;
+		if (!games)
+			games = 1000000;
+		double t0 = progress_now();
+		pegsol_random_simulate(&c.problem, games, seed, &s);
+		emit_simulation(&c, &s, games, seed, progress_now() - t0);
+		cli_free(&c);
+		return 0;
+	}
 	pegsol_random_result *r = malloc(sizeof *r);
 	pegsol_simulation *sim = calloc(1, sizeof *sim);
 	pegsol_error err;
@@ -204,6 +278,9 @@ int cmd_random(int argc, char **argv)
 	pegsol_status st = pegsol_random_play(&c.problem, cli_level_memory(&c), r, &err);
 	double exact_secs = progress_now() - t0, sim_secs = 0;
 	if (st != PEGSOL_OK) {
+		if (st == PEGSOL_ELIMIT)
+			fprintf(stderr, "pegsol random: the exact distribution is out of reach "
+			        "here; --simulate-only plays random games instead\n");
 		rc = cli_report(&c, &err);
 		goto out;
 	}
