@@ -79,9 +79,10 @@ int cmd_deadends(int argc, char **argv)
 		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
 	if ((rc = cli_load(&c, 1)))
 		return rc;
-	if (c.memory)
-		dop.memory = c.memory;
-	dop.level_memory = cli_level_memory(&c);
+	/* The search's table gets the same default as the level commands: at
+	 * 1 GiB the French board's search (15 jumps, 1.5 GB) ran out. */
+	dop.memory = cli_level_memory(&c);
+	dop.level_memory = dop.memory;
 	dop.threads = c.threads;
 
 	const pegsol_board *b = c.board;
