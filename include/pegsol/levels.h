@@ -85,6 +85,31 @@ pegsol_status pegsol_finishes(const pegsol_board *board,
                               const pegsol_level_options *options, int count,
                               pegsol_finishes_result *out, pegsol_error *err);
 
+/* One level of the analysis by moves (a move: one or more consecutive
+ * jumps by the same peg).  B_n = positions reachable from the start in n
+ * moves and no fewer, symmetric positions counted once. */
+typedef struct pegsol_move_level {
+	int moves;
+	uint64_t positions;
+	int min_pegs, max_pegs; /* peg counts met in the level */
+} pegsol_move_level;
+
+typedef struct pegsol_moves_result {
+	int partial;        /* stopped at max_moves */
+	int nlevels;        /* levels 0 .. nlevels-1 */
+	pegsol_move_level level[PEGSOL_MAX_HOLES + 1];
+	uint64_t positions; /* total */
+	int symmetry_order; /* |H| */
+} pegsol_moves_result;
+
+/* Forward levels by moves B_0, B_1, ... of a problem's start, up to
+ * max_moves moves (0: to the end).  Symmetry: the subgroup fixing start and
+ * finish.  Keeps every position seen in memory (English: 23.5 million). */
+pegsol_status pegsol_levels_by_moves(const pegsol_problem *problem,
+                                     const pegsol_level_options *options,
+                                     int max_moves, pegsol_moves_result *out,
+                                     pegsol_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -53,6 +53,15 @@ expect_exit 2 "$PEGSOL" levels --winning --max-jumps 3
 expect_exit 2 "$PEGSOL" count --max-jumps 0
 expect_exit 2 "$PEGSOL" count --max-jumps x
 
+# levels --by moves: Wiegleb's central game, B_0..B_6 = 1, 1, 3, 15, 87,
+# 564, 3786 (REFERENCE.md), by a partial run
+out=$("$PEGSOL" levels --by moves -b wiegleb --max-moves 6 --format csv)
+for row in "0,1,44,44" "2,3,42,42" "6,3786," "total,4457,"; do
+  has "$out" "$row" "levels --by moves wiegleb"
+done
+json=$("$PEGSOL" levels --by moves -b wiegleb --max-moves 2 --format json)
+has "$json" '"positions": "3"' "levels --by moves json: counts as strings"
+
 # finishes: triangle5 from the corner can end at 0, 6, 9 or 12
 out=$("$PEGSOL" finishes -b triangle5 --format csv)
 for t in 0 6 9 12; do has "$out" "0,$t" "finishes from 0"; done
@@ -71,7 +80,9 @@ has "$out" "winning,0" "impossible finish: no winning position"
 
 # errors
 expect_exit 2 "$PEGSOL" count --by moves
-expect_exit 2 "$PEGSOL" levels --by moves
+expect_exit 2 "$PEGSOL" levels --by bogus
+expect_exit 2 "$PEGSOL" levels --by moves --winning
+expect_exit 2 "$PEGSOL" levels --max-moves 3
 expect_exit 2 "$PEGSOL" levels --bogus
 expect_exit 2 "$PEGSOL" count extra-argument
 expect_exit 2 "$PEGSOL" finishes -s 16
