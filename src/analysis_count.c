@@ -14,8 +14,10 @@
  * consistency check: for every level, the sum over raw winning positions of
  * forward x backward sequences equals the number of wins.
  */
-#include "level.h"
+#include "level_store.h"
 #include "winning_walk.h"
+
+#include <stdio.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +27,7 @@ typedef struct run {
 	const pegsol_board *b;
 	sym_group *H;
 	engine E;
+	level_store *store; /* where the levels live */
 	int N;          /* jumps from start to finish; -1 when impossible */
 	int self_dual;  /* T = S */
 	int counting;
@@ -65,26 +68,32 @@ static pegsol_status run_init(run *r, const pegsol_problem *pr,
 	if (r->N < 0 || (!any && (pr->finish & ~r->b->full)))
 		r->N = -1;
 	r->self_dual = !any && (r->b->full & ~pr->finish) == pr->start;
-	return PEGSOL_OK;
+	pegsol_status st = PEGSOL_OK;
+	if (opt && opt->workdir)
+		st = level_store_disk(&r->E, opt->workdir, opt->resume, &r->store, err);
+	else if (!(r->store = level_store_memory(&r->E)))
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	if (st != PEGSOL_OK) {
+		engine_release(&r->E);
+		sym_group_free(r->H);
+	}
+	return st;
 }
 
 static void run_free(run *r)
 {
+	r->store->ops->release(r->store);
 	engine_release(&r->E);
 	sym_group_free(r->H);
 }
 
 /* T_0: the complement of the finish, or of every single-peg finish. */
-static pegsol_status backward_start(run *r, level *out)
+static pegsol_status backward_start(run *r, slevel **out)
 {
 	pegsol_pos pos[PEGSOL_MAX_HOLES];
 	size_t n = winning_backward_start(r->pr, pos);
-	return level_from_positions(&r->E, pos, n, r->counting, out, r->err);
-}
-
-static int check_memory(run *r, size_t bytes)
-{
-	return r->opt && r->opt->memory && bytes > r->opt->memory;
+	return r->store->ops->from_positions(r->store, "T0", pos, n, r->counting,
+	                                     out, r->err);
 }
 
 static pegsol_status memory_error(run *r, size_t bytes)
@@ -95,25 +104,123 @@ static pegsol_status memory_error(run *r, size_t bytes)
 	                   r->opt->memory >> 20);
 }
 
+#define NLEV (PEGSOL_MAX_HOLES + 2)
+
+/* Everything the driver knows between two levels: what a checkpoint keeps
+ * so that a resumed run carries on as if it had never stopped. */
+typedef struct count_state {
+	char magic[8];
+	/* the problem, so that a checkpoint of another one is refused */
+	char board[64];
+	int nholes, finish_kind, counting, max;
+	pegsol_pos start, finish;
+	int tdone;            /* T_0..T_{tdone-1} are built */
+	int n;                /* the forward phase is at S_n (-1: not begun) */
+	int done;             /* the run is over; out is final */
+	char live_s[NLEV], live_t[NLEV];
+	int has_through[NLEV];
+	u128 through[NLEV];
+	pegsol_count_result out;
+} count_state;
+
+static const char state_magic[8] = "pgcount1";
+
+typedef struct driver {
+	run *r;
+	count_state *cs;
+	slevel *S[NLEV], *T[NLEV];
+} driver;
+
+static size_t held_bytes(driver *d)
+{
+	const struct level_store_ops *ops = d->r->store->ops;
+	size_t bytes = 0;
+	for (int i = 0; i < NLEV; i++)
+		bytes += ops->bytes(d->S[i]) + ops->bytes(d->T[i]);
+	return bytes;
+}
+
+static void drop(driver *d, slevel **L, char *live)
+{
+	d->r->store->ops->free(d->r->store, *L);
+	*L = NULL;
+	*live = 0;
+}
+
+static pegsol_status checkpoint(driver *d)
+{
+	level_store *s = d->r->store;
+	if (!s->ops->checkpoint)
+		return PEGSOL_OK;
+	slevel *live[2 * NLEV];
+	int nlive = 0;
+	for (int i = 0; i < NLEV; i++) {
+		if (d->cs->live_s[i])
+			live[nlive++] = d->S[i];
+		if (d->cs->live_t[i])
+			live[nlive++] = d->T[i];
+	}
+	return s->ops->checkpoint(s, live, nlive, d->cs, sizeof *d->cs, d->r->err);
+}
+
+static pegsol_status add_up(run *r, u128 *v, int n)
+{
+	return r->store->ops->sum(r->store, v, n, r->err);
+}
+
+/* Builds T_tdone..T_N, each checkpointed. */
+static pegsol_status backward_levels(driver *d, int N)
+{
+	run *r = d->r;
+	count_state *cs = d->cs;
+	pegsol_status st = PEGSOL_OK;
+	if (cs->tdone == 0) {
+		st = backward_start(r, &d->T[0]);
+		if (st == PEGSOL_OK) {
+			cs->tdone = 1;
+			cs->live_t[0] = 1;
+			st = checkpoint(d);
+		}
+	}
+	r->phase = "backward";
+	while (st == PEGSOL_OK && cs->tdone <= N) {
+		int k = cs->tdone - 1;
+		char name[16];
+		snprintf(name, sizeof name, "T%d", k + 1);
+		r->cur_level = k;
+		r->E.held = held_bytes(d);
+		st = r->store->ops->expand(r->store, d->T[k], name, &d->T[k + 1], NULL,
+		                           NULL, NULL, r->err);
+		if (st != PEGSOL_OK)
+			break;
+		size_t bytes = held_bytes(d);
+		if (r->opt && r->opt->memory && bytes > r->opt->memory)
+			return memory_error(r, bytes);
+		cs->live_t[k + 1] = 1;
+		cs->tdone = k + 2;
+		st = checkpoint(d);
+	}
+	return st;
+}
+
 typedef struct pair_ctx {
 	run *r;
-	const level *S, *T;
-	int walk_s;               /* the matches are (S index, T index) */
-	pegsol_jump_level *row;
+	int a_is_s;               /* A is the S level */
+	uint64_t winning, winning_raw;
 	u128 through;
 	pegsol_status st;
 } pair_ctx;
 
-static void on_pair(void *ctx, size_t ia, size_t ib)
+static void on_pair(void *ctx, uint64_t akey, u128 acount, u128 bcount)
 {
 	pair_ctx *pc = ctx;
-	size_t is = pc->walk_s ? ia : ib, it = pc->walk_s ? ib : ia;
-	int orbit = engine_orbit(&pc->r->E, pc->S->keys[is]);
-	pc->row->winning++;
-	pc->row->winning_raw += (uint64_t)orbit;
+	/* a key and its complement have orbits of the same size */
+	int orbit = engine_orbit(&pc->r->E, akey);
+	pc->winning++;
+	pc->winning_raw += (uint64_t)orbit;
 	if (!pc->r->counting || pc->st != PEGSOL_OK)
 		return;
-	u128 fs = pc->S->counts[is], bs = pc->T->counts[it], prod;
+	u128 fs = pc->a_is_s ? acount : bcount, bs = pc->a_is_s ? bcount : acount, prod;
 	if (fs % (u128)orbit)
 		pc->st = pegsol_fail(pc->r->err, PEGSOL_EINTERNAL,
 		                     "consistency check failed: a count is not shared "
@@ -125,14 +232,19 @@ static void on_pair(void *ctx, size_t ia, size_t ib)
 
 /* Pairs S_n with T_{N-n}: counts W_n and sums forward x backward games
  * over it.  Complements the smaller level and merges it with the other. */
-static pegsol_status pair_levels(run *r, const level *S, const level *T,
+static pegsol_status pair_levels(run *r, const slevel *S, const slevel *T,
                                  pegsol_jump_level *row, u128 *through)
 {
-	pair_ctx pc = {r, S, T, S->n <= T->n, row, 0, PEGSOL_OK};
-	row->winning = row->winning_raw = 0;
-	pegsol_status st = pc.walk_s
-		? level_match_complements(&r->E, S, T, on_pair, &pc, r->err)
-		: level_match_complements(&r->E, T, S, on_pair, &pc, r->err);
+	const struct level_store_ops *ops = r->store->ops;
+	u128 sizes[2] = {ops->size(S), ops->size(T)};
+	pegsol_status st = add_up(r, sizes, 2);
+	if (st != PEGSOL_OK)
+		return st;
+	pair_ctx pc = {r, sizes[0] <= sizes[1], 0, 0, 0, PEGSOL_OK};
+	st = pc.a_is_s ? ops->match_complements(r->store, S, T, on_pair, &pc, r->err)
+	               : ops->match_complements(r->store, T, S, on_pair, &pc, r->err);
+	row->winning = pc.winning;
+	row->winning_raw = pc.winning_raw;
 	*through = pc.through;
 	return st != PEGSOL_OK ? st : pc.st;
 }
@@ -147,131 +259,258 @@ static u128 binomial(int n, int k)
 	return c;
 }
 
+typedef struct peg_ctx {
+	run *r;
+	pegsol_count_result *out;
+	uint64_t find;   /* the finish's key, for its count */
+	u128 found;
+} peg_ctx;
+
 /* Games ending with a single peg: each orbit member gets N(c)/|orbit|. */
-static void add_one_peg(run *r, const level *L, pegsol_count_result *out)
+static void on_one_peg(void *ctx, uint64_t key, u128 count)
 {
-	for (size_t i = 0; i < L->n; i++) {
-		pegsol_pos seen = 0;
-		int orbit = engine_orbit(&r->E, L->keys[i]);
-		for (int g = 0; g < r->H->order; g++)
-			seen |= sym_apply(r->H, g, L->keys[i]);
-		for (pegsol_pos s = seen; s; s &= s - 1) {
-			u128 share = L->counts[i] / (u128)orbit;
-			out->one_peg[__builtin_ctzll(s)] += share;
-			out->one_peg_total += share;
-		}
+	peg_ctx *p = ctx;
+	const sym_group *H = p->r->H;
+	pegsol_pos seen = 0;
+	int orbit = engine_orbit(&p->r->E, key);
+	for (int g = 0; g < H->order; g++)
+		seen |= sym_apply(H, g, key);
+	for (pegsol_pos s = seen; s; s &= s - 1) {
+		u128 share = count / (u128)orbit;
+		p->out->one_peg[__builtin_ctzll(s)] += share;
+		p->out->one_peg_total += share;
 	}
 }
 
-/* Computes T_0..T_upto (stored in T[]). */
-static pegsol_status backward_levels(run *r, level *T, int upto)
+static void on_find(void *ctx, uint64_t key, u128 count)
 {
-	pegsol_status st = backward_start(r, &T[0]);
-	r->phase = "backward";
-	for (int k = 0; k < upto && st == PEGSOL_OK; k++) {
-		r->cur_level = k;
-		r->E.held = 0;
-		for (int i = 0; i < k; i++)
-			r->E.held += level_bytes(&T[i]);
-		st = level_expand(&r->E, &T[k], &T[k + 1], NULL, NULL, NULL, r->err);
-		size_t bytes = 0;
-		for (int i = 0; i <= k + 1; i++)
-			bytes += level_bytes(&T[i]);
-		if (st == PEGSOL_OK && check_memory(r, bytes))
-			st = memory_error(r, bytes);
+	peg_ctx *p = ctx;
+	if (key == p->find)
+		p->found = count;
+}
+
+/* The figures of row n (and the other row a pairing fills) are this
+ * store's shares: add them up over every store. */
+static pegsol_status add_up_row(run *r, pegsol_jump_level *row, u128 *through,
+                                int paired)
+{
+	u128 v[9] = {row->positions, row->positions_raw, row->deadends,
+	             row->deadends_raw, row->games, row->deadend_games,
+	             row->winning, row->winning_raw, *through};
+	pegsol_status st = add_up(r, v, paired ? 9 : 6);
+	row->positions = (uint64_t)v[0];
+	row->positions_raw = (uint64_t)v[1];
+	row->deadends = (uint64_t)v[2];
+	row->deadends_raw = (uint64_t)v[3];
+	row->games = v[4];
+	row->deadend_games = v[5];
+	if (paired) {
+		row->winning = (uint64_t)v[6];
+		row->winning_raw = (uint64_t)v[7];
+		*through = v[8];
+	}
+	return st;
+}
+
+/* One forward level: expands S_n, fills row n, pairs S_n with its
+ * partner, and keeps or drops S_n. */
+static pegsol_status forward_level(driver *d, int N, int max, slevel **next)
+{
+	run *r = d->r;
+	count_state *cs = d->cs;
+	pegsol_count_result *out = &cs->out;
+	const struct level_store_ops *ops = r->store->ops;
+	int n = cs->n;
+	slevel *cur = d->S[n];
+	expand_stats xs;
+	char name[16];
+	snprintf(name, sizeof name, "S%d", n + 1);
+	r->cur_level = n;
+	r->E.held = held_bytes(d);
+	pegsol_status st = ops->expand(r->store, cur, name, next, &xs, NULL, NULL, r->err);
+	if (st != PEGSOL_OK)
+		return st;
+	pegsol_jump_level *row = &out->level[n];
+	row->jumps = n;
+	row->pegs = pegsol_pos_count(r->pr->start) - n;
+	row->positions = ops->size(cur);
+	row->positions_raw = xs.raw;
+	row->deadends = xs.dead;
+	row->deadends_raw = xs.dead_raw;
+	row->games = xs.games;
+	row->deadend_games = xs.dead_games;
+	row->arbitrary = binomial(r->b->nholes, row->pegs);
+	out->nlevels = n + 1;
+	if (r->counting) {
+		peg_ctx pc = {r, out, 0, 0};
+		if (row->pegs == 1)
+			st = ops->foreach(r->store, cur, on_one_peg, &pc, r->err);
+		if (st == PEGSOL_OK && r->pr->finish_kind == PEGSOL_FINISH_POSITION &&
+		    n == N && max < 0) {
+			pc.find = sym_canon(r->H, r->pr->finish);
+			st = ops->foreach(r->store, cur, on_find, &pc, r->err);
+			if (st == PEGSOL_OK)
+				st = add_up(r, &pc.found, 1);
+			out->wins = pc.found;
+		}
+	}
+	/* Winning positions: pair with the level N-n of the other side. */
+	int k = N - n, paired = 0;
+	u128 through = 0;
+	if (st == PEGSOL_OK && N >= 0 && k >= 0) {
+		if (!r->self_dual) {
+			st = pair_levels(r, cur, d->T[k], row, &through);
+			paired = 1;
+			drop(d, &d->T[k], &cs->live_t[k]);
+		} else if (k <= n) {
+			st = pair_levels(r, cur, d->S[k], row, &through);
+			paired = 1;
+			if (k < n)
+				drop(d, &d->S[k], &cs->live_s[k]);
+		}
+	}
+	if (st == PEGSOL_OK)
+		st = add_up_row(r, row, &through, paired);
+	if (st == PEGSOL_OK && r->counting &&
+	    u128_add(&out->games, row->deadend_games))
+		st = pegsol_fail(r->err, PEGSOL_ELIMIT,
+		                 "the number of games overflows 128 bits");
+	if (paired) {
+		cs->through[n] = through;
+		cs->has_through[n] = 1;
+		if (r->self_dual) {
+			out->level[k].winning = row->winning;
+			out->level[k].winning_raw = row->winning_raw;
+			cs->through[k] = through;
+			cs->has_through[k] = 1;
+		}
+	}
+	size_t bytes = held_bytes(d) + ops->bytes(*next);
+	if (st == PEGSOL_OK && r->opt && r->opt->memory && bytes > r->opt->memory)
+		st = memory_error(r, bytes);
+	/* S_n waits for its partner S_{N-n} in the self-dual case. */
+	if (!(r->self_dual && N >= 0 && k > n))
+		drop(d, &d->S[n], &cs->live_s[n]);
+	return st;
+}
+
+static pegsol_status begin_or_resume(driver *d)
+{
+	run *r = d->r;
+	count_state *cs = d->cs;
+	level_store *s = r->store;
+	count_state want;
+	memset(&want, 0, sizeof want);
+	memcpy(want.magic, state_magic, sizeof want.magic);
+	snprintf(want.board, sizeof want.board, "%s", r->b->name);
+	want.nholes = r->b->nholes;
+	want.finish_kind = r->pr->finish_kind;
+	want.counting = r->counting;
+	want.max = r->opt && r->opt->max_jumps > 0 ? r->opt->max_jumps : -1;
+	want.start = r->pr->start;
+	want.finish = r->pr->finish;
+	want.n = -1;
+	*cs = want;
+	if (!s->ops->restore)
+		return PEGSOL_OK;
+	void *blob = NULL;
+	size_t len = 0;
+	pegsol_status st = s->ops->restore(s, &blob, &len, r->err);
+	if (st != PEGSOL_OK || !blob)
+		return st;
+	count_state *got = blob;
+	if (len != sizeof *got || memcmp(got->magic, state_magic, sizeof got->magic) ||
+	    memcmp(got->board, want.board, sizeof want.board) ||
+	    got->nholes != want.nholes || got->finish_kind != want.finish_kind ||
+	    got->counting != want.counting || got->max != want.max ||
+	    got->start != want.start || got->finish != want.finish) {
+		free(blob);
+		return pegsol_fail(r->err, PEGSOL_EINPUT,
+		                   "the checkpoint in the work directory is of another "
+		                   "problem or another version of pegsol: resume that "
+		                   "one, or use another --workdir");
+	}
+	*cs = *got;
+	free(blob);
+	char name[16];
+	for (int i = 0; i < NLEV && st == PEGSOL_OK; i++) {
+		if (cs->live_s[i]) {
+			snprintf(name, sizeof name, "S%d", i);
+			st = s->ops->open(s, name, &d->S[i], r->err);
+		}
+		if (cs->live_t[i] && st == PEGSOL_OK) {
+			snprintf(name, sizeof name, "T%d", i);
+			st = s->ops->open(s, name, &d->T[i], r->err);
+		}
 	}
 	return st;
 }
 
 static pegsol_status count_full(run *r, pegsol_count_result *out)
 {
-	level T[PEGSOL_MAX_HOLES + 2];
-	level S[PEGSOL_MAX_HOLES + 2]; /* kept until paired (self-dual case) */
-	memset(T, 0, sizeof T);
-	memset(S, 0, sizeof S);
-	pegsol_status st = PEGSOL_OK;
+	count_state *cs = calloc(1, sizeof *cs);
+	if (!cs)
+		return pegsol_fail(r->err, PEGSOL_ELIMIT, "out of memory");
+	driver d = {.r = r, .cs = cs};
 	int N = r->N;
-	u128 through[PEGSOL_MAX_HOLES + 2];
-	int has_through[PEGSOL_MAX_HOLES + 2] = {0};
 	int max = r->opt && r->opt->max_jumps > 0 ? r->opt->max_jumps : -1;
 	if (max >= 0)
 		N = -1; /* a partial run: no winning positions, no wins */
-	if (N >= 0 && !r->self_dual)
-		st = backward_levels(r, T, N);
-
-	level cur = {0}, next = {0};
-	if (st == PEGSOL_OK)
-		st = level_from_positions(&r->E, &r->pr->start, 1, r->counting, &cur, r->err);
-	int kept = 0; /* cur is stored in S[] */
+	const struct level_store_ops *ops = r->store->ops;
+	pegsol_status st = begin_or_resume(&d);
+	if (st == PEGSOL_OK && !cs->done && N >= 0 && !r->self_dual)
+		st = backward_levels(&d, N);
+	if (st == PEGSOL_OK && !cs->done && cs->n < 0) {
+		st = ops->from_positions(r->store, "S0", &r->pr->start, 1, r->counting,
+		                         &d.S[0], r->err);
+		if (st == PEGSOL_OK) {
+			cs->n = 0;
+			cs->live_s[0] = 1;
+			st = checkpoint(&d);
+		}
+	}
 	r->phase = "forward";
-	for (int n = 0; st == PEGSOL_OK && cur.n && (max < 0 || n <= max); n++) {
-		expand_stats xs;
-		r->cur_level = n;
-		r->E.held = 0;
-		for (int i = 0; i < PEGSOL_MAX_HOLES + 2; i++)
-			r->E.held += level_bytes(&S[i]) + level_bytes(&T[i]);
-		st = level_expand(&r->E, &cur, &next, &xs, NULL, NULL, r->err);
-		if (st != PEGSOL_OK)
+	while (st == PEGSOL_OK && !cs->done) {
+		u128 size = ops->size(d.S[cs->n]);
+		if ((st = add_up(r, &size, 1)) != PEGSOL_OK)
 			break;
-		pegsol_jump_level *row = &out->level[n];
-		row->jumps = n;
-		row->pegs = pegsol_pos_count(r->pr->start) - n;
-		row->positions = cur.n;
-		row->positions_raw = xs.raw;
-		row->deadends = xs.dead;
-		row->deadends_raw = xs.dead_raw;
-		row->games = xs.games;
-		row->deadend_games = xs.dead_games;
-		row->arbitrary = binomial(r->b->nholes, row->pegs);
-		out->nlevels = n + 1;
-		if (r->counting) {
-			if (u128_add(&out->games, xs.dead_games))
-				st = pegsol_fail(r->err, PEGSOL_ELIMIT,
-				                 "the number of games overflows 128 bits");
-			if (row->pegs == 1)
-				add_one_peg(r, &cur, out);
-			if (r->pr->finish_kind == PEGSOL_FINISH_POSITION && n == N && max < 0) {
-				long long j = level_find(&cur, sym_canon(r->H, r->pr->finish));
-				out->wins = j >= 0 ? cur.counts[j] : 0;
+		if (!size || (max >= 0 && cs->n > max)) {
+			drop(&d, &d.S[cs->n], &cs->live_s[cs->n]);
+			cs->done = 1;
+		} else {
+			slevel *next = NULL;
+			st = forward_level(&d, N, max, &next);
+			if (st != PEGSOL_OK) {
+				ops->free(r->store, next);
+				break;
 			}
+			cs->n++;
+			d.S[cs->n] = next;
+			cs->live_s[cs->n] = 1;
 		}
-		/* Winning positions: pair with the level N-n of the other side. */
-		int k = N - n;
-		if (st == PEGSOL_OK && N >= 0 && k >= 0) {
-			if (!r->self_dual) {
-				st = pair_levels(r, &cur, &T[k], row, &through[n]);
-				has_through[n] = 1;
-				level_free(&T[k]);
-			} else if (k <= n) {
-				level *other = k == n ? &cur : &S[k];
-				st = pair_levels(r, &cur, other, row, &through[n]);
-				out->level[k].winning = row->winning;
-				out->level[k].winning_raw = row->winning_raw;
-				through[k] = through[n];
-				has_through[n] = has_through[k] = 1;
-				if (k < n)
-					level_free(&S[k]);
-			} else {
-				S[n] = cur; /* wait for level N-n */
-				kept = 1;
-			}
-		}
-		size_t bytes = level_bytes(&cur) + level_bytes(&next);
-		for (int i = 0; i <= n; i++)
-			bytes += level_bytes(&S[i]) + level_bytes(&T[i]);
-		if (st == PEGSOL_OK && check_memory(r, bytes))
-			st = memory_error(r, bytes);
-		if (!kept)
-			level_free(&cur);
-		kept = 0;
-		cur = next;
-		memset(&next, 0, sizeof next);
+		st = checkpoint(&d);
 	}
-	level_free(&cur);
-	for (int i = 0; i < PEGSOL_MAX_HOLES + 2; i++) {
-		level_free(&S[i]);
-		level_free(&T[i]);
+	for (int i = 0; i < NLEV; i++) {
+		ops->free(r->store, d.S[i]);
+		ops->free(r->store, d.T[i]);
 	}
+	/* the rows come from the state (a resumed run's too); the rest was
+	 * set by the caller */
+	memcpy(out->level, cs->out.level, sizeof out->level);
+	out->nlevels = cs->out.nlevels;
+	out->games = cs->out.games;
+	out->wins = cs->out.wins;
+	memcpy(out->one_peg, cs->out.one_peg, sizeof out->one_peg);
+	out->one_peg_total = cs->out.one_peg_total;
+	if (st == PEGSOL_OK && r->counting)
+		st = add_up(r, out->one_peg, PEGSOL_MAX_HOLES);
+	if (st == PEGSOL_OK && r->counting)
+		st = add_up(r, &out->one_peg_total, 1);
+	int has_through[NLEV];
+	u128 through[NLEV];
+	memcpy(has_through, cs->has_through, sizeof has_through);
+	memcpy(through, cs->through, sizeof through);
+	free(cs);
 	if (st != PEGSOL_OK)
 		return st;
 	if (r->pr->finish_kind == PEGSOL_FINISH_ANY_ONE && max < 0)

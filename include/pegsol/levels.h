@@ -24,6 +24,12 @@ typedef struct pegsol_level_options {
 	/* Stop after this many jumps (0: run to the end).  Winning positions
 	 * and wins need the whole run: with a limit they are not computed. */
 	int max_jumps;
+	/* External memory (pegsol_count): with a work directory, every level
+	 * is written there as sorted, compressed files, made within the
+	 * memory limit, and each finished level is checkpointed; resume != 0
+	 * carries on from the last checkpoint found there. */
+	const char *workdir;
+	int resume;
 } pegsol_level_options;
 
 /* One level of the analysis by jumps: positions after n jumps. */

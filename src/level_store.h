@@ -1,0 +1,89 @@
+/*
+ * level_store.h - where the levels of an analysis live.
+ *
+ * The count driver (analysis_count.c) handles levels only through this
+ * interface, so that one driver runs with its levels in memory
+ * (level_store_memory.c: the engine of level.h as it is), on disk as sorted,
+ * compressed segment files with checkpoints (level_store_disk.c), or spread
+ * over MPI ranks.  A store may hold only part of each level (an MPI rank
+ * holds the keys it owns): every figure a store reports is its own share,
+ * and the driver adds the shares up with sum().
+ *
+ * Levels are named by the driver ("S12", "T3"): a store that keeps levels
+ * on disk uses the name for the file, so that a resumed run can reopen the
+ * levels a checkpoint lists.
+ */
+#ifndef PEGSOL_LEVEL_STORE_H
+#define PEGSOL_LEVEL_STORE_H
+
+#include "level.h"
+
+typedef struct slevel slevel; /* a level held by a store */
+typedef struct level_store level_store;
+
+/* A position of A whose complement's canonical form is in B, with the two
+ * counts (0 when the levels are not counted). */
+typedef void (*store_match_fn)(void *ctx, uint64_t akey, u128 acount,
+                               u128 bcount);
+typedef void (*store_each_fn)(void *ctx, uint64_t key, u128 count);
+
+struct level_store_ops {
+	/* A level of the given raw positions (canonicalised, duplicates
+	 * merged; a count is how many of the positions map to the key). */
+	pegsol_status (*from_positions)(level_store *s, const char *name,
+	                                const pegsol_pos *pos, size_t n,
+	                                int counting, slevel **out,
+	                                pegsol_error *err);
+	/* out = the canonical children of in, as level_expand; stats are this
+	 * store's share. */
+	pegsol_status (*expand)(level_store *s, const slevel *in,
+	                        const char *name, slevel **out,
+	                        expand_stats *stats,
+	                        int (*keep)(const void *ctx, uint64_t key),
+	                        const void *keep_ctx, pegsol_error *err);
+	/* Calls match for every key of A whose complement's canonical form
+	 * is in B. */
+	pegsol_status (*match_complements)(level_store *s, const slevel *A,
+	                                   const slevel *B, store_match_fn match,
+	                                   void *ctx, pegsol_error *err);
+	/* Calls fn for every key held here, with its count. */
+	pegsol_status (*foreach)(level_store *s, const slevel *L,
+	                         store_each_fn fn, void *ctx, pegsol_error *err);
+	uint64_t (*size)(const slevel *L);  /* keys held here */
+	size_t (*bytes)(const slevel *L);   /* memory held by L */
+	void (*free)(level_store *s, slevel *L);
+	/* Sums v[0..n) over every process holding a share, in place. */
+	pegsol_status (*sum)(level_store *s, u128 *v, int n, pegsol_error *err);
+
+	/* Checkpoints (NULL when the store keeps nothing across runs).
+	 * checkpoint makes the levels listed durable together with the
+	 * driver's state (an opaque blob), atomically; levels not listed may
+	 * then be deleted.  restore finds the last checkpoint: *state is
+	 * malloc'ed (NULL, PEGSOL_OK when there is none), and open reopens a
+	 * level it listed. */
+	pegsol_status (*checkpoint)(level_store *s, slevel *const *live, int nlive,
+	                            const void *state, size_t len,
+	                            pegsol_error *err);
+	pegsol_status (*restore)(level_store *s, void **state, size_t *len,
+	                         pegsol_error *err);
+	pegsol_status (*open)(level_store *s, const char *name, slevel **out,
+	                      pegsol_error *err);
+
+	void (*release)(level_store *s);
+};
+
+struct level_store {
+	const struct level_store_ops *ops;
+	engine *E;
+};
+
+/* The store of level.h: every level in memory, in one process. */
+level_store *level_store_memory(engine *E);
+
+/* Levels as compressed segment files in dir, made with at most
+ * E->memory bytes (0: no bound).  resume: continue from the last checkpoint
+ * found there; otherwise the directory must hold no earlier run. */
+pegsol_status level_store_disk(engine *E, const char *dir, int resume,
+                               level_store **out, pegsol_error *err);
+
+#endif
