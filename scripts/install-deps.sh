@@ -8,7 +8,8 @@ set -eu
 need=(gcc make cmake pkg-config)
 # time: /usr/bin/time for bench/run.sh; pkgconf: the install test and
 # finding ncursesw; libncurses-dev: pegsol play
-pkgs=(build-essential cmake time pkgconf libncurses-dev)
+# libzstd-dev: the level files of the external-memory engine
+pkgs=(build-essential cmake time pkgconf libncurses-dev libzstd-dev)
 optional_pkgs=(tmux)
 if [ "${1:-}" = --fuzz ]; then
   need+=(clang)
@@ -24,6 +25,7 @@ done
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"; }
 # headers are a package, not a command: pegsol play links ncursesw
 have_pkg libncurses-dev || missing+=(libncurses-dev)
+have_pkg libzstd-dev || missing+=(libzstd-dev)
 for p in "${optional_pkgs[@]}"; do
   have_pkg "$p" || missing+=("$p")
 done

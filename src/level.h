@@ -71,6 +71,9 @@ typedef struct engine {
 	 * it keeps: an expansion whose estimated need does not fit in what is
 	 * left fails with PEGSOL_ELIMIT before it allocates. */
 	size_t memory, held;
+	/* Counts the expansions refused because their estimate did not fit
+	 * the memory bound (the disk store then expands in smaller chunks). */
+	int refused;
 	/* Round buffers, kept from one expansion to the next so that big
 	 * buffers are not page-faulted in again every level. */
 	struct expand_buffers *buffers;

@@ -454,6 +454,18 @@ static size_t round_entries(const engine *E, const level *in, int words,
 	return n > min ? n : min;
 }
 
+/* Slots per partition table in the engine's region: room for the
+ * children the last level's growth predicts, the tables at most half
+ * full.  The memory estimate and the allocation both use it. */
+static size_t region_slots(const engine *E, const level *in, size_t nparts)
+{
+	double growth = E->buffers && E->buffers->growth > 0 ? E->buffers->growth : 4.0;
+	size_t per = 64, want = (size_t)((double)in->n * growth * 1.25) / nparts;
+	while (per < want + want / 2)
+		per *= 2;
+	return per;
+}
+
 /* Points the threads at buffers of at least `entries` entries, reusing
  * the engine's when they are big enough. */
 static int alloc_thread_buffers(const engine *E, xctx *x, size_t entries)
@@ -530,11 +542,16 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 		size_t entry = (size_t)x->words * sizeof(uint64_t);
 		size_t out_entry = sizeof(uint64_t) + (in->counts ? sizeof(u128) : 0) +
 		                   (in->masks ? sizeof(uint64_t) : 0);
-		double need = kids * 1.5 * (double)entry +
+		/* the tables' region as it will be sized below, if it grows */
+		double region = (double)region_slots(E, in, x->nparts) *
+		                (double)x->nparts * (double)entry;
+		double have = E->buffers ? (double)E->buffers->region_bytes : 0;
+		double need = (region > have ? region : 0) +
 		              2.0 * (double)round_entries(E, in, x->words, x->nthreads) *
 		                  (double)entry * x->nthreads +
 		              kids * (double)out_entry + (double)level_bytes(in);
 		if ((double)E->held + need > (double)E->memory) {
+			((engine *)E)->refused++;
 			st = pegsol_fail(err, PEGSOL_ELIMIT,
 			                 "the next level needs about %.0f MiB, more than the "
 			                 "memory limit leaves (%zu MiB held, limit %zu MiB); "
@@ -557,10 +574,7 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 	 * a table that outgrows its slice moves out on its own. */
 	if (st == PEGSOL_OK) {
 		struct expand_buffers *eb = E->buffers;
-		double growth = eb->growth > 0 ? eb->growth : 4.0;
-		size_t per = 64, want = (size_t)((double)in->n * growth * 1.25) / x->nparts;
-		while (per < want + want / 2)
-			per *= 2;
+		size_t per = region_slots(E, in, x->nparts);
 		size_t bytes = per * x->nparts * (size_t)x->words * sizeof(uint64_t);
 		if (eb->region_bytes < bytes) {
 			free(eb->region);

@@ -1,8 +1,780 @@
-/* placeholder */
+/*
+ * level_store_disk.c - the level store for levels bigger than memory:
+ * every level is a sorted, compressed file in the work directory
+ * (level_file.h), and every finished level is checkpointed
+ * (level_manifest.h).
+ *
+ * Expansion.  The parent level is read in chunks that fit the memory bound;
+ * each chunk is expanded in memory by level_expand (all threads, children
+ * merged in cache-sized tables) and written as a sorted run.  The runs are
+ * then merged segment by segment into the new level, counts of equal keys
+ * added.  A chunk whose expansion the engine refuses for memory is split
+ * in two.  When the level fits in one chunk, its single run is the level.
+ *
+ * Matching complements.  The smaller level's complements are made
+ * canonical chunk by chunk and written as runs, which are then merged with
+ * the other level: both streams are in the same order, so matching is one
+ * sequential pass.
+ */
 #include "level_store.h"
+#include "level_file.h"
+#include "level_manifest.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct slevel {
+	char name[MANIFEST_NAME];
+	uint64_t n;
+	int counted;
+};
+
+typedef struct disk_store {
+	level_store base;
+	char *dir;
+	int lock_fd;
+	manifest found;  /* the checkpoint resumed from */
+	int nruns;       /* run files made so far (their names) */
+	/* progress of a whole expansion, over its chunks */
+	void (*progress)(void *ctx, size_t done, size_t total);
+	void *progress_ctx;
+	size_t chunk_base, level_total;
+} disk_store;
+
+static void level_path(const disk_store *d, const char *name, char *out, size_t size)
+{
+	snprintf(out, size, "%s/%s.lvl", d->dir, name);
+}
+
+/* Writes L as the file of level name (through a temporary name). */
+static pegsol_status write_level(disk_store *d, const char *path, const level *L,
+                                 int counted, pegsol_error *err)
+{
+	char tmp[4096];
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	lfile_writer *w;
+	pegsol_status st = lfile_create(tmp, counted, d->base.E->threads, &w, err);
+	if (st != PEGSOL_OK)
+		return st;
+	if ((st = lfile_put_level(w, L, err)) != PEGSOL_OK) {
+		lfile_abandon(w);
+		return st;
+	}
+	if ((st = lfile_close(w, err)) == PEGSOL_OK && rename(tmp, path))
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "cannot rename %s: %s", tmp,
+		                 strerror(errno));
+	return st;
+}
+
+static slevel *new_slevel(const char *name, uint64_t n, int counted)
+{
+	slevel *l = calloc(1, sizeof *l);
+	if (l) {
+		snprintf(l->name, sizeof l->name, "%s", name);
+		l->n = n;
+		l->counted = counted;
+	}
+	return l;
+}
+
+static pegsol_status disk_from_positions(level_store *s, const char *name,
+                                         const pegsol_pos *pos, size_t n,
+                                         int counting, slevel **out,
+                                         pegsol_error *err)
+{
+	disk_store *d = (disk_store *)s;
+	*out = NULL;
+	level L;
+	pegsol_status st = level_from_positions(s->E, pos, n, counting, &L, err);
+	if (st != PEGSOL_OK)
+		return st;
+	char path[4096];
+	level_path(d, name, path, sizeof path);
+	st = write_level(d, path, &L, counting, err);
+	if (st == PEGSOL_OK && !(*out = new_slevel(name, L.n, counting)))
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	level_free(&L);
+	return st;
+}
+
+/* ------------------------------------------------------ reading chunks */
+
+/* Reads a level file front to back. */
+typedef struct scan {
+	lfile_reader *r;
+	int seg;
+} scan;
+
+static pegsol_status scan_open(disk_store *d, const slevel *L, scan *sc,
+                               pegsol_error *err)
+{
+	char path[4096];
+	level_path(d, L->name, path, sizeof path);
+	sc->seg = 0;
+	pegsol_status st = lfile_open(path, &sc->r, err);
+	if (st == PEGSOL_OK && lfile_entries(sc->r) != L->n) {
+		lfile_close_reader(sc->r);
+		sc->r = NULL;
+		st = pegsol_fail(err, PEGSOL_EINPUT, "level file %s holds %llu "
+		                 "positions, its checkpoint says %llu", path,
+		                 (unsigned long long)lfile_entries(sc->r),
+		                 (unsigned long long)L->n);
+	}
+	if (st == PEGSOL_OK)
+		st = lfile_seek(sc->r, 0, err);
+	return st;
+}
+
+/* The next entry: 1, 0 at the end, -1 on error. */
+static int scan_next(scan *sc, uint64_t *key, u128 *count, pegsol_error *err)
+{
+	if (sc->seg == LFILE_SEGMENTS)
+		return 0; /* read to the end already */
+	for (;;) {
+		int got = lfile_next(sc->r, key, count, err);
+		if (got)
+			return got;
+		if (++sc->seg == LFILE_SEGMENTS)
+			return 0;
+		if (lfile_seek(sc->r, sc->seg, err) != PEGSOL_OK)
+			return -1;
+	}
+}
+
+/* Up to cap entries into keys/counts; *n the number read. */
+static pegsol_status read_chunk(scan *sc, uint64_t *keys, u128 *counts,
+                                size_t cap, size_t *n, pegsol_error *err)
+{
+	size_t m = 0;
+	u128 c;
+	while (m < cap) {
+		int got = scan_next(sc, &keys[m], counts ? &counts[m] : &c, err);
+		if (got < 0)
+			return err ? err->status : PEGSOL_EINPUT;
+		if (!got)
+			break;
+		m++;
+	}
+	*n = m;
+	return PEGSOL_OK;
+}
+
+/* A chunk of parents as a level: one partition (the engine only walks
+ * the parents). */
+static level chunk_level(uint64_t *keys, u128 *counts, size_t n, size_t *part)
+{
+	part[0] = 0;
+	part[1] = n;
+	return (level){.n = n, .keys = keys, .counts = counts, .pbits = 0, .part = part};
+}
+
+#define FILE_OVERHEAD ((size_t)16 << 20)
+
+/* Parents a chunk may hold: a twelfth of the memory bound in entries,
+ * since the children, the engine's tables and buffers take several times
+ * the parents (a chunk the engine refuses is split). */
+static size_t chunk_cap(const engine *E, int counted)
+{
+	size_t entry = sizeof(uint64_t) + (counted ? sizeof(u128) : 0);
+	size_t mem = E->memory ? E->memory : (size_t)1 << 40;
+	size_t cap = mem / (entry * 12);
+	return cap < 4096 ? 4096 : cap;
+}
+
+/* ----------------------------------------------------------- merging */
+
+typedef struct head {
+	lfile_reader *r;
+	uint64_t key;
+	u128 count, order;
+	int live;
+} head;
+
+/* Merges runs: for each segment, the entries of every run in order, equal
+ * keys' counts added.  emit gets each merged entry. */
+typedef pegsol_status (*merge_emit)(void *ctx, int seg, uint64_t key, u128 count,
+                                    pegsol_error *err);
+
+static pegsol_status head_advance(head *h, pegsol_error *err)
+{
+	int got = lfile_next(h->r, &h->key, &h->count, err);
+	if (got < 0)
+		return err ? err->status : PEGSOL_EINPUT;
+	h->live = got;
+	h->order = got ? lfile_order(h->key) : 0;
+	return PEGSOL_OK;
+}
+
+static pegsol_status merge_segment(head *heads, int k, int seg, merge_emit emit,
+                                   void *ctx, pegsol_error *err)
+{
+	pegsol_status st = PEGSOL_OK;
+	for (int i = 0; i < k && st == PEGSOL_OK; i++)
+		if ((st = lfile_seek(heads[i].r, seg, err)) == PEGSOL_OK)
+			st = head_advance(&heads[i], err);
+	/* few runs: the smallest head by a scan */
+	while (st == PEGSOL_OK) {
+		int best = -1;
+		for (int i = 0; i < k; i++)
+			if (heads[i].live && (best < 0 || heads[i].order < heads[best].order))
+				best = i;
+		if (best < 0)
+			break;
+		uint64_t key = heads[best].key;
+		u128 sum = 0;
+		for (int i = 0; i < k && st == PEGSOL_OK; i++)
+			if (heads[i].live && heads[i].key == key) {
+				if (u128_add(&sum, heads[i].count))
+					return pegsol_fail(err, PEGSOL_ELIMIT,
+					                   "a game count overflows 128 bits");
+				st = head_advance(&heads[i], err);
+			}
+		if (st == PEGSOL_OK)
+			st = emit(ctx, seg, key, sum, err);
+	}
+	return st;
+}
+
+static void run_path(disk_store *d, int id, char *out, size_t size)
+{
+	snprintf(out, size, "%s/run-%d.tmp", d->dir, id);
+}
+
+typedef struct runs {
+	int n, cap;
+	int *id;
+} runs;
+
+static pegsol_status runs_add(disk_store *d, runs *rs, const level *L, int counted,
+                              pegsol_error *err)
+{
+	if (rs->n == rs->cap) {
+		int cap = rs->cap ? 2 * rs->cap : 16;
+		int *id = realloc(rs->id, (size_t)cap * sizeof *id);
+		if (!id)
+			return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+		rs->id = id;
+		rs->cap = cap;
+	}
+	char path[4096];
+	int id = d->nruns++;
+	run_path(d, id, path, sizeof path);
+	pegsol_status st = write_level(d, path, L, counted, err);
+	if (st == PEGSOL_OK)
+		rs->id[rs->n++] = id;
+	return st;
+}
+
+static void runs_remove(disk_store *d, runs *rs)
+{
+	char path[4096];
+	for (int i = 0; i < rs->n; i++) {
+		run_path(d, rs->id[i], path, sizeof path);
+		unlink(path);
+	}
+	free(rs->id);
+	memset(rs, 0, sizeof *rs);
+}
+
+static pegsol_status runs_open(disk_store *d, const runs *rs, head **out,
+                               pegsol_error *err)
+{
+	head *h = calloc((size_t)rs->n + 1, sizeof *h);
+	if (!h)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	pegsol_status st = PEGSOL_OK;
+	char path[4096];
+	for (int i = 0; i < rs->n && st == PEGSOL_OK; i++) {
+		run_path(d, rs->id[i], path, sizeof path);
+		st = lfile_open(path, &h[i].r, err);
+	}
+	*out = h;
+	return st;
+}
+
+static void heads_close(head *h, int k)
+{
+	for (int i = 0; h && i < k; i++)
+		lfile_close_reader(h[i].r);
+	free(h);
+}
+
+/* --------------------------------------------------------- expansion */
+
+static void on_chunk_progress(void *ctx, size_t done, size_t total)
+{
+	disk_store *d = ctx;
+	(void)total;
+	if (d->progress)
+		d->progress(d->progress_ctx, d->chunk_base + done, d->level_total);
+}
+
+typedef struct expand_job {
+	disk_store *d;
+	runs rs;
+	expand_stats *stats;
+	int (*keep)(const void *ctx, uint64_t key);
+	const void *keep_ctx;
+	int counted;
+} expand_job;
+
+static pegsol_status add_stats(expand_stats *to, const expand_stats *x,
+                               pegsol_error *err)
+{
+	to->raw += x->raw;
+	to->dead += x->dead;
+	to->dead_raw += x->dead_raw;
+	if (u128_add(&to->dead_games, x->dead_games) || u128_add(&to->games, x->games))
+		return pegsol_fail(err, PEGSOL_ELIMIT, "a game count overflows 128 bits");
+	return PEGSOL_OK;
+}
+
+/* Expands keys[0..n) into a run; halves when the engine refuses. */
+static pegsol_status expand_chunk(expand_job *j, uint64_t *keys, u128 *counts,
+                                  size_t n, pegsol_error *err)
+{
+	engine *E = j->d->base.E;
+	size_t part[2];
+	level in = chunk_level(keys, counts, n, part), out;
+	expand_stats xs;
+	int refused = E->refused;
+	pegsol_status st = level_expand(E, &in, &out, &xs, j->keep, j->keep_ctx, err);
+	if (st == PEGSOL_ELIMIT && E->refused != refused && n >= 2048) {
+		size_t h = n / 2;
+		st = expand_chunk(j, keys, counts, h, err);
+		j->d->chunk_base += h;
+		if (st == PEGSOL_OK)
+			st = expand_chunk(j, keys + h, counts ? counts + h : NULL, n - h, err);
+		j->d->chunk_base -= h;
+		return st;
+	}
+	if (st != PEGSOL_OK)
+		return st;
+	if (j->stats)
+		st = add_stats(j->stats, &xs, err);
+	if (st == PEGSOL_OK && out.n)
+		st = runs_add(j->d, &j->rs, &out, j->counted, err);
+	level_free(&out);
+	return st;
+}
+
+typedef struct write_ctx {
+	lfile_writer *w;
+	uint64_t n;
+} write_ctx;
+
+static pegsol_status emit_to_file(void *ctx, int seg, uint64_t key, u128 count,
+                                  pegsol_error *err)
+{
+	write_ctx *wc = ctx;
+	(void)seg;
+	wc->n++;
+	return lfile_put(wc->w, key, count, err);
+}
+
+/* The runs merged into the file of level name; *n its entries. */
+static pegsol_status merge_runs(disk_store *d, runs *rs, const char *name,
+                                int counted, uint64_t *n, pegsol_error *err)
+{
+	char path[4096], tmp[4096];
+	level_path(d, name, path, sizeof path);
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	*n = 0;
+	if (rs->n == 1) {
+		/* one run is the level already */
+		char run[4096];
+		run_path(d, rs->id[0], run, sizeof run);
+		lfile_reader *r;
+		pegsol_status st = lfile_open(run, &r, err);
+		if (st != PEGSOL_OK)
+			return st;
+		*n = lfile_entries(r);
+		lfile_close_reader(r);
+		if (rename(run, path))
+			return pegsol_fail(err, PEGSOL_ELIMIT, "cannot rename %s: %s", run,
+			                   strerror(errno));
+		rs->n = 0;
+		return PEGSOL_OK;
+	}
+	lfile_writer *w;
+	pegsol_status st = lfile_create(tmp, counted, d->base.E->threads, &w, err);
+	if (st != PEGSOL_OK)
+		return st;
+	head *h = NULL;
+	st = runs_open(d, rs, &h, err);
+	write_ctx wc = {w, 0};
+	for (int seg = 0; seg < LFILE_SEGMENTS && st == PEGSOL_OK; seg++)
+		st = merge_segment(h, rs->n, seg, emit_to_file, &wc, err);
+	heads_close(h, rs->n);
+	if (st != PEGSOL_OK) {
+		lfile_abandon(w);
+		return st;
+	}
+	if ((st = lfile_close(w, err)) == PEGSOL_OK && rename(tmp, path))
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "cannot rename %s: %s", tmp,
+		                 strerror(errno));
+	*n = wc.n;
+	return st;
+}
+
+static pegsol_status disk_expand(level_store *s, const slevel *in,
+                                 const char *name, slevel **out,
+                                 expand_stats *stats,
+                                 int (*keep)(const void *ctx, uint64_t key),
+                                 const void *keep_ctx, pegsol_error *err)
+{
+	disk_store *d = (disk_store *)s;
+	engine *E = s->E;
+	*out = NULL;
+	if (stats)
+		memset(stats, 0, sizeof *stats);
+	expand_job j = {.d = d, .stats = stats, .keep = keep, .keep_ctx = keep_ctx,
+	                .counted = in->counted};
+	size_t cap = chunk_cap(E, in->counted);
+	if (cap > in->n)
+		cap = in->n ? (size_t)in->n : 1;
+	uint64_t *keys = malloc(cap * sizeof *keys);
+	u128 *counts = in->counted ? malloc(cap * sizeof *counts) : NULL;
+	scan sc = {0};
+	pegsol_status st = !keys || (in->counted && !counts)
+		? pegsol_fail(err, PEGSOL_ELIMIT, "out of memory for a chunk of %zu "
+		              "positions", cap)
+		: scan_open(d, in, &sc, err);
+	/* the engine's own progress, seen across the chunks */
+	d->progress = E->progress;
+	d->progress_ctx = E->progress_ctx;
+	d->chunk_base = 0;
+	d->level_total = in->n;
+	E->progress = on_chunk_progress;
+	E->progress_ctx = d;
+	size_t held = E->held;
+	/* the chunk, and what the files take: zstd's contexts and windows,
+	 * the runs' read buffers */
+	E->held = held + cap * (sizeof *keys + (counts ? sizeof *counts : 0)) +
+	          FILE_OVERHEAD;
+	while (st == PEGSOL_OK) {
+		size_t n = 0;
+		st = read_chunk(&sc, keys, counts, cap, &n, err);
+		if (st != PEGSOL_OK || !n)
+			break;
+		st = expand_chunk(&j, keys, counts, n, err);
+		d->chunk_base += n;
+	}
+	E->held = held;
+	E->progress = d->progress;
+	E->progress_ctx = d->progress_ctx;
+	lfile_close_reader(sc.r);
+	free(keys);
+	free(counts);
+	uint64_t n = 0;
+	if (st == PEGSOL_OK && j.rs.n)
+		st = merge_runs(d, &j.rs, name, in->counted, &n, err);
+	else if (st == PEGSOL_OK) {
+		/* no children: an empty level file */
+		char path[4096];
+		level_path(d, name, path, sizeof path);
+		level empty = {0};
+		size_t part[2] = {0, 0};
+		empty.part = part;
+		st = write_level(d, path, &empty, in->counted, err);
+	}
+	runs_remove(d, &j.rs);
+	if (st == PEGSOL_OK && !(*out = new_slevel(name, n, in->counted)))
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	return st;
+}
+
+/* ------------------------------------------------------------ matching */
+
+typedef struct join_ctx {
+	scan b;             /* the other level, read along */
+	int bseg;
+	uint64_t bkey;
+	u128 bcount, border;
+	int blive;
+	store_match_fn match;
+	void *ctx;
+} join_ctx;
+
+static pegsol_status join_emit(void *ctx, int seg, uint64_t key, u128 count,
+                               pegsol_error *err)
+{
+	join_ctx *jc = ctx;
+	if (seg != jc->bseg) {
+		jc->bseg = seg;
+		if (lfile_seek(jc->b.r, seg, err) != PEGSOL_OK)
+			return err ? err->status : PEGSOL_EINPUT;
+		jc->blive = 1;
+		jc->border = 0;
+	}
+	u128 order = lfile_order(key);
+	while (jc->blive && jc->border < order) {
+		int got = lfile_next(jc->b.r, &jc->bkey, &jc->bcount, err);
+		if (got < 0)
+			return err ? err->status : PEGSOL_EINPUT;
+		jc->blive = got;
+		jc->border = got ? lfile_order(jc->bkey) : 0;
+	}
+	if (jc->blive && jc->border == order)
+		jc->match(jc->ctx, key, count, jc->bcount);
+	return PEGSOL_OK;
+}
+
+static pegsol_status disk_match(level_store *s, const slevel *A, const slevel *B,
+                                store_match_fn match, void *ctx,
+                                pegsol_error *err)
+{
+	disk_store *d = (disk_store *)s;
+	if (!A->n || !B->n)
+		return PEGSOL_OK;
+	/* a chunk, its complements and their sorted copy */
+	size_t cap = chunk_cap(s->E, A->counted);
+	if (cap > A->n)
+		cap = (size_t)A->n;
+	uint64_t *keys = malloc(cap * sizeof *keys);
+	u128 *counts = A->counted ? malloc(cap * sizeof *counts) : NULL;
+	runs rs = {0};
+	scan sa = {0};
+	pegsol_status st = !keys || (A->counted && !counts)
+		? pegsol_fail(err, PEGSOL_ELIMIT, "out of memory")
+		: scan_open(d, A, &sa, err);
+	while (st == PEGSOL_OK) {
+		size_t n = 0, part[2];
+		st = read_chunk(&sa, keys, counts, cap, &n, err);
+		if (st != PEGSOL_OK || !n)
+			break;
+		level in = chunk_level(keys, counts, n, part), comp;
+		/* level_complement takes over nothing: it copies */
+		if ((st = level_complement(s->E, &in, &comp, err)) == PEGSOL_OK) {
+			st = runs_add(d, &rs, &comp, A->counted, err);
+			level_free(&comp);
+		}
+	}
+	lfile_close_reader(sa.r);
+	free(keys);
+	free(counts);
+	join_ctx jc = {.bseg = -1, .match = match, .ctx = ctx};
+	head *h = NULL;
+	if (st == PEGSOL_OK)
+		st = scan_open(d, B, &jc.b, err);
+	if (st == PEGSOL_OK)
+		st = runs_open(d, &rs, &h, err);
+	for (int seg = 0; seg < LFILE_SEGMENTS && st == PEGSOL_OK; seg++)
+		st = merge_segment(h, rs.n, seg, join_emit, &jc, err);
+	heads_close(h, rs.n);
+	lfile_close_reader(jc.b.r);
+	runs_remove(d, &rs);
+	return st;
+}
+
+static pegsol_status disk_foreach(level_store *s, const slevel *L,
+                                  store_each_fn fn, void *ctx, pegsol_error *err)
+{
+	scan sc = {0};
+	pegsol_status st = scan_open((disk_store *)s, L, &sc, err);
+	uint64_t key;
+	u128 count;
+	int got;
+	while (st == PEGSOL_OK && (got = scan_next(&sc, &key, &count, err)) > 0)
+		fn(ctx, key, count);
+	if (st == PEGSOL_OK && got < 0)
+		st = err ? err->status : PEGSOL_EINPUT;
+	lfile_close_reader(sc.r);
+	return st;
+}
+
+static uint64_t disk_size(const slevel *L)
+{
+	return L ? L->n : 0;
+}
+
+static size_t disk_bytes(const slevel *L)
+{
+	(void)L;
+	return 0; /* on disk */
+}
+
+static void disk_free(level_store *s, slevel *L)
+{
+	(void)s;
+	/* the file stays until a checkpoint no longer names it */
+	free(L);
+}
+
+static pegsol_status disk_sum(level_store *s, u128 *v, int n, pegsol_error *err)
+{
+	(void)s; (void)v; (void)n; (void)err;
+	return PEGSOL_OK;
+}
+
+/* --------------------------------------------------------- checkpoints */
+
+/* Removes the level and run files no checkpoint names. */
+static void remove_unnamed(disk_store *d, const manifest *m)
+{
+	DIR *dir = opendir(d->dir);
+	if (!dir)
+		return;
+	struct dirent *e;
+	char path[4096];
+	while ((e = readdir(dir))) {
+		size_t len = strlen(e->d_name);
+		int lvl = len > 4 && !strcmp(e->d_name + len - 4, ".lvl");
+		int tmp = len > 4 && !strcmp(e->d_name + len - 4, ".tmp") &&
+		          strcmp(e->d_name, "MANIFEST.tmp");
+		if (!lvl && !tmp)
+			continue;
+		int named = 0;
+		for (int i = 0; lvl && i < m->nlevels && !named; i++)
+			named = len - 4 == strlen(m->name[i]) &&
+			        !strncmp(e->d_name, m->name[i], len - 4);
+		if (!named) {
+			snprintf(path, sizeof path, "%s/%s", d->dir, e->d_name);
+			unlink(path);
+		}
+	}
+	closedir(dir);
+}
+
+static pegsol_status disk_checkpoint(level_store *s, slevel *const *live,
+                                     int nlive, const void *state, size_t len,
+                                     pegsol_error *err)
+{
+	disk_store *d = (disk_store *)s;
+	manifest *m = calloc(1, sizeof *m);
+	if (!m)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	if (nlive > MANIFEST_MAX_LEVELS)
+		nlive = MANIFEST_MAX_LEVELS;
+	for (int i = 0; i < nlive; i++) {
+		snprintf(m->name[i], MANIFEST_NAME, "%s", live[i]->name);
+		m->entries[i] = live[i]->n;
+	}
+	m->nlevels = nlive;
+	m->state = (void *)state;
+	m->len = len;
+	pegsol_status st = manifest_write(d->dir, m, err);
+	if (st == PEGSOL_OK)
+		remove_unnamed(d, m);
+	free(m);
+	return st;
+}
+
+static pegsol_status disk_restore(level_store *s, void **state, size_t *len,
+                                  pegsol_error *err)
+{
+	disk_store *d = (disk_store *)s;
+	(void)err;
+	*state = NULL;
+	*len = 0;
+	if (!d->found.state)
+		return PEGSOL_OK;
+	*state = d->found.state;
+	*len = d->found.len;
+	d->found.state = NULL;
+	return PEGSOL_OK;
+}
+
+static pegsol_status disk_open(level_store *s, const char *name, slevel **out,
+                               pegsol_error *err)
+{
+	disk_store *d = (disk_store *)s;
+	*out = NULL;
+	for (int i = 0; i < d->found.nlevels; i++)
+		if (!strcmp(d->found.name[i], name)) {
+			slevel *l = new_slevel(name, d->found.entries[i], 0);
+			if (!l)
+				return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+			/* check the file now rather than half-way through a level */
+			scan sc;
+			pegsol_status st = scan_open(d, l, &sc, err);
+			if (st == PEGSOL_OK)
+				l->counted = lfile_counted(sc.r);
+			lfile_close_reader(sc.r);
+			if (st != PEGSOL_OK) {
+				free(l);
+				return st;
+			}
+			*out = l;
+			return PEGSOL_OK;
+		}
+	return pegsol_fail(err, PEGSOL_EINPUT, "the checkpoint in %s does not "
+	                   "name level %s", d->dir, name);
+}
+
+static void disk_release(level_store *s)
+{
+	disk_store *d = (disk_store *)s;
+	free(d->found.state);
+	if (d->lock_fd >= 0)
+		close(d->lock_fd);
+	free(d->dir);
+	free(d);
+}
+
+static const struct level_store_ops disk_ops = {
+	.from_positions = disk_from_positions,
+	.expand = disk_expand,
+	.match_complements = disk_match,
+	.foreach = disk_foreach,
+	.size = disk_size,
+	.bytes = disk_bytes,
+	.free = disk_free,
+	.sum = disk_sum,
+	.checkpoint = disk_checkpoint,
+	.restore = disk_restore,
+	.open = disk_open,
+	.release = disk_release,
+};
+
 pegsol_status level_store_disk(engine *E, const char *dir, int resume,
                                level_store **out, pegsol_error *err)
 {
-	(void)E; (void)dir; (void)resume; *out = NULL;
-	return pegsol_fail(err, PEGSOL_EUSAGE, "not yet");
+	*out = NULL;
+	struct stat sb;
+	if (stat(dir, &sb) || !S_ISDIR(sb.st_mode))
+		return pegsol_fail(err, PEGSOL_EINPUT, "work directory %s: %s", dir,
+		                   stat(dir, &sb) ? strerror(errno) : "not a directory");
+	disk_store *d = calloc(1, sizeof *d);
+	if (!d || !(d->dir = strdup(dir))) {
+		free(d);
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	}
+	d->base.ops = &disk_ops;
+	d->base.E = E;
+	char path[4096];
+	snprintf(path, sizeof path, "%s/LOCK", dir);
+	d->lock_fd = open(path, O_RDWR | O_CREAT, 0644);
+	pegsol_status st = PEGSOL_OK;
+	if (d->lock_fd < 0)
+		st = pegsol_fail(err, PEGSOL_EINPUT, "cannot write in the work "
+		                 "directory %s: %s", dir, strerror(errno));
+	else if (flock(d->lock_fd, LOCK_EX | LOCK_NB))
+		st = pegsol_fail(err, PEGSOL_EUSAGE, "the work directory %s is in use "
+		                 "by another run", dir);
+	int found = 0;
+	if (st == PEGSOL_OK)
+		st = manifest_read(dir, &d->found, &found, err);
+	if (st == PEGSOL_OK && found && !resume)
+		st = pegsol_fail(err, PEGSOL_EUSAGE, "the work directory %s holds the "
+		                 "checkpoint of an earlier run: add --resume to carry "
+		                 "it on, or use an empty directory", dir);
+	else if (st == PEGSOL_OK && !found && resume)
+		st = pegsol_fail(err, PEGSOL_EUSAGE, "--resume: no checkpoint in %s",
+		                 dir);
+	if (st != PEGSOL_OK) {
+		disk_release(&d->base);
+		return st;
+	}
+	/* files of a run killed before its last checkpoint named them */
+	remove_unnamed(d, &d->found);
+	*out = &d->base;
+	return PEGSOL_OK;
 }

@@ -109,6 +109,14 @@ int cli_option(cli *c, int opt, const char *arg)
 		c->memory = (size_t)v;
 		return 0;
 	}
+	case OPT_WORKDIR:
+		if (!*arg)
+			return cli_usage_error(c, "--workdir takes a directory");
+		c->workdir = arg;
+		return 0;
+	case OPT_RESUME:
+		c->resume = 1;
+		return 0;
 	case 'h':
 		fputs(c->help, stdout);
 		exit(0);

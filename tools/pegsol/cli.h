@@ -18,7 +18,8 @@
 enum { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
 
 /* Long-option codes for common options without a short form. */
-enum { OPT_FORMAT = 1000, OPT_MEMORY, OPT_HELP, OPT_FIRST_COMMAND_OPTION = 1100 };
+enum { OPT_FORMAT = 1000, OPT_MEMORY, OPT_HELP, OPT_WORKDIR, OPT_RESUME,
+       OPT_FIRST_COMMAND_OPTION = 1100 };
 
 typedef struct cli {
 	const char *command;        /* for messages: "solve" */
@@ -30,6 +31,8 @@ typedef struct cli {
 	int format;                 /* --format */
 	int threads;                /* -j, 0: every core */
 	size_t memory;              /* --memory in bytes, 0: the default */
+	const char *workdir;        /* --workdir (count, levels) */
+	int resume;                 /* --resume (count, levels) */
 	pegsol_board *board;
 	pegsol_problem problem;
 } cli;
@@ -44,6 +47,22 @@ typedef struct cli {
 	{"format", required_argument, NULL, OPT_FORMAT},                          \
 	{"memory", required_argument, NULL, OPT_MEMORY},                          \
 	{"help", no_argument, NULL, 'h'}
+
+/* The external-memory options of the commands that run pegsol_count. */
+#define CLI_DISK_LONG                                                         \
+	{"workdir", required_argument, NULL, OPT_WORKDIR},                        \
+	{"resume", no_argument, NULL, OPT_RESUME}
+
+#define CLI_DISK_HELP                                                         \
+	"      --workdir DIR       keep the levels on disk in DIR (which must "    \
+	"exist), as\n"                                                            \
+	"                          compressed files made within --memory, with a " \
+	"checkpoint\n"                                                            \
+	"                          after every level: for boards bigger than "    \
+	"memory\n"                                                                \
+	"      --resume            carry on the run checkpointed in --workdir "   \
+	"(after a\n"                                                              \
+	"                          kill or a crash) from its last finished level\n"
 
 #define CLI_COMMON_HELP                                                       \
 	"  -b, --board NAME|FILE   a built-in board (see 'pegsol boards') or a "   \

@@ -28,7 +28,7 @@ int cmd_count(int argc, char **argv)
 	cli_init(&c, "count", help);
 	enum { OPT_MAX_JUMPS = OPT_FIRST_COMMAND_OPTION };
 	static const struct option longopts[] = {
-		CLI_COMMON_LONG, {"max-jumps", required_argument, NULL, OPT_MAX_JUMPS},
+		CLI_COMMON_LONG, CLI_DISK_LONG, {"max-jumps", required_argument, NULL, OPT_MAX_JUMPS},
 		{0, 0, 0, 0}};
 	int opt, rc, max_jumps = 0;
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
@@ -41,6 +41,8 @@ int cmd_count(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	if (c.resume && !c.workdir)
+		return cli_usage_error(&c, "--resume needs the --workdir of the run");
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 

@@ -27,7 +27,8 @@ static const char help[] =
 	"                  backward half-way, then outward through winning\n"
 	"                  positions only (S_n is shown where it was computed)\n"
 	"  --raw           count every rotation and reflection separately\n"
-	"  --max-jumps N   stop after N jumps (S_n of the first levels only)\n\n"
+	"  --max-jumps N   stop after N jumps (S_n of the first levels only)\n"
+	CLI_DISK_HELP "\n"
 	"Options:\n" CLI_COMMON_HELP;
 
 enum { OPT_BY = OPT_FIRST_COMMAND_OPTION, OPT_WINNING, OPT_RAW, OPT_MAX_JUMPS,
@@ -102,7 +103,7 @@ int cmd_levels(int argc, char **argv)
 	cli c;
 	cli_init(&c, "levels", help);
 	static const struct option longopts[] = {
-		CLI_COMMON_LONG, {"by", required_argument, NULL, OPT_BY},
+		CLI_COMMON_LONG, CLI_DISK_LONG, {"by", required_argument, NULL, OPT_BY},
 		{"winning", no_argument, NULL, OPT_WINNING},
 		{"raw", no_argument, NULL, OPT_RAW},
 		{"max-jumps", required_argument, NULL, OPT_MAX_JUMPS},
@@ -141,6 +142,12 @@ int cmd_levels(int argc, char **argv)
 		                          "--raw or --max-jumps");
 	if (!by_moves && max_moves)
 		return cli_usage_error(&c, "--max-moves goes with --by moves");
+	if ((c.workdir || c.resume) && (by_moves || winning))
+		return cli_usage_error(&c, "--workdir and --resume go with the full "
+		                          "analysis by jumps, not with --by moves or "
+		                          "--winning");
+	if (c.resume && !c.workdir)
+		return cli_usage_error(&c, "--resume needs the --workdir of the run");
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 	if (by_moves)

@@ -10,7 +10,9 @@ void level_cli_begin(const cli *c, progress *p, pegsol_level_options *lo)
 	*lo = (pegsol_level_options){.threads = c->threads,
 	                             .memory = cli_level_memory(c),
 	                             .progress = progress_update,
-	                             .progress_ctx = p};
+	                             .progress_ctx = p,
+	                             .workdir = c->workdir,
+	                             .resume = c->resume};
 }
 
 int level_cli_end(cli *c, progress *p, pegsol_status st, const pegsol_error *err,

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "commands.h"
 
+#include <malloc.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,6 +35,12 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+	/* Arrays of a megabyte or more straight from mmap, always: glibc
+	 * otherwise raises its mmap threshold each time such an array is
+	 * freed, later big arrays come from the heap, and the freed heap is
+	 * not given back, so that the resident set of a long run with many
+	 * levels (or chunks of a level on disk) creeps far above --memory. */
+	mallopt(M_MMAP_THRESHOLD, 1 << 20);
 	if (argc < 2) {
 		usage(stderr);
 		return PEGSOL_EUSAGE;

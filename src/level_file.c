@@ -1,0 +1,478 @@
+/*
+ * level_file.c - levels as sorted, compressed, checksummed files (the
+ * format is described in level_file.h).
+ *
+ * Every failure is reported with the file's name: a full disk (ENOSPC) as
+ * a resource limit, a damaged file as bad input.
+ */
+#include "level_file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zstd.h>
+
+#define MAGIC "PEGSOLV1"
+#define FOOTER_MAGIC "PGSLEND1"
+#define HEADER_BYTES 24
+#define PENDING (1u << 20) /* encoded bytes handed to zstd at a time */
+
+typedef struct seg_index {
+	uint64_t off, csize, n;
+} seg_index;
+
+struct lfile_writer {
+	FILE *f;
+	char *path;
+	int counted;
+	ZSTD_CCtx *cctx;
+	uint8_t *in, *out;
+	size_t in_len, out_cap;
+	int seg;            /* the segment being written, -1 before the first */
+	uint64_t prev;      /* the previous key of the segment */
+	u128 last;          /* the previous entry's order, to check it */
+	uint64_t offset;    /* bytes written */
+	uint64_t total;
+	seg_index idx[LFILE_SEGMENTS];
+};
+
+static uint64_t checksum(const void *p, size_t n, uint64_t h)
+{
+	/* FNV-1a: the index is small; zstd checks the frames themselves */
+	const uint8_t *b = p;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 0x100000001b3ull;
+	return h;
+}
+
+static pegsol_status io_fail(pegsol_error *err, const char *what,
+                             const char *path)
+{
+	int e = errno;
+	if (e == ENOSPC || e == EDQUOT)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "disk full %s %s", what, path);
+	return pegsol_fail(err, PEGSOL_ELIMIT, "cannot %s %s: %s", what, path,
+	                   e ? strerror(e) : "I/O error");
+}
+
+static pegsol_status write_bytes(lfile_writer *w, const void *p, size_t n,
+                                 pegsol_error *err)
+{
+	errno = 0;
+	if (n && fwrite(p, 1, n, w->f) != n)
+		return io_fail(err, "write", w->path);
+	w->offset += n;
+	return PEGSOL_OK;
+}
+
+static void writer_free(lfile_writer *w, int remove_file)
+{
+	if (!w)
+		return;
+	if (w->f)
+		fclose(w->f);
+	if (remove_file && w->path)
+		unlink(w->path);
+	ZSTD_freeCCtx(w->cctx);
+	free(w->in);
+	free(w->out);
+	free(w->path);
+	free(w);
+}
+
+pegsol_status lfile_create(const char *path, int counted, int threads,
+                           lfile_writer **out, pegsol_error *err)
+{
+	*out = NULL;
+	lfile_writer *w = calloc(1, sizeof *w);
+	if (!w)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	w->counted = counted;
+	w->seg = -1;
+	w->path = strdup(path);
+	w->cctx = ZSTD_createCCtx();
+	w->out_cap = ZSTD_CStreamOutSize();
+	w->in = malloc(PENDING + 64);
+	w->out = malloc(w->out_cap);
+	if (!w->path || !w->cctx || !w->in || !w->out) {
+		writer_free(w, 0);
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	}
+	ZSTD_CCtx_setParameter(w->cctx, ZSTD_c_compressionLevel, 1);
+	ZSTD_CCtx_setParameter(w->cctx, ZSTD_c_checksumFlag, 1);
+	if (threads > 1) /* fails harmlessly where libzstd has no threads */
+		ZSTD_CCtx_setParameter(w->cctx, ZSTD_c_nbWorkers, threads);
+	errno = 0;
+	if (!(w->f = fopen(path, "wb"))) {
+		pegsol_status st = errno == ENOENT
+			? pegsol_fail(err, PEGSOL_EINPUT, "cannot create %s: %s", path,
+			              strerror(errno))
+			: io_fail(err, "create", path);
+		writer_free(w, 0);
+		return st;
+	}
+	uint8_t header[HEADER_BYTES] = {0};
+	memcpy(header, MAGIC, 8);
+	uint32_t flags = (uint32_t)counted, nseg = LFILE_SEGMENTS;
+	memcpy(header + 8, &flags, 4);
+	memcpy(header + 12, &nseg, 4);
+	pegsol_status st = write_bytes(w, header, sizeof header, err);
+	if (st != PEGSOL_OK) {
+		writer_free(w, 1);
+		return st;
+	}
+	*out = w;
+	return PEGSOL_OK;
+}
+
+/* Hands the pending bytes to zstd; with end, closes the frame. */
+static pegsol_status pump(lfile_writer *w, int end, pegsol_error *err)
+{
+	ZSTD_inBuffer in = {w->in, w->in_len, 0};
+	ZSTD_EndDirective mode = end ? ZSTD_e_end : ZSTD_e_continue;
+	for (;;) {
+		ZSTD_outBuffer o = {w->out, w->out_cap, 0};
+		size_t left = ZSTD_compressStream2(w->cctx, &o, &in, mode);
+		if (ZSTD_isError(left))
+			return pegsol_fail(err, PEGSOL_ELIMIT, "compressing %s: %s",
+			                   w->path, ZSTD_getErrorName(left));
+		pegsol_status st = write_bytes(w, w->out, o.pos, err);
+		if (st != PEGSOL_OK)
+			return st;
+		if (end ? left == 0 : in.pos == in.size)
+			break;
+	}
+	w->in_len = 0;
+	return PEGSOL_OK;
+}
+
+static pegsol_status end_segment(lfile_writer *w, pegsol_error *err)
+{
+	if (w->seg < 0)
+		return PEGSOL_OK;
+	pegsol_status st = pump(w, 1, err);
+	w->idx[w->seg].csize = w->offset - w->idx[w->seg].off;
+	return st;
+}
+
+static inline uint8_t *put_varint(uint8_t *p, u128 v)
+{
+	while (v >= 0x80) {
+		*p++ = (uint8_t)(v | 0x80);
+		v >>= 7;
+	}
+	*p++ = (uint8_t)v;
+	return p;
+}
+
+pegsol_status lfile_put(lfile_writer *w, uint64_t key, u128 count,
+                        pegsol_error *err)
+{
+	u128 order = lfile_order(key);
+	if (w->total && order <= w->last)
+		return pegsol_fail(err, PEGSOL_EINTERNAL, "level file %s: entries "
+		                   "out of order", w->path);
+	w->last = order;
+	int seg = lfile_segment(key);
+	pegsol_status st;
+	if (seg != w->seg) {
+		if ((st = end_segment(w, err)) != PEGSOL_OK)
+			return st;
+		w->seg = seg;
+		w->prev = 0;
+		w->idx[seg].off = w->offset;
+	}
+	int64_t d = (int64_t)(key - w->prev);
+	uint64_t zz = ((uint64_t)d << 1) ^ (uint64_t)(d >> 63);
+	uint8_t *p = put_varint(w->in + w->in_len, zz);
+	if (w->counted)
+		p = put_varint(p, count);
+	w->in_len = (size_t)(p - w->in);
+	w->prev = key;
+	w->idx[seg].n++;
+	w->total++;
+	if (w->in_len >= PENDING)
+		return pump(w, 0, err);
+	return PEGSOL_OK;
+}
+
+pegsol_status lfile_put_level(lfile_writer *w, const level *L, pegsol_error *err)
+{
+	/* A partition holds the keys whose hash begins with its number; its
+	 * keys are sorted, so a stable counting sort by the hash's next
+	 * 16 - pbits bits puts it in (h16, key) order. */
+	int low = 16 - L->pbits;
+	size_t nb = (size_t)1 << low, biggest = 0;
+	size_t nparts = (size_t)1 << L->pbits;
+	for (size_t p = 0; p < nparts; p++)
+		if (L->part[p + 1] - L->part[p] > biggest)
+			biggest = L->part[p + 1] - L->part[p];
+	size_t *start = malloc((nb + 1) * sizeof *start);
+	uint32_t *order = malloc((biggest ? biggest : 1) * sizeof *order);
+	if (!start || !order) {
+		free(start);
+		free(order);
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	}
+	pegsol_status st = PEGSOL_OK;
+	uint32_t mask = (uint32_t)nb - 1;
+	for (size_t p = 0; p < nparts && st == PEGSOL_OK; p++) {
+		size_t a = L->part[p], n = L->part[p + 1] - a;
+		if (!n)
+			continue;
+		memset(start, 0, (nb + 1) * sizeof *start);
+		for (size_t i = 0; i < n; i++)
+			start[(level_part_of(L->keys[a + i], 16) & mask) + 1]++;
+		for (size_t b = 0; b < nb; b++)
+			start[b + 1] += start[b];
+		for (size_t i = 0; i < n; i++)
+			order[start[level_part_of(L->keys[a + i], 16) & mask]++] = (uint32_t)i;
+		for (size_t i = 0; i < n && st == PEGSOL_OK; i++) {
+			size_t j = a + order[i];
+			st = lfile_put(w, L->keys[j], L->counts ? L->counts[j] : 0, err);
+		}
+	}
+	free(start);
+	free(order);
+	return st;
+}
+
+pegsol_status lfile_close(lfile_writer *w, pegsol_error *err)
+{
+	pegsol_status st = end_segment(w, err);
+	uint8_t footer[24];
+	uint64_t h = checksum(w->idx, sizeof w->idx, 0xcbf29ce484222325ull);
+	h = checksum(&w->total, sizeof w->total, h);
+	memcpy(footer, &w->total, 8);
+	memcpy(footer + 8, &h, 8);
+	memcpy(footer + 16, FOOTER_MAGIC, 8);
+	if (st == PEGSOL_OK)
+		st = write_bytes(w, w->idx, sizeof w->idx, err);
+	if (st == PEGSOL_OK)
+		st = write_bytes(w, footer, sizeof footer, err);
+	/* durable before any checkpoint names it */
+	errno = 0;
+	if (st == PEGSOL_OK && (fflush(w->f) || fsync(fileno(w->f))))
+		st = io_fail(err, "write", w->path);
+	if (st == PEGSOL_OK) {
+		int rc = fclose(w->f);
+		w->f = NULL;
+		if (rc)
+			st = io_fail(err, "write", w->path);
+	}
+	writer_free(w, st != PEGSOL_OK);
+	return st;
+}
+
+void lfile_abandon(lfile_writer *w)
+{
+	writer_free(w, 1);
+}
+
+/* ------------------------------------------------------------ reading */
+
+struct lfile_reader {
+	FILE *f;
+	char *path;
+	int counted;
+	uint64_t total;
+	seg_index idx[LFILE_SEGMENTS];
+	ZSTD_DCtx *dctx;
+	uint8_t *in, *buf;
+	size_t in_cap, buf_cap;
+	ZSTD_inBuffer zin;
+	size_t pos, len;       /* undecoded bytes are buf[pos..len) */
+	uint64_t cleft;        /* compressed bytes of the segment not read */
+	uint64_t left;         /* entries of the segment not returned */
+	uint64_t prev;
+	int frame_done;
+};
+
+static pegsol_status corrupt(lfile_reader *r, pegsol_error *err, const char *why)
+{
+	return pegsol_fail(err, PEGSOL_EINPUT, "level file %s is damaged (%s): "
+	                   "remove it and its checkpoint, or run again", r->path, why);
+}
+
+void lfile_close_reader(lfile_reader *r)
+{
+	if (!r)
+		return;
+	if (r->f)
+		fclose(r->f);
+	ZSTD_freeDCtx(r->dctx);
+	free(r->in);
+	free(r->buf);
+	free(r->path);
+	free(r);
+}
+
+pegsol_status lfile_open(const char *path, lfile_reader **out, pegsol_error *err)
+{
+	*out = NULL;
+	lfile_reader *r = calloc(1, sizeof *r);
+	if (!r)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	r->path = strdup(path);
+	r->dctx = ZSTD_createDCtx();
+	r->in_cap = ZSTD_DStreamInSize();
+	r->buf_cap = ZSTD_DStreamOutSize() + 64;
+	r->in = malloc(r->in_cap);
+	r->buf = malloc(r->buf_cap);
+	if (!r->path || !r->dctx || !r->in || !r->buf) {
+		lfile_close_reader(r);
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	}
+	errno = 0;
+	if (!(r->f = fopen(path, "rb"))) {
+		pegsol_status st = pegsol_fail(err, PEGSOL_EINPUT, "cannot open %s: %s",
+		                               path, strerror(errno));
+		lfile_close_reader(r);
+		return st;
+	}
+	uint8_t header[HEADER_BYTES], footer[24];
+	long size = -1;
+	if (fread(header, 1, sizeof header, r->f) == sizeof header &&
+	    !fseek(r->f, 0, SEEK_END))
+		size = ftell(r->f);
+	uint32_t flags = 0, nseg = 0;
+	memcpy(&flags, header + 8, 4);
+	memcpy(&nseg, header + 12, 4);
+	long tail = (long)(sizeof r->idx + sizeof footer);
+	pegsol_status st = PEGSOL_OK;
+	if (size < HEADER_BYTES + tail || memcmp(header, MAGIC, 8) ||
+	    nseg != LFILE_SEGMENTS || flags > 1)
+		st = corrupt(r, err, "not a pegsol level file of this version");
+	else if (fseek(r->f, size - tail, SEEK_SET) ||
+	         fread(r->idx, 1, sizeof r->idx, r->f) != sizeof r->idx ||
+	         fread(footer, 1, sizeof footer, r->f) != sizeof footer)
+		st = corrupt(r, err, "cannot read its index");
+	if (st == PEGSOL_OK) {
+		uint64_t h = checksum(r->idx, sizeof r->idx, 0xcbf29ce484222325ull), want, n = 0;
+		memcpy(&r->total, footer, 8);
+		h = checksum(&r->total, sizeof r->total, h);
+		memcpy(&want, footer + 8, 8);
+		for (int s = 0; s < LFILE_SEGMENTS; s++) {
+			n += r->idx[s].n;
+			if (r->idx[s].off + r->idx[s].csize > (uint64_t)(size - tail))
+				h = ~want;
+		}
+		if (memcmp(footer + 16, FOOTER_MAGIC, 8) || h != want || n != r->total)
+			st = corrupt(r, err, "bad index or footer");
+	}
+	if (st != PEGSOL_OK) {
+		lfile_close_reader(r);
+		return st;
+	}
+	r->counted = (int)flags;
+	*out = r;
+	return PEGSOL_OK;
+}
+
+uint64_t lfile_entries(const lfile_reader *r)
+{
+	return r->total;
+}
+
+int lfile_counted(const lfile_reader *r)
+{
+	return r->counted;
+}
+
+pegsol_status lfile_seek(lfile_reader *r, int seg, pegsol_error *err)
+{
+	if (seg < 0 || seg >= LFILE_SEGMENTS)
+		return pegsol_fail(err, PEGSOL_EINTERNAL, "no segment %d", seg);
+	r->pos = r->len = 0;
+	r->zin = (ZSTD_inBuffer){r->in, 0, 0};
+	r->cleft = r->idx[seg].csize;
+	r->left = r->idx[seg].n;
+	r->prev = 0;
+	r->frame_done = r->left == 0;
+	ZSTD_DCtx_reset(r->dctx, ZSTD_reset_session_only);
+	if (r->left && fseek(r->f, (long)r->idx[seg].off, SEEK_SET))
+		return corrupt(r, err, "cannot seek");
+	return PEGSOL_OK;
+}
+
+/* Decompresses until at least want bytes are buffered or the frame ends. */
+static pegsol_status refill(lfile_reader *r, size_t want, pegsol_error *err)
+{
+	if (r->pos) {
+		memmove(r->buf, r->buf + r->pos, r->len - r->pos);
+		r->len -= r->pos;
+		r->pos = 0;
+	}
+	while (r->len < want && !r->frame_done) {
+		if (r->zin.pos == r->zin.size) {
+			if (!r->cleft)
+				return corrupt(r, err, "a segment ends early");
+			size_t n = r->cleft < r->in_cap ? (size_t)r->cleft : r->in_cap;
+			if (fread(r->in, 1, n, r->f) != n)
+				return corrupt(r, err, "truncated");
+			r->cleft -= n;
+			r->zin = (ZSTD_inBuffer){r->in, n, 0};
+		}
+		ZSTD_outBuffer o = {r->buf, r->buf_cap, r->len};
+		size_t ret = ZSTD_decompressStream(r->dctx, &o, &r->zin);
+		if (ZSTD_isError(ret))
+			return corrupt(r, err, ZSTD_getErrorName(ret));
+		r->len = o.pos;
+		if (ret == 0)
+			r->frame_done = 1; /* and its checksum verified */
+	}
+	return PEGSOL_OK;
+}
+
+static inline int get_varint(const uint8_t *p, size_t avail, u128 *v)
+{
+	u128 x = 0;
+	for (size_t i = 0; i < avail && i < 19; i++) {
+		x |= (u128)(p[i] & 0x7f) << (7 * i);
+		if (!(p[i] & 0x80)) {
+			*v = x;
+			return (int)i + 1;
+		}
+	}
+	return -1;
+}
+
+int lfile_next(lfile_reader *r, uint64_t *key, u128 *count, pegsol_error *err)
+{
+	if (!r->left) {
+		/* drain the frame so that its checksum is verified */
+		if (!r->frame_done && refill(r, r->len + 1, err) != PEGSOL_OK)
+			return -1;
+		if (r->len != r->pos || r->cleft || r->zin.pos != r->zin.size) {
+			corrupt(r, err, "a segment has extra data");
+			return -1;
+		}
+		return 0;
+	}
+	if (r->len - r->pos < 32 && refill(r, 32, err) != PEGSOL_OK)
+		return -1;
+	u128 zz, c = 0;
+	int k = get_varint(r->buf + r->pos, r->len - r->pos, &zz);
+	if (k < 0 || zz > UINT64_MAX) {
+		corrupt(r, err, "bad entry");
+		return -1;
+	}
+	r->pos += (size_t)k;
+	if (r->counted) {
+		k = get_varint(r->buf + r->pos, r->len - r->pos, &c);
+		if (k < 0) {
+			corrupt(r, err, "bad count");
+			return -1;
+		}
+		r->pos += (size_t)k;
+	}
+	uint64_t z = (uint64_t)zz;
+	int64_t d = (int64_t)(z >> 1) ^ -(int64_t)(z & 1);
+	r->prev += (uint64_t)d;
+	*key = r->prev;
+	*count = c;
+	r->left--;
+	return 1;
+}

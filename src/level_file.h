@@ -1,0 +1,71 @@
+/*
+ * level_file.h - a level, or a run of one, as a file: canonical keys with
+ * optional 128-bit counts, sorted, compressed with zstd, checksummed.
+ *
+ * Order.  Entries are sorted by (h16(key), key), h16 being the top 16 bits
+ * of the engine's partition hash (level_part_of(key, 16)).  An in-memory
+ * level is already nearly in that order (partitions by the top bits of the
+ * same hash, each sorted by key), so writing one needs a stable sort of
+ * each partition by its remaining hash bits only; and the complement of a
+ * level, once canonical, lands in the same order, so that matching a level
+ * against another's complements is a merge of two sorted streams.
+ *
+ * Layout.  The file is LFILE_SEGMENTS segments (segment = top 8 bits of
+ * the hash), each one zstd frame with a content checksum, so that a merge
+ * can work segment by segment and a reader can seek.  An entry is the
+ * zigzag varint of the key minus the previous key of the segment, then with
+ * counts the LEB128 varint of the count.  After the frames: the index
+ * (offset, compressed bytes and entries of every segment) and a footer with
+ * the total and a checksum of the index.
+ */
+#ifndef PEGSOL_LEVEL_FILE_H
+#define PEGSOL_LEVEL_FILE_H
+
+#include "level.h"
+
+#include <stdio.h>
+
+#define LFILE_SEGMENTS 256
+
+/* The sort order of a key in level files: one 128-bit comparison. */
+static inline u128 lfile_order(uint64_t key)
+{
+	return ((u128)level_part_of(key, 16) << 64) | key;
+}
+
+static inline int lfile_segment(uint64_t key)
+{
+	return (int)level_part_of(key, 8);
+}
+
+typedef struct lfile_writer lfile_writer;
+typedef struct lfile_reader lfile_reader;
+
+/* Creates path (replacing it).  threads: zstd workers (0: none). */
+pegsol_status lfile_create(const char *path, int counted, int threads,
+                           lfile_writer **out, pegsol_error *err);
+/* Appends an entry; entries must come in lfile_order. */
+pegsol_status lfile_put(lfile_writer *w, uint64_t key, u128 count,
+                        pegsol_error *err);
+/* Writes an in-memory level (its partitions as level_expand makes them). */
+pegsol_status lfile_put_level(lfile_writer *w, const level *L,
+                              pegsol_error *err);
+/* Finishes the file: index, footer, fsync.  Frees w, also on failure
+ * (then the file is removed). */
+pegsol_status lfile_close(lfile_writer *w, pegsol_error *err);
+/* Frees w and removes its file (after another failure). */
+void lfile_abandon(lfile_writer *w);
+
+/* Opens path and checks its index. */
+pegsol_status lfile_open(const char *path, lfile_reader **out,
+                         pegsol_error *err);
+uint64_t lfile_entries(const lfile_reader *r);
+int lfile_counted(const lfile_reader *r);
+/* Positions the reader at the start of segment seg. */
+pegsol_status lfile_seek(lfile_reader *r, int seg, pegsol_error *err);
+/* The next entry of the current segment: 1, or 0 at its end, or -1 on
+ * error (a corrupt or truncated file). */
+int lfile_next(lfile_reader *r, uint64_t *key, u128 *count, pegsol_error *err);
+void lfile_close_reader(lfile_reader *r);
+
+#endif

@@ -1,0 +1,168 @@
+/*
+ * level_manifest.c - reading and writing the checkpoint manifest of a run
+ * on disk (see level_manifest.h).
+ *
+ * The format is text, so that a person can see what a work directory
+ * holds:
+ *     pegsol-checkpoint 1
+ *     level S12 123456789
+ *     state 8320 <the state, in hex>
+ *     check <FNV-1a of every line above, in hex>
+ */
+#include "level_manifest.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define HEADER "pegsol-checkpoint 1\n"
+
+static uint64_t fnv(const char *p, size_t n, uint64_t h)
+{
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (uint8_t)p[i]) * 0x100000001b3ull;
+	return h;
+}
+
+int manifest_exists(const char *dir)
+{
+	char path[4096];
+	struct stat sb;
+	snprintf(path, sizeof path, "%s/MANIFEST", dir);
+	return stat(path, &sb) == 0;
+}
+
+pegsol_status manifest_write(const char *dir, const manifest *m,
+                             pegsol_error *err)
+{
+	size_t cap = 4096 + (size_t)m->nlevels * 64 + 2 * m->len;
+	char *text = malloc(cap), path[4096], tmp[4096];
+	if (!text)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	size_t n = (size_t)snprintf(text, cap, HEADER);
+	for (int i = 0; i < m->nlevels; i++)
+		n += (size_t)snprintf(text + n, cap - n, "level %s %llu\n", m->name[i],
+		                      (unsigned long long)m->entries[i]);
+	n += (size_t)snprintf(text + n, cap - n, "state %zu ", m->len);
+	for (size_t i = 0; i < m->len; i++)
+		n += (size_t)snprintf(text + n, cap - n, "%02x",
+		                      ((const uint8_t *)m->state)[i]);
+	text[n++] = '\n';
+	n += (size_t)snprintf(text + n, cap - n, "check %016llx\n",
+	                      (unsigned long long)fnv(text, n, 0xcbf29ce484222325ull));
+	snprintf(path, sizeof path, "%s/MANIFEST", dir);
+	snprintf(tmp, sizeof tmp, "%s/MANIFEST.tmp", dir);
+	pegsol_status st = PEGSOL_OK;
+	errno = 0;
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0 || write(fd, text, n) != (ssize_t)n || fsync(fd) ||
+	    close(fd) || rename(tmp, path)) {
+		int e = errno;
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "cannot write the checkpoint %s: %s",
+		                 path, e == ENOSPC ? "disk full" : strerror(e));
+		if (fd >= 0)
+			unlink(tmp);
+	}
+	free(text);
+	/* the rename itself must be durable */
+	int dfd = st == PEGSOL_OK ? open(dir, O_RDONLY | O_DIRECTORY) : -1;
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	return st;
+}
+
+static int hexval(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0'
+	     : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+pegsol_status manifest_read(const char *dir, manifest *m, int *found,
+                            pegsol_error *err)
+{
+	memset(m, 0, sizeof *m);
+	*found = 0;
+	char path[4096];
+	snprintf(path, sizeof path, "%s/MANIFEST", dir);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return errno == ENOENT ? PEGSOL_OK
+		       : pegsol_fail(err, PEGSOL_EINPUT, "cannot read %s: %s", path,
+		                     strerror(errno));
+	char *text = NULL;
+	size_t n = 0, cap = 0;
+	for (;;) {
+		if (n + 65536 > cap) {
+			char *t = realloc(text, cap = 2 * cap + 65536);
+			if (!t) {
+				free(text);
+				fclose(f);
+				return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+			}
+			text = t;
+		}
+		size_t got = fread(text + n, 1, cap - n - 1, f);
+		n += got;
+		if (!got)
+			break;
+	}
+	fclose(f);
+	text[n] = 0;
+	pegsol_status bad = PEGSOL_OK;
+	char *check = strstr(text, "\ncheck ");
+	unsigned long long want = 0;
+	if (strncmp(text, HEADER, strlen(HEADER)) || !check ||
+	    sscanf(check + 7, "%llx", &want) != 1 ||
+	    fnv(text, (size_t)(check + 1 - text), 0xcbf29ce484222325ull) != want)
+		bad = pegsol_fail(err, PEGSOL_EINPUT, "the checkpoint %s is damaged",
+		                  path);
+	for (char *line = text + strlen(HEADER); bad == PEGSOL_OK && line < check + 1;) {
+		char *end = strchr(line, '\n');
+		*end = 0;
+		char name[MANIFEST_NAME];
+		unsigned long long entries;
+		size_t len;
+		int off = 0;
+		if (sscanf(line, "level %31s %llu", name, &entries) == 2 &&
+		    m->nlevels < MANIFEST_MAX_LEVELS) {
+			snprintf(m->name[m->nlevels], MANIFEST_NAME, "%s", name);
+			m->entries[m->nlevels++] = entries;
+		} else if (sscanf(line, "state %zu %n", &len, &off) == 1 && off &&
+		           strlen(line + off) == 2 * len && !m->state) {
+			uint8_t *s = malloc(len ? len : 1);
+			if (!s) {
+				bad = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+				break;
+			}
+			for (size_t i = 0; i < len; i++) {
+				int hi = hexval(line[off + 2 * i]), lo = hexval(line[off + 2 * i + 1]);
+				if (hi < 0 || lo < 0)
+					bad = pegsol_fail(err, PEGSOL_EINPUT,
+					                  "the checkpoint %s is damaged", path);
+				s[i] = (uint8_t)(hi << 4 | lo);
+			}
+			m->state = s;
+			m->len = len;
+		} else {
+			bad = pegsol_fail(err, PEGSOL_EINPUT, "the checkpoint %s is damaged",
+			                  path);
+		}
+		line = end + 1;
+	}
+	free(text);
+	if (bad == PEGSOL_OK && !m->state)
+		bad = pegsol_fail(err, PEGSOL_EINPUT, "the checkpoint %s is damaged", path);
+	if (bad != PEGSOL_OK) {
+		free(m->state);
+		memset(m, 0, sizeof *m);
+		return bad;
+	}
+	*found = 1;
+	return PEGSOL_OK;
+}

@@ -1,0 +1,36 @@
+/*
+ * level_manifest.h - the checkpoint of a run on disk: which level files
+ * are finished and belong to it, and the driver's state, in one file
+ * (MANIFEST in the work directory) replaced atomically.
+ *
+ * A crash at any moment leaves either the old manifest or the new one,
+ * and every level file either names is complete (level files are fsynced
+ * before a manifest names them, and deleted only after a manifest that no
+ * longer names them is durable).
+ */
+#ifndef PEGSOL_LEVEL_MANIFEST_H
+#define PEGSOL_LEVEL_MANIFEST_H
+
+#include "internal.h"
+
+#define MANIFEST_MAX_LEVELS 160
+#define MANIFEST_NAME 32
+
+typedef struct manifest {
+	int nlevels;
+	char name[MANIFEST_MAX_LEVELS][MANIFEST_NAME];
+	uint64_t entries[MANIFEST_MAX_LEVELS];
+	void *state; /* malloc'ed */
+	size_t len;
+} manifest;
+
+/* Writes dir/MANIFEST (through a temporary file, fsync and rename). */
+pegsol_status manifest_write(const char *dir, const manifest *m,
+                             pegsol_error *err);
+/* Reads dir/MANIFEST into m; *found = 0 when there is none. */
+pegsol_status manifest_read(const char *dir, manifest *m, int *found,
+                            pegsol_error *err);
+/* 1 when dir holds a manifest. */
+int manifest_exists(const char *dir);
+
+#endif
