@@ -70,7 +70,8 @@ static pegsol_status run_init(run *r, const pegsol_problem *pr,
 	r->self_dual = !any && (r->b->full & ~pr->finish) == pr->start;
 	pegsol_status st = PEGSOL_OK;
 	if (opt && opt->workdir)
-		st = level_store_disk(&r->E, opt->workdir, opt->resume, &r->store, err);
+		st = level_store_disk(&r->E, opt->workdir, opt->resume, opt->chunk,
+		                      &r->store, err);
 	else if (!(r->store = level_store_memory(&r->E)))
 		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	if (st != PEGSOL_OK) {
@@ -475,7 +476,11 @@ static pegsol_status count_full(run *r, pegsol_count_result *out)
 		if ((st = add_up(r, &size, 1)) != PEGSOL_OK)
 			break;
 		if (!size || (max >= 0 && cs->n > max)) {
-			drop(&d, &d.S[cs->n], &cs->live_s[cs->n]);
+			/* over: levels still waiting for a partner never meet one */
+			for (int i = 0; i < NLEV; i++) {
+				drop(&d, &d.S[i], &cs->live_s[i]);
+				drop(&d, &d.T[i], &cs->live_t[i]);
+			}
 			cs->done = 1;
 		} else {
 			slevel *next = NULL;

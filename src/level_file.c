@@ -239,7 +239,7 @@ pegsol_status lfile_put_level(lfile_writer *w, const level *L, pegsol_error *err
 	return st;
 }
 
-pegsol_status lfile_close(lfile_writer *w, pegsol_error *err)
+pegsol_status lfile_close(lfile_writer *w, int durable, pegsol_error *err)
 {
 	pegsol_status st = end_segment(w, err);
 	uint8_t footer[24];
@@ -254,7 +254,7 @@ pegsol_status lfile_close(lfile_writer *w, pegsol_error *err)
 		st = write_bytes(w, footer, sizeof footer, err);
 	/* durable before any checkpoint names it */
 	errno = 0;
-	if (st == PEGSOL_OK && (fflush(w->f) || fsync(fileno(w->f))))
+	if (st == PEGSOL_OK && (fflush(w->f) || (durable && fsync(fileno(w->f)))))
 		st = io_fail(err, "write", w->path);
 	if (st == PEGSOL_OK) {
 		int rc = fclose(w->f);

@@ -50,9 +50,10 @@ pegsol_status lfile_put(lfile_writer *w, uint64_t key, u128 count,
 /* Writes an in-memory level (its partitions as level_expand makes them). */
 pegsol_status lfile_put_level(lfile_writer *w, const level *L,
                               pegsol_error *err);
-/* Finishes the file: index, footer, fsync.  Frees w, also on failure
- * (then the file is removed). */
-pegsol_status lfile_close(lfile_writer *w, pegsol_error *err);
+/* Finishes the file: index, footer, and with durable an fsync (a run
+ * merged away soon need not be).  Frees w, also on failure (then the file
+ * is removed). */
+pegsol_status lfile_close(lfile_writer *w, int durable, pegsol_error *err);
 /* Frees w and removes its file (after another failure). */
 void lfile_abandon(lfile_writer *w);
 

@@ -82,8 +82,10 @@ level_store *level_store_memory(engine *E);
 
 /* Levels as compressed segment files in dir, made with at most
  * E->memory bytes (0: no bound).  resume: continue from the last checkpoint
- * found there; otherwise the directory must hold no earlier run. */
+ * found there; otherwise the directory must hold no earlier run.  chunk:
+ * the most parents expanded at once (0: what the memory bound allows). */
 pegsol_status level_store_disk(engine *E, const char *dir, int resume,
-                               level_store **out, pegsol_error *err);
+                               size_t chunk, level_store **out,
+                               pegsol_error *err);
 
 #endif

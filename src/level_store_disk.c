@@ -42,6 +42,7 @@ typedef struct disk_store {
 	int lock_fd;
 	manifest found;  /* the checkpoint resumed from */
 	int nruns;       /* run files made so far (their names) */
+	size_t chunk;    /* the most parents at once, 0: by memory */
 	/* progress of a whole expansion, over its chunks */
 	void (*progress)(void *ctx, size_t done, size_t total);
 	void *progress_ctx;
@@ -55,7 +56,7 @@ static void level_path(const disk_store *d, const char *name, char *out, size_t 
 
 /* Writes L as the file of level name (through a temporary name). */
 static pegsol_status write_level(disk_store *d, const char *path, const level *L,
-                                 int counted, pegsol_error *err)
+                                 int counted, int durable, pegsol_error *err)
 {
 	char tmp[4096];
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
@@ -67,7 +68,7 @@ static pegsol_status write_level(disk_store *d, const char *path, const level *L
 		lfile_abandon(w);
 		return st;
 	}
-	if ((st = lfile_close(w, err)) == PEGSOL_OK && rename(tmp, path))
+	if ((st = lfile_close(w, durable, err)) == PEGSOL_OK && rename(tmp, path))
 		st = pegsol_fail(err, PEGSOL_ELIMIT, "cannot rename %s: %s", tmp,
 		                 strerror(errno));
 	return st;
@@ -97,7 +98,7 @@ static pegsol_status disk_from_positions(level_store *s, const char *name,
 		return st;
 	char path[4096];
 	level_path(d, name, path, sizeof path);
-	st = write_level(d, path, &L, counting, err);
+	st = write_level(d, path, &L, counting, 1, err);
 	if (st == PEGSOL_OK && !(*out = new_slevel(name, L.n, counting)))
 		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	level_free(&L);
@@ -180,8 +181,11 @@ static level chunk_level(uint64_t *keys, u128 *counts, size_t n, size_t *part)
 /* Parents a chunk may hold: a twelfth of the memory bound in entries,
  * since the children, the engine's tables and buffers take several times
  * the parents (a chunk the engine refuses is split). */
-static size_t chunk_cap(const engine *E, int counted)
+static size_t chunk_cap(const disk_store *d, int counted)
 {
+	const engine *E = d->base.E;
+	if (d->chunk)
+		return d->chunk;
 	size_t entry = sizeof(uint64_t) + (counted ? sizeof(u128) : 0);
 	size_t mem = E->memory ? E->memory : (size_t)1 << 40;
 	size_t cap = mem / (entry * 12);
@@ -266,7 +270,7 @@ static pegsol_status runs_add(disk_store *d, runs *rs, const level *L, int count
 	char path[4096];
 	int id = d->nruns++;
 	run_path(d, id, path, sizeof path);
-	pegsol_status st = write_level(d, path, L, counted, err);
+	pegsol_status st = write_level(d, path, L, counted, 0, err);
 	if (st == PEGSOL_OK)
 		rs->id[rs->n++] = id;
 	return st;
@@ -346,7 +350,7 @@ static pegsol_status expand_chunk(expand_job *j, uint64_t *keys, u128 *counts,
 	expand_stats xs;
 	int refused = E->refused;
 	pegsol_status st = level_expand(E, &in, &out, &xs, j->keep, j->keep_ctx, err);
-	if (st == PEGSOL_ELIMIT && E->refused != refused && n >= 2048) {
+	if (st == PEGSOL_ELIMIT && E->refused != refused && n >= 1024) {
 		size_t h = n / 2;
 		st = expand_chunk(j, keys, counts, h, err);
 		j->d->chunk_base += h;
@@ -397,6 +401,14 @@ static pegsol_status merge_runs(disk_store *d, runs *rs, const char *name,
 			return st;
 		*n = lfile_entries(r);
 		lfile_close_reader(r);
+		int fd = open(run, O_RDONLY);
+		if (fd < 0 || fsync(fd))
+			st = pegsol_fail(err, PEGSOL_ELIMIT, "cannot sync %s: %s", run,
+			                 strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		if (st != PEGSOL_OK)
+			return st;
 		if (rename(run, path))
 			return pegsol_fail(err, PEGSOL_ELIMIT, "cannot rename %s: %s", run,
 			                   strerror(errno));
@@ -417,7 +429,7 @@ static pegsol_status merge_runs(disk_store *d, runs *rs, const char *name,
 		lfile_abandon(w);
 		return st;
 	}
-	if ((st = lfile_close(w, err)) == PEGSOL_OK && rename(tmp, path))
+	if ((st = lfile_close(w, 1, err)) == PEGSOL_OK && rename(tmp, path))
 		st = pegsol_fail(err, PEGSOL_ELIMIT, "cannot rename %s: %s", tmp,
 		                 strerror(errno));
 	*n = wc.n;
@@ -437,7 +449,7 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 		memset(stats, 0, sizeof *stats);
 	expand_job j = {.d = d, .stats = stats, .keep = keep, .keep_ctx = keep_ctx,
 	                .counted = in->counted};
-	size_t cap = chunk_cap(E, in->counted);
+	size_t cap = chunk_cap(d, in->counted);
 	if (cap > in->n)
 		cap = in->n ? (size_t)in->n : 1;
 	uint64_t *keys = malloc(cap * sizeof *keys);
@@ -458,7 +470,8 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 	/* the chunk, and what the files take: zstd's contexts and windows,
 	 * the runs' read buffers */
 	E->held = held + cap * (sizeof *keys + (counts ? sizeof *counts : 0)) +
-	          FILE_OVERHEAD;
+	          (E->memory && FILE_OVERHEAD > E->memory / 4 ? E->memory / 4
+	                                                     : FILE_OVERHEAD);
 	while (st == PEGSOL_OK) {
 		size_t n = 0;
 		st = read_chunk(&sc, keys, counts, cap, &n, err);
@@ -483,7 +496,7 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 		level empty = {0};
 		size_t part[2] = {0, 0};
 		empty.part = part;
-		st = write_level(d, path, &empty, in->counted, err);
+		st = write_level(d, path, &empty, in->counted, 1, err);
 	}
 	runs_remove(d, &j.rs);
 	if (st == PEGSOL_OK && !(*out = new_slevel(name, n, in->counted)))
@@ -535,7 +548,7 @@ static pegsol_status disk_match(level_store *s, const slevel *A, const slevel *B
 	if (!A->n || !B->n)
 		return PEGSOL_OK;
 	/* a chunk, its complements and their sorted copy */
-	size_t cap = chunk_cap(s->E, A->counted);
+	size_t cap = chunk_cap(d, A->counted);
 	if (cap > A->n)
 		cap = (size_t)A->n;
 	uint64_t *keys = malloc(cap * sizeof *keys);
@@ -735,7 +748,8 @@ static const struct level_store_ops disk_ops = {
 };
 
 pegsol_status level_store_disk(engine *E, const char *dir, int resume,
-                               level_store **out, pegsol_error *err)
+                               size_t chunk, level_store **out,
+                               pegsol_error *err)
 {
 	*out = NULL;
 	struct stat sb;
@@ -749,6 +763,7 @@ pegsol_status level_store_disk(engine *E, const char *dir, int resume,
 	}
 	d->base.ops = &disk_ops;
 	d->base.E = E;
+	d->chunk = chunk;
 	char path[4096];
 	snprintf(path, sizeof path, "%s/LOCK", dir);
 	d->lock_fd = open(path, O_RDWR | O_CREAT, 0644);

@@ -30,6 +30,10 @@ typedef struct pegsol_level_options {
 	 * carries on from the last checkpoint found there. */
 	const char *workdir;
 	int resume;
+	/* With a work directory: the most parents expanded at once (0: as
+	 * many as the memory limit allows).  Tests set it small to make every
+	 * level many runs. */
+	size_t chunk;
 } pegsol_level_options;
 
 /* One level of the analysis by jumps: positions after n jumps. */

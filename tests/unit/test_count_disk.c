@@ -1,0 +1,223 @@
+/*
+ * test_count_disk.c - the external-memory engine against the in-memory
+ * one: pegsol_count with a work directory and tiny chunks (so that every
+ * big level is many runs, merged; every pairing many complement runs) must
+ * give exactly the in-memory figures, which test_count_oracle.c and
+ * test_count_english.c hold to brute force and the published tables.
+ * Also: a run resumed from its checkpoint, a damaged level file, and the
+ * work directory's errors.
+ */
+#include "check.h"
+#include "pegsol.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char workdir[256];
+
+static void empty_workdir(void)
+{
+	DIR *d = opendir(workdir);
+	struct dirent *e;
+	char path[512];
+	while (d && (e = readdir(d)))
+		if (e->d_name[0] != '.') {
+			snprintf(path, sizeof path, "%s/%s", workdir, e->d_name);
+			unlink(path);
+		}
+	if (d)
+		closedir(d);
+}
+
+static int same_result(const pegsol_count_result *a, const pegsol_count_result *b)
+{
+	int same = a->nlevels == b->nlevels && a->games == b->games &&
+	           a->wins == b->wins && a->one_peg_total == b->one_peg_total &&
+	           a->positions_raw == b->positions_raw && a->winning == b->winning &&
+	           a->winning_raw == b->winning_raw && a->positions == b->positions;
+	for (int h = 0; h < PEGSOL_MAX_HOLES; h++)
+		same &= a->one_peg[h] == b->one_peg[h];
+	for (int n = 0; same && n < a->nlevels; n++) {
+		const pegsol_jump_level *x = &a->level[n], *y = &b->level[n];
+		same = x->positions == y->positions && x->positions_raw == y->positions_raw &&
+		       x->winning == y->winning && x->winning_raw == y->winning_raw &&
+		       x->deadends == y->deadends && x->deadends_raw == y->deadends_raw &&
+		       x->games == y->games && x->deadend_games == y->deadend_games;
+	}
+	return same;
+}
+
+static pegsol_count_result mem_res, disk_res;
+
+/* The problem counted in memory and on disk with chunks of `chunk`. */
+static void compare(const char *board, const char *start, const char *finish,
+                    size_t chunk, int max_jumps)
+{
+	pegsol_board *b = check_board(board);
+	pegsol_problem pr;
+	pegsol_error err;
+	CHECK(pegsol_problem_init(&pr, b, start, finish, &err) == PEGSOL_OK);
+	pegsol_level_options mem = {.threads = 2, .max_jumps = max_jumps};
+	pegsol_level_options disk = mem;
+	disk.workdir = workdir;
+	disk.chunk = chunk;
+	empty_workdir();
+	CHECK(pegsol_count(&pr, &mem, 0, &mem_res, &err) == PEGSOL_OK);
+	pegsol_status st = pegsol_count(&pr, &disk, 0, &disk_res, &err);
+	if (st != PEGSOL_OK)
+		fprintf(stderr, "%s: %s\n", board, err.message);
+	CHECK(st == PEGSOL_OK);
+	CHECK(same_result(&mem_res, &disk_res));
+	/* a finished run's checkpoint gives its result again */
+	disk.resume = 1;
+	memset(&disk_res, 0xff, sizeof disk_res);
+	CHECK(pegsol_count(&pr, &disk, 0, &disk_res, &err) == PEGSOL_OK);
+	CHECK(same_result(&mem_res, &disk_res));
+	pegsol_board_free(b);
+}
+
+/* Kills the process (SIGKILL, as kill -9) on reaching forward level 9. */
+static void kill_at_level(void *ctx, const char *phase, int level, size_t done,
+                          size_t total)
+{
+	(void)ctx; (void)done; (void)total;
+	if (!strcmp(phase, "forward") && level >= 9)
+		raise(SIGKILL);
+}
+
+static void test_resume_after_kill(const char *board, const char *start,
+                                   const char *finish)
+{
+	/* A run killed half-way keeps its finished levels; resumed, it gives
+	 * the uninterrupted result. */
+	pegsol_board *b = check_board(board);
+	pegsol_problem pr;
+	pegsol_error err;
+	CHECK(pegsol_problem_init(&pr, b, start, finish, &err) == PEGSOL_OK);
+	pegsol_level_options mem = {.threads = 2};
+	CHECK(pegsol_count(&pr, &mem, 0, &mem_res, &err) == PEGSOL_OK);
+	empty_workdir();
+	pegsol_level_options disk = {.threads = 2, .workdir = workdir, .chunk = 1000,
+	                             .progress = kill_at_level};
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		pegsol_count(&pr, &disk, 0, &disk_res, &err);
+		_exit(0); /* not killed: the test below fails */
+	}
+	int status = 0;
+	CHECK(pid > 0 && waitpid(pid, &status, 0) == pid);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	char path[512];
+	snprintf(path, sizeof path, "%s/MANIFEST", workdir);
+	struct stat sb;
+	CHECK(stat(path, &sb) == 0);
+	/* without resume the directory is refused */
+	disk.progress = NULL;
+	CHECK(pegsol_count(&pr, &disk, 0, &disk_res, &err) == PEGSOL_EUSAGE);
+	disk.resume = 1;
+	disk.chunk = 3000;
+	pegsol_status st = pegsol_count(&pr, &disk, 0, &disk_res, &err);
+	if (st != PEGSOL_OK)
+		fprintf(stderr, "resume: %s\n", err.message);
+	CHECK(st == PEGSOL_OK);
+	CHECK(same_result(&mem_res, &disk_res));
+	pegsol_board_free(b);
+}
+
+static void test_damaged_file(void)
+{
+	pegsol_board *b = check_board("triangle5");
+	pegsol_problem pr;
+	pegsol_error err;
+	CHECK(pegsol_problem_init(&pr, b, "0", NULL, &err) == PEGSOL_OK);
+	empty_workdir();
+	pegsol_level_options disk = {.threads = 1, .workdir = workdir, .max_jumps = 6};
+	CHECK(pegsol_count(&pr, &disk, 0, &disk_res, &err) == PEGSOL_OK);
+	/* the partial run keeps nothing at its end; make one that stops: a
+	 * level file that a checkpoint names, with a flipped byte */
+	empty_workdir();
+	disk.memory = (size_t)1 << 20; /* fails at its first real expansion */
+	disk.max_jumps = 0;
+	disk.chunk = 0;
+	pegsol_status st = pegsol_count(&pr, &disk, 0, &disk_res, &err);
+	CHECK(st == PEGSOL_ELIMIT);
+	char path[512];
+	snprintf(path, sizeof path, "%s/S0.lvl", workdir);
+	FILE *f = fopen(path, "r+b");
+	CHECK(f != NULL);
+	if (f) {
+		fseek(f, 30, SEEK_SET);
+		int c = fgetc(f);
+		fseek(f, 30, SEEK_SET);
+		fputc(c ^ 0x5a, f);
+		fclose(f);
+	}
+	disk.memory = 0;
+	disk.resume = 1;
+	st = pegsol_count(&pr, &disk, 0, &disk_res, &err);
+	CHECK(st == PEGSOL_EINPUT);
+	CHECK(strstr(err.message, "damaged") != NULL);
+	pegsol_board_free(b);
+}
+
+static void test_workdir_errors(void)
+{
+	pegsol_board *b = check_board("triangle5");
+	pegsol_problem pr;
+	pegsol_error err;
+	CHECK(pegsol_problem_init(&pr, b, "0", NULL, &err) == PEGSOL_OK);
+	pegsol_level_options disk = {.workdir = "/nonexistent/pegsol-work"};
+	CHECK(pegsol_count(&pr, &disk, 0, &disk_res, &err) == PEGSOL_EINPUT);
+	CHECK(strstr(err.message, "/nonexistent/pegsol-work") != NULL);
+	empty_workdir();
+	disk.workdir = workdir;
+	disk.resume = 1; /* nothing to resume */
+	CHECK(pegsol_count(&pr, &disk, 0, &disk_res, &err) == PEGSOL_EUSAGE);
+	/* a checkpoint of another problem is refused */
+	disk.resume = 0;
+	disk.memory = (size_t)1 << 20;
+	pegsol_problem other;
+	CHECK(pegsol_problem_init(&other, b, "3", NULL, &err) == PEGSOL_OK);
+	empty_workdir();
+	disk.max_jumps = 0;
+	CHECK(pegsol_count(&pr, &disk, 0, &disk_res, &err) == PEGSOL_ELIMIT);
+	disk.resume = 1;
+	disk.memory = 0;
+	CHECK(pegsol_count(&other, &disk, 0, &disk_res, &err) == PEGSOL_EINPUT);
+	pegsol_board_free(b);
+}
+
+int main(void)
+{
+	snprintf(workdir, sizeof workdir, "%s/pegsol-test-disk-XXXXXX",
+	         getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	if (!mkdtemp(workdir)) {
+		perror("mkdtemp");
+		return 2;
+	}
+	/* every start of triangle5, whole runs in tiny chunks */
+	for (int h = 0; h < 15; h++) {
+		char s[8];
+		snprintf(s, sizeof s, "%d", h);
+		compare("triangle5", s, NULL, 8, 0);
+	}
+	compare("triangle5", "0", "any", 8, 0);          /* T from every one-peg end */
+	compare("triangle5", "4", "12", 5, 0);           /* a finish not the complement */
+	compare("triangle:6", "0", NULL, 2000, 0);        /* 146,435 positions */
+	compare("triangle:6", "3", "any", 3000, 0);
+	compare("english", "16", NULL, 20000, 12);       /* the first levels, counted */
+	test_resume_after_kill("triangle:6", "0", NULL);
+	test_resume_after_kill("triangle:6", "3", "any"); /* T levels on disk too */
+	test_damaged_file();
+	test_workdir_errors();
+	empty_workdir();
+	rmdir(workdir);
+	return check_done();
+}
