@@ -56,6 +56,12 @@ if diff <(table "$tmp/mem.txt") <(table "$tmp/resumed.txt") >"$tmp/diff"; then o
 # no level files are left once the run is over
 if ls "$tmp/w2"/*.lvl >/dev/null 2>&1; then bad "level files left behind"; else ok; fi
 
+# not a terminal: a log line per finished level on stderr
+mkdir "$tmp/w4"
+"$PEGSOL" count -b triangle:6 --workdir "$tmp/w4" >/dev/null 2>"$tmp/log"
+if grep -q "forward level 10: .* positions expanded" "$tmp/log"; then ok; else
+	bad "no per-level log: $(head -3 "$tmp/log")"; fi
+
 # errors
 expect_exit 3 "$PEGSOL" count -b triangle5 --workdir "$tmp/missing"
 expect_exit 2 "$PEGSOL" count -b triangle5 --resume

@@ -5,7 +5,7 @@
 
 void level_cli_begin(const cli *c, progress *p, pegsol_level_options *lo)
 {
-	progress_init(p);
+	progress_init(p, c->workdir);
 	/* every field: callers set only the ones they use beyond these */
 	*lo = (pegsol_level_options){.threads = c->threads,
 	                             .memory = cli_level_memory(c),

@@ -1,11 +1,15 @@
 /*
- * progress.c - the progress line.
+ * progress.c - the progress line and the per-level log.
  */
 #include "progress.h"
 #include "cli.h"
 
+#include <dirent.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 double progress_now(void)
 {
@@ -14,30 +18,95 @@ double progress_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-void progress_init(progress *p)
+void progress_init(progress *p, const char *workdir)
 {
+	memset(p, 0, sizeof *p);
 	p->enabled = cli_progress_enabled();
-	p->start = p->last = progress_now();
+	p->log = !p->enabled && workdir;
+	p->workdir = workdir;
+	p->start = p->last = p->level_start = progress_now();
+	p->level = -1;
+}
+
+static double rss_mib(void)
+{
+	unsigned long size = 0, resident = 0;
+	FILE *f = fopen("/proc/self/statm", "r");
+	if (f) {
+		if (fscanf(f, "%lu %lu", &size, &resident) != 2)
+			resident = 0;
+		fclose(f);
+	}
+	return (double)resident * (double)sysconf(_SC_PAGESIZE) / 1048576.0;
+}
+
+/* Bytes in the work directory's files; read at most every 2 seconds. */
+static unsigned long long disk_used(progress *p, double now)
+{
+	if (!p->workdir || now - p->disk_at < 2.0)
+		return p->disk;
+	p->disk_at = now;
+	unsigned long long sum = 0;
+	DIR *d = opendir(p->workdir);
+	struct dirent *e;
+	char path[4096];
+	struct stat sb;
+	while (d && (e = readdir(d))) {
+		snprintf(path, sizeof path, "%s/%s", p->workdir, e->d_name);
+		if (!stat(path, &sb) && S_ISREG(sb.st_mode))
+			sum += (unsigned long long)sb.st_size;
+	}
+	if (d)
+		closedir(d);
+	return p->disk = sum;
+}
+
+static void log_level(progress *p, double now)
+{
+	if (!p->log || p->level < 0)
+		return;
+	char n[64];
+	pegsol_u128_format(p->total, 1, n, sizeof n);
+	fprintf(stderr, "%9.1fs  %s level %d: %s positions expanded in %.1f s; "
+	        "memory %.0f MiB, disk %.0f MiB\n", now - p->start, p->phase,
+	        p->level, n, now - p->level_start, rss_mib(),
+	        (double)disk_used(p, now + 3.0) / 1048576.0);
+	fflush(stderr);
 }
 
 void progress_update(void *ctx, const char *phase, int level, size_t done,
                      size_t total)
 {
 	progress *p = ctx;
-	if (!p->enabled)
+	if (!p->enabled && !p->log)
 		return;
 	double now = progress_now();
-	if (now - p->last < 0.2)
+	if (level != p->level || !p->phase || strcmp(phase, p->phase)) {
+		log_level(p, now);
+		p->phase = phase;
+		p->level = level;
+		p->level_start = now;
+	}
+	p->total = total;
+	if (!p->enabled || now - p->last < 0.2)
 		return;
 	p->last = now;
-	fprintf(stderr, "\r\033[K%7.1fs  %s, level %d: %zu of %zu positions (%.0f%%)",
+	double secs = now - p->level_start;
+	double rate = secs > 0 ? (double)done / secs : 0;
+	fprintf(stderr, "\r\033[K%7.1fs  %s level %d: %zu of %zu (%.0f%%), %.2g/s",
 	        now - p->start, phase, level, done, total,
-	        total ? 100.0 * (double)done / (double)total : 0.0);
+	        total ? 100.0 * (double)done / (double)total : 0.0, rate);
+	if (rate > 0 && done < total)
+		fprintf(stderr, ", %.0fs left", (double)(total - done) / rate);
+	fprintf(stderr, ", %.0f MiB", rss_mib());
+	if (p->workdir)
+		fprintf(stderr, ", disk %.0f MiB", (double)disk_used(p, now) / 1048576.0);
 	fflush(stderr);
 }
 
 void progress_done(progress *p)
 {
+	log_level(p, progress_now());
 	if (p->enabled) {
 		fprintf(stderr, "\r\033[K");
 		fflush(stderr);

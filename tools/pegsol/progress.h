@@ -1,6 +1,9 @@
 /*
- * progress.h - a one-line progress display on stderr for long analyses,
- * shown only when stderr is a terminal (scripts and CI see nothing).
+ * progress.h - progress of long analyses on stderr: on a terminal, one
+ * line redrawn (phase, level, positions done, rate, time left in the level,
+ * memory, disk); otherwise, for runs with a work directory (the long ones),
+ * a log line per finished level; for anything else, nothing (scripts and
+ * CI see nothing).
  */
 #ifndef PEGSOL_PROGRESS_H
 #define PEGSOL_PROGRESS_H
@@ -8,15 +11,22 @@
 #include <stddef.h>
 
 typedef struct progress {
-	int enabled;
-	double start, last;
+	int enabled;          /* the redrawn line */
+	int log;              /* a line per level */
+	const char *workdir;  /* whose files count as disk used, or NULL */
+	double start, last, level_start, disk_at;
+	const char *phase;
+	int level;
+	size_t total;
+	unsigned long long disk;
 } progress;
 
-void progress_init(progress *p);
+/* workdir: the run's work directory, or NULL. */
+void progress_init(progress *p, const char *workdir);
 /* The callback for pegsol_level_options.progress; ctx is a progress. */
 void progress_update(void *ctx, const char *phase, int level, size_t done,
                      size_t total);
-/* Clears the line. */
+/* Clears the line (and logs the last level). */
 void progress_done(progress *p);
 double progress_now(void);
 
