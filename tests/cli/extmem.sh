@@ -25,7 +25,7 @@ mkdir "$tmp/w1"
 "$PEGSOL" count -b english --max-jumps 14 --format csv >"$tmp/mem.csv"
 if [ -x /usr/bin/time ]; then
 	/usr/bin/time -f "%M" -o "$tmp/rss" "$PEGSOL" count -b english --max-jumps 14 \
-		--format csv --workdir "$tmp/w1" --memory 32M >"$tmp/disk.csv"
+		--format csv --workdir "$tmp/w1" --memory 32M >"$tmp/disk.csv" 2>/dev/null
 	rss=$(tail -1 "$tmp/rss")
 	if [ "$rss" -le 32768 ]; then ok; else bad "peak RSS ${rss} KB over --memory 32M"; fi
 else
