@@ -159,11 +159,17 @@ static pegsol_status end_segment(lfile_writer *w, pegsol_error *err)
 
 static inline uint8_t *put_varint(uint8_t *p, u128 v)
 {
-	while (v >= 0x80) {
+	/* counts beyond 64 bits are rare: no 128-bit shifts for the rest */
+	while (v > UINT64_MAX) {
 		*p++ = (uint8_t)(v | 0x80);
 		v >>= 7;
 	}
-	*p++ = (uint8_t)v;
+	uint64_t w = (uint64_t)v;
+	while (w >= 0x80) {
+		*p++ = (uint8_t)(w | 0x80);
+		w >>= 7;
+	}
+	*p++ = (uint8_t)w;
 	return p;
 }
 
@@ -428,11 +434,21 @@ static pegsol_status refill(lfile_reader *r, size_t want, pegsol_error *err)
 
 static inline int get_varint(const uint8_t *p, size_t avail, u128 *v)
 {
-	u128 x = 0;
-	for (size_t i = 0; i < avail && i < 19; i++) {
-		x |= (u128)(p[i] & 0x7f) << (7 * i);
+	/* the first nine bytes (63 bits) in 64-bit arithmetic */
+	uint64_t x = 0;
+	size_t i = 0;
+	for (; i < avail && i < 9; i++) {
+		x |= (uint64_t)(p[i] & 0x7f) << (7 * i);
 		if (!(p[i] & 0x80)) {
 			*v = x;
+			return (int)i + 1;
+		}
+	}
+	u128 y = x;
+	for (; i < avail && i < 19; i++) {
+		y |= (u128)(p[i] & 0x7f) << (7 * i);
+		if (!(p[i] & 0x80)) {
+			*v = y;
 			return (int)i + 1;
 		}
 	}

@@ -201,8 +201,8 @@ typedef struct head {
 	int live;
 } head;
 
-/* Merges runs: for each segment, the entries of every run in order, equal
- * keys' counts added.  emit gets each merged entry. */
+/* Merges runs, one segment at a time: the entries of every run in order,
+ * equal keys' counts added; emit gets each merged entry. */
 typedef pegsol_status (*merge_emit)(void *ctx, int seg, uint64_t key, u128 count,
                                     pegsol_error *err);
 
@@ -216,33 +216,58 @@ static pegsol_status head_advance(head *h, pegsol_error *err)
 	return PEGSOL_OK;
 }
 
+/* A min-heap of run indexes by their heads' order. */
+static void sift_down(const head *heads, int *heap, int n, int i)
+{
+	for (;;) {
+		int l = 2 * i + 1, m = i;
+		if (l < n && heads[heap[l]].order < heads[heap[m]].order)
+			m = l;
+		if (l + 1 < n && heads[heap[l + 1]].order < heads[heap[m]].order)
+			m = l + 1;
+		if (m == i)
+			return;
+		int t = heap[i];
+		heap[i] = heap[m];
+		heap[m] = t;
+		i = m;
+	}
+}
+
 static pegsol_status merge_segment(head *heads, int k, int seg, merge_emit emit,
                                    void *ctx, pegsol_error *err)
 {
 	pegsol_status st = PEGSOL_OK;
+	int *heap = malloc(((size_t)k + 1) * sizeof *heap), n = 0;
+	if (!heap)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	for (int i = 0; i < k && st == PEGSOL_OK; i++)
-		if ((st = lfile_seek(heads[i].r, seg, err)) == PEGSOL_OK)
-			st = head_advance(&heads[i], err);
-	/* few runs: the smallest head by a scan */
-	while (st == PEGSOL_OK) {
-		int best = -1;
-		for (int i = 0; i < k; i++)
-			if (heads[i].live && (best < 0 || heads[i].order < heads[best].order))
-				best = i;
-		if (best < 0)
-			break;
-		uint64_t key = heads[best].key;
+		if ((st = lfile_seek(heads[i].r, seg, err)) == PEGSOL_OK &&
+		    (st = head_advance(&heads[i], err)) == PEGSOL_OK && heads[i].live)
+			heap[n++] = i;
+	for (int i = n / 2 - 1; i >= 0; i--)
+		sift_down(heads, heap, n, i);
+	while (st == PEGSOL_OK && n) {
+		uint64_t key = heads[heap[0]].key;
 		u128 sum = 0;
-		for (int i = 0; i < k && st == PEGSOL_OK; i++)
-			if (heads[i].live && heads[i].key == key) {
-				if (u128_add(&sum, heads[i].count))
-					return pegsol_fail(err, PEGSOL_ELIMIT,
-					                   "a game count overflows 128 bits");
-				st = head_advance(&heads[i], err);
+		/* every run holding the key, each once: they surface in turn */
+		while (st == PEGSOL_OK && n && heads[heap[0]].key == key) {
+			head *h = &heads[heap[0]];
+			if (u128_add(&sum, h->count)) {
+				st = pegsol_fail(err, PEGSOL_ELIMIT,
+				                 "a game count overflows 128 bits");
+				break;
 			}
+			if ((st = head_advance(h, err)) != PEGSOL_OK)
+				break;
+			if (!h->live)
+				heap[0] = heap[--n];
+			sift_down(heads, heap, n, 0);
+		}
 		if (st == PEGSOL_OK)
 			st = emit(ctx, seg, key, sum, err);
 	}
+	free(heap);
 	return st;
 }
 
