@@ -86,6 +86,12 @@ void engine_init(engine *E, const pegsol_board *b, const sym_group *G,
                  int threads);
 /* Frees what the engine keeps between expansions. */
 void engine_release(engine *E);
+/* Frees L, keeping its arrays for the engine's next level when they are
+ * the biggest yet (a loop of expansions of similar size, as the disk
+ * store's chunks, then reuses the same pages). */
+void engine_recycle(engine *E, level *L);
+/* Frees the arrays engine_recycle kept. */
+void engine_drop_spares(engine *E);
 
 /* The legal jumps of pos (jump indexes into out); returns their number. */
 int engine_jumps(const engine *E, pegsol_pos pos, uint16_t *out);

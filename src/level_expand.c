@@ -188,7 +188,54 @@ struct expand_buffers {
 	uint64_t *region;
 	size_t region_bytes;
 	double growth;  /* children / parents of the last expansion */
+	/* A level's arrays handed back by engine_recycle, for the next
+	 * expansion's level: fresh pages cost the kernel's zeroing. */
+	uint64_t *spare_keys;
+	u128 *spare_counts;
+	size_t spare_keys_n, spare_counts_n;
 };
+
+void engine_recycle(engine *E, level *L)
+{
+	struct expand_buffers *eb = E->buffers;
+	if (eb && L->keys && L->n >= eb->spare_keys_n && !L->masks) {
+		free(eb->spare_keys);
+		eb->spare_keys = L->keys;
+		eb->spare_keys_n = L->n;
+		L->keys = NULL;
+		if (L->counts && L->n >= eb->spare_counts_n) {
+			free(eb->spare_counts);
+			eb->spare_counts = L->counts;
+			eb->spare_counts_n = L->n;
+			L->counts = NULL;
+		}
+	}
+	level_free(L);
+}
+
+void engine_drop_spares(engine *E)
+{
+	struct expand_buffers *eb = E->buffers;
+	if (eb) {
+		free(eb->spare_keys);
+		free(eb->spare_counts);
+		eb->spare_keys = NULL;
+		eb->spare_counts = NULL;
+		eb->spare_keys_n = eb->spare_counts_n = 0;
+	}
+}
+
+/* n entries' room: a spare when there is one big enough, else new. */
+static void *take_spare(void **spare, size_t *spare_n, size_t n, size_t size)
+{
+	if (*spare && *spare_n >= n) {
+		void *p = *spare;
+		*spare = NULL;
+		*spare_n = 0;
+		return p;
+	}
+	return big_alloc((n ? n : 1) * size);
+}
 
 void engine_release(engine *E)
 {
@@ -201,6 +248,8 @@ void engine_release(engine *E)
 		free(E->buffers->part_buf[t]);
 	}
 	free(E->buffers->region);
+	free(E->buffers->spare_keys);
+	free(E->buffers->spare_counts);
 	free(E->buffers);
 	E->buffers = NULL;
 }
@@ -617,8 +666,13 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 		biggest = x->tables[p].n > biggest ? x->tables[p].n : biggest;
 	}
 	out->n = total;
-	out->keys = big_alloc((total ? total : 1) * sizeof *out->keys);
-	out->counts = in->counts ? big_alloc((total ? total : 1) * sizeof *out->counts) : NULL;
+	struct expand_buffers *eb = E->buffers;
+	out->keys = take_spare((void **)&eb->spare_keys, &eb->spare_keys_n, total,
+	                       sizeof *out->keys);
+	out->counts = in->counts
+		? take_spare((void **)&eb->spare_counts, &eb->spare_counts_n, total,
+		             sizeof *out->counts)
+		: NULL;
 	out->masks = in->masks ? big_alloc((total ? total : 1) * sizeof *out->masks) : NULL;
 	int payload = in->counts || in->masks;
 	int ok = out->part && out->keys && (!in->counts || out->counts) &&

@@ -390,7 +390,7 @@ static pegsol_status expand_chunk(expand_job *j, uint64_t *keys, u128 *counts,
 		st = add_stats(j->stats, &xs, err);
 	if (st == PEGSOL_OK && out.n)
 		st = runs_add(j->d, &j->rs, &out, j->counted, err);
-	level_free(&out);
+	engine_recycle(E, &out);
 	return st;
 }
 
@@ -506,6 +506,7 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 		d->chunk_base += n;
 	}
 	E->held = held;
+	engine_drop_spares(E); /* the merge and the matching need the room */
 	E->progress = d->progress;
 	E->progress_ctx = d->progress_ctx;
 	lfile_close_reader(sc.r);
