@@ -90,8 +90,10 @@ void engine_release(engine *E);
  * the biggest yet (a loop of expansions of similar size, as the disk
  * store's chunks, then reuses the same pages). */
 void engine_recycle(engine *E, level *L);
-/* Frees the arrays engine_recycle kept. */
-void engine_drop_spares(engine *E);
+/* Frees every buffer the engine keeps between expansions (its round
+ * buffers, its tables' region, the arrays engine_recycle kept), when the
+ * memory is wanted for something else. */
+void engine_trim(engine *E);
 
 /* The legal jumps of pos (jump indexes into out); returns their number. */
 int engine_jumps(const engine *E, pegsol_pos pos, uint16_t *out);

@@ -213,16 +213,25 @@ void engine_recycle(engine *E, level *L)
 	level_free(L);
 }
 
-void engine_drop_spares(engine *E)
+void engine_trim(engine *E)
 {
 	struct expand_buffers *eb = E->buffers;
-	if (eb) {
-		free(eb->spare_keys);
-		free(eb->spare_counts);
-		eb->spare_keys = NULL;
-		eb->spare_counts = NULL;
-		eb->spare_keys_n = eb->spare_counts_n = 0;
+	if (!eb)
+		return;
+	for (int t = 0; t < MAX_THREADS; t++) {
+		free(eb->buf[t]);
+		free(eb->part_buf[t]);
+		eb->buf[t] = eb->part_buf[t] = NULL;
 	}
+	eb->bytes = 0;
+	free(eb->region);
+	eb->region = NULL;
+	eb->region_bytes = 0;
+	free(eb->spare_keys);
+	free(eb->spare_counts);
+	eb->spare_keys = NULL;
+	eb->spare_counts = NULL;
+	eb->spare_keys_n = eb->spare_counts_n = 0;
 }
 
 /* n entries' room: a spare when there is one big enough, else new. */
@@ -234,6 +243,9 @@ static void *take_spare(void **spare, size_t *spare_n, size_t n, size_t size)
 		*spare_n = 0;
 		return p;
 	}
+	free(*spare); /* too small: not held beside the new one */
+	*spare = NULL;
+	*spare_n = 0;
 	return big_alloc((n ? n : 1) * size);
 }
 
@@ -494,6 +506,10 @@ static size_t round_entries(const engine *E, const level *in, int words,
                             int nthreads)
 {
 	size_t bytes = ((size_t)256 << 20) / (size_t)nthreads / 2;
+	/* under a memory bound the rounds are what keeps memory bounded: the
+	 * buffers (two per thread) get at most a sixteenth of it */
+	if (E->memory && bytes > E->memory / 16 / (size_t)nthreads / 2)
+		bytes = E->memory / 16 / (size_t)nthreads / 2;
 	size_t n = bytes / ((size_t)words * sizeof(uint64_t));
 	size_t min = (size_t)CHUNK * (size_t)E->board->njumps * 2;
 	/* a parent has about ten children: enough for one round */
@@ -595,7 +611,13 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 		double region = (double)region_slots(E, in, x->nparts) *
 		                (double)x->nparts * (double)entry;
 		double have = E->buffers ? (double)E->buffers->region_bytes : 0;
-		double need = (region > have ? region : 0) +
+		/* spares of an earlier level are held until taken (conservative:
+		 * the new level may be made in them) */
+		double spares = E->buffers
+			? (double)E->buffers->spare_keys_n * sizeof(uint64_t) +
+			  (double)E->buffers->spare_counts_n * sizeof(u128)
+			: 0;
+		double need = (region > have ? region : 0) + spares +
 		              2.0 * (double)round_entries(E, in, x->words, x->nthreads) *
 		                  (double)entry * x->nthreads +
 		              kids * (double)out_entry + (double)level_bytes(in);

@@ -102,6 +102,9 @@ pegsol_status lfile_create(const char *path, int counted, int threads,
 	}
 	ZSTD_CCtx_setParameter(w->cctx, ZSTD_c_compressionLevel, 1);
 	ZSTD_CCtx_setParameter(w->cctx, ZSTD_c_checksumFlag, 1);
+	/* a 128 KiB window: sorted varints have little to gain from a longer
+	 * one, and a merge holds one reader (and its window) per run */
+	ZSTD_CCtx_setParameter(w->cctx, ZSTD_c_windowLog, 17);
 	if (threads > 1) /* fails harmlessly where libzstd has no threads */
 		ZSTD_CCtx_setParameter(w->cctx, ZSTD_c_nbWorkers, threads);
 	errno = 0;

@@ -408,6 +408,56 @@ static pegsol_status emit_to_file(void *ctx, int seg, uint64_t key, u128 count,
 	return lfile_put(wc->w, key, count, err);
 }
 
+/* How many runs one merge may read at once: each reader holds about half
+ * a megabyte (zstd's window and two buffers), and the readers get an
+ * eighth of the memory bound. */
+static int merge_fanin(const disk_store *d)
+{
+	size_t mem = d->base.E->memory;
+	if (!mem)
+		return 1 << 20;
+	size_t k = mem / 8 / ((size_t)512 << 10);
+	return k < 4 ? 4 : k > (1 << 20) ? 1 << 20 : (int)k;
+}
+
+/* Merges groups of runs into single runs until at most fanin are left. */
+static pegsol_status reduce_runs(disk_store *d, runs *rs, int counted,
+                                 pegsol_error *err)
+{
+	int fanin = merge_fanin(d);
+	pegsol_status st = PEGSOL_OK;
+	while (st == PEGSOL_OK && rs->n > fanin) {
+		runs group = {fanin, fanin, rs->id};
+		int id = d->nruns++;
+		char path[4096];
+		run_path(d, id, path, sizeof path);
+		lfile_writer *w;
+		if ((st = lfile_create(path, counted, d->base.E->threads, &w, err)) != PEGSOL_OK)
+			break;
+		head *h = NULL;
+		st = runs_open(d, &group, &h, err);
+		write_ctx wc = {w, 0};
+		for (int seg = 0; seg < LFILE_SEGMENTS && st == PEGSOL_OK; seg++)
+			st = merge_segment(h, fanin, seg, emit_to_file, &wc, err);
+		heads_close(h, fanin);
+		if (st != PEGSOL_OK) {
+			lfile_abandon(w);
+			break;
+		}
+		if ((st = lfile_close(w, 0, err)) != PEGSOL_OK)
+			break;
+		/* the group's files go; the new run joins the end of the list */
+		for (int i = 0; i < fanin; i++) {
+			run_path(d, rs->id[i], path, sizeof path);
+			unlink(path);
+		}
+		memmove(rs->id, rs->id + fanin, (size_t)(rs->n - fanin) * sizeof *rs->id);
+		rs->n -= fanin;
+		rs->id[rs->n++] = id;
+	}
+	return st;
+}
+
 /* The runs merged into the file of level name; *n its entries. */
 static pegsol_status merge_runs(disk_store *d, runs *rs, const char *name,
                                 int counted, uint64_t *n, pegsol_error *err)
@@ -440,9 +490,11 @@ static pegsol_status merge_runs(disk_store *d, runs *rs, const char *name,
 		rs->n = 0;
 		return PEGSOL_OK;
 	}
-	lfile_writer *w;
-	pegsol_status st = lfile_create(tmp, counted, d->base.E->threads, &w, err);
+	pegsol_status st = reduce_runs(d, rs, counted, err);
 	if (st != PEGSOL_OK)
+		return st;
+	lfile_writer *w;
+	if ((st = lfile_create(tmp, counted, d->base.E->threads, &w, err)) != PEGSOL_OK)
 		return st;
 	head *h = NULL;
 	st = runs_open(d, rs, &h, err);
@@ -506,7 +558,7 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 		d->chunk_base += n;
 	}
 	E->held = held;
-	engine_drop_spares(E); /* the merge and the matching need the room */
+	engine_trim(E); /* the merge and the matching need the room */
 	E->progress = d->progress;
 	E->progress_ctx = d->progress_ctx;
 	lfile_close_reader(sc.r);
@@ -603,6 +655,8 @@ static pegsol_status disk_match(level_store *s, const slevel *A, const slevel *B
 	head *h = NULL;
 	if (st == PEGSOL_OK)
 		st = scan_open(d, B, &jc.b, err);
+	if (st == PEGSOL_OK)
+		st = reduce_runs(d, &rs, A->counted, err);
 	if (st == PEGSOL_OK)
 		st = runs_open(d, &rs, &h, err);
 	for (int seg = 0; seg < LFILE_SEGMENTS && st == PEGSOL_OK; seg++)
