@@ -192,21 +192,28 @@ struct expand_buffers {
 	 * expansion's level: fresh pages cost the kernel's zeroing. */
 	uint64_t *spare_keys;
 	u128 *spare_counts;
-	size_t spare_keys_n, spare_counts_n;
+	size_t spare_keys_n, spare_counts_n; /* their room, in entries */
+	/* the room of the arrays last handed out (they come back to
+	 * engine_recycle as a level, which knows only its size) */
+	uint64_t *out_keys;
+	u128 *out_counts;
+	size_t out_keys_n, out_counts_n;
 };
 
 void engine_recycle(engine *E, level *L)
 {
 	struct expand_buffers *eb = E->buffers;
-	if (eb && L->keys && L->n >= eb->spare_keys_n && !L->masks) {
+	size_t kn = eb && L->keys == eb->out_keys ? eb->out_keys_n : 0;
+	size_t cn = eb && L->counts == eb->out_counts ? eb->out_counts_n : 0;
+	if (eb && L->keys && kn >= eb->spare_keys_n && !L->masks) {
 		free(eb->spare_keys);
 		eb->spare_keys = L->keys;
-		eb->spare_keys_n = L->n;
+		eb->spare_keys_n = kn;
 		L->keys = NULL;
-		if (L->counts && L->n >= eb->spare_counts_n) {
+		if (L->counts && cn >= eb->spare_counts_n) {
 			free(eb->spare_counts);
 			eb->spare_counts = L->counts;
-			eb->spare_counts_n = L->n;
+			eb->spare_counts_n = cn;
 			L->counts = NULL;
 		}
 	}
@@ -234,11 +241,15 @@ void engine_trim(engine *E)
 	eb->spare_keys_n = eb->spare_counts_n = 0;
 }
 
-/* n entries' room: a spare when there is one big enough, else new. */
-static void *take_spare(void **spare, size_t *spare_n, size_t n, size_t size)
+/* n entries' room: a spare when there is one big enough, else new with
+ * a quarter more, for the next chunk's level that may be a little bigger;
+ * *room is set to the room. */
+static void *take_spare(void **spare, size_t *spare_n, size_t n, size_t size,
+                        size_t *room)
 {
 	if (*spare && *spare_n >= n) {
 		void *p = *spare;
+		*room = *spare_n;
 		*spare = NULL;
 		*spare_n = 0;
 		return p;
@@ -246,7 +257,8 @@ static void *take_spare(void **spare, size_t *spare_n, size_t n, size_t size)
 	free(*spare); /* too small: not held beside the new one */
 	*spare = NULL;
 	*spare_n = 0;
-	return big_alloc((n ? n : 1) * size);
+	*room = n + n / 4 + 1;
+	return big_alloc(*room * size);
 }
 
 void engine_release(engine *E)
@@ -620,7 +632,7 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 		double need = (region > have ? region : 0) + spares +
 		              2.0 * (double)round_entries(E, in, x->words, x->nthreads) *
 		                  (double)entry * x->nthreads +
-		              kids * (double)out_entry + (double)level_bytes(in);
+		              kids * (double)out_entry * 1.25 + (double)level_bytes(in);
 		if ((double)E->held + need > (double)E->memory) {
 			((engine *)E)->refused++;
 			st = pegsol_fail(err, PEGSOL_ELIMIT,
@@ -690,11 +702,13 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 	out->n = total;
 	struct expand_buffers *eb = E->buffers;
 	out->keys = take_spare((void **)&eb->spare_keys, &eb->spare_keys_n, total,
-	                       sizeof *out->keys);
+	                       sizeof *out->keys, &eb->out_keys_n);
 	out->counts = in->counts
 		? take_spare((void **)&eb->spare_counts, &eb->spare_counts_n, total,
-		             sizeof *out->counts)
+		             sizeof *out->counts, &eb->out_counts_n)
 		: NULL;
+	eb->out_keys = out->keys;
+	eb->out_counts = out->counts;
 	out->masks = in->masks ? big_alloc((total ? total : 1) * sizeof *out->masks) : NULL;
 	int payload = in->counts || in->masks;
 	int ok = out->part && out->keys && (!in->counts || out->counts) &&

@@ -209,13 +209,18 @@ pegsol_status lfile_put(lfile_writer *w, uint64_t key, u128 count,
 
 pegsol_status lfile_put_level(lfile_writer *w, const level *L, pegsol_error *err)
 {
+	return lfile_put_parts(w, L, 0, (size_t)1 << L->pbits, err);
+}
+
+pegsol_status lfile_put_parts(lfile_writer *w, const level *L, size_t p0,
+                              size_t p1, pegsol_error *err)
+{
 	/* A partition holds the keys whose hash begins with its number; its
 	 * keys are sorted, so a stable counting sort by the hash's next
 	 * 16 - pbits bits puts it in (h16, key) order. */
 	int low = 16 - L->pbits;
 	size_t nb = (size_t)1 << low, biggest = 0;
-	size_t nparts = (size_t)1 << L->pbits;
-	for (size_t p = 0; p < nparts; p++)
+	for (size_t p = p0; p < p1; p++)
 		if (L->part[p + 1] - L->part[p] > biggest)
 			biggest = L->part[p + 1] - L->part[p];
 	size_t *start = malloc((nb + 1) * sizeof *start);
@@ -227,7 +232,7 @@ pegsol_status lfile_put_level(lfile_writer *w, const level *L, pegsol_error *err
 	}
 	pegsol_status st = PEGSOL_OK;
 	uint32_t mask = (uint32_t)nb - 1;
-	for (size_t p = 0; p < nparts && st == PEGSOL_OK; p++) {
+	for (size_t p = p0; p < p1 && st == PEGSOL_OK; p++) {
 		size_t a = L->part[p], n = L->part[p + 1] - a;
 		if (!n)
 			continue;

@@ -47,9 +47,12 @@ pegsol_status lfile_create(const char *path, int counted, int threads,
 /* Appends an entry; entries must come in lfile_order. */
 pegsol_status lfile_put(lfile_writer *w, uint64_t key, u128 count,
                         pegsol_error *err);
-/* Writes an in-memory level (its partitions as level_expand makes them). */
+/* Writes an in-memory level (its partitions as level_expand makes them);
+ * lfile_put_parts only its partitions [p0, p1). */
 pegsol_status lfile_put_level(lfile_writer *w, const level *L,
                               pegsol_error *err);
+pegsol_status lfile_put_parts(lfile_writer *w, const level *L, size_t p0,
+                              size_t p1, pegsol_error *err);
 /* Finishes the file: index, footer, and with durable an fsync (a run
  * merged away soon need not be).  Frees w, also on failure (then the file
  * is removed). */

@@ -19,6 +19,7 @@
 #include "level_store.h"
 #include "level_file.h"
 #include "level_manifest.h"
+#include "parallel.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -281,23 +282,81 @@ typedef struct runs {
 	int *id;
 } runs;
 
+#define MAX_WRITERS 16
+
+typedef struct write_job {
+	disk_store *d;
+	const level *L;
+	int counted, k;
+	size_t nparts;
+	int id[MAX_WRITERS];
+	char path[MAX_WRITERS][4096];
+	pegsol_status st[MAX_WRITERS];
+	pegsol_error err[MAX_WRITERS];
+} write_job;
+
+/* Thread t's run: the partitions of its share of the hash. */
+static void write_part(void *arg, int t)
+{
+	write_job *j = arg;
+	size_t p0 = j->nparts * (size_t)t / (size_t)j->k;
+	size_t p1 = j->nparts * (size_t)(t + 1) / (size_t)j->k;
+	lfile_writer *w;
+	pegsol_error *err = &j->err[t];
+	/* the threads are the parallelism: no zstd workers */
+	pegsol_status st = lfile_create(j->path[t], j->counted, j->k > 1 ? 0 : j->d->base.E->threads,
+	                                &w, err);
+	if (st == PEGSOL_OK) {
+		if ((st = lfile_put_parts(w, j->L, p0, p1, err)) != PEGSOL_OK)
+			lfile_abandon(w);
+		else
+			st = lfile_close(w, 0, err);
+	}
+	j->st[t] = st;
+}
+
 static pegsol_status runs_add(disk_store *d, runs *rs, const level *L, int counted,
                               pegsol_error *err)
 {
-	if (rs->n == rs->cap) {
-		int cap = rs->cap ? 2 * rs->cap : 16;
+	/* one run per thread, each a contiguous range of the partitions (a
+	 * range of the hash, so each run is sorted): encoding and
+	 * compressing take both cores */
+	size_t nparts = (size_t)1 << L->pbits;
+	int k = d->base.E->threads;
+	if (k > (int)nparts || L->n < ((size_t)1 << 20))
+		k = 1;
+	if (k > MAX_WRITERS)
+		k = MAX_WRITERS;
+	if (rs->n + k > rs->cap) {
+		int cap = 2 * rs->cap + k;
 		int *id = realloc(rs->id, (size_t)cap * sizeof *id);
 		if (!id)
 			return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 		rs->id = id;
 		rs->cap = cap;
 	}
-	char path[4096];
-	int id = d->nruns++;
-	run_path(d, id, path, sizeof path);
-	pegsol_status st = write_level(d, path, L, counted, 0, err);
-	if (st == PEGSOL_OK)
-		rs->id[rs->n++] = id;
+	write_job job = {.d = d, .L = L, .counted = counted, .k = k, .nparts = nparts};
+	for (int t = 0; t < k; t++) {
+		job.id[t] = d->nruns++;
+		run_path(d, job.id[t], job.path[t], sizeof job.path[t]);
+	}
+	if (k == 1)
+		write_part(&job, 0);
+	else
+		parallel_run(k, write_part, &job);
+	pegsol_status st = PEGSOL_OK;
+	for (int t = 0; t < k; t++)
+		if (job.st[t] != PEGSOL_OK && st == PEGSOL_OK) {
+			st = job.st[t];
+			if (err)
+				*err = job.err[t];
+		}
+	for (int t = 0; t < k; t++) {
+		if (st == PEGSOL_OK)
+			rs->id[rs->n++] = job.id[t];
+		else
+			unlink(job.path[t]);
+	}
 	return st;
 }
 
