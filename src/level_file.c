@@ -176,15 +176,17 @@ static inline uint8_t *put_varint(uint8_t *p, u128 v)
 	return p;
 }
 
-pegsol_status lfile_put(lfile_writer *w, uint64_t key, u128 count,
-                        pegsol_error *err)
+/* lfile_put with the key's 16-bit hash prefix already known. */
+static inline pegsol_status put_hashed(lfile_writer *w, uint64_t key,
+                                       uint32_t h16, u128 count,
+                                       pegsol_error *err)
 {
-	u128 order = lfile_order(key);
+	u128 order = ((u128)h16 << 64) | key;
 	if (w->total && order <= w->last)
 		return pegsol_fail(err, PEGSOL_EINTERNAL, "level file %s: entries "
 		                   "out of order", w->path);
 	w->last = order;
-	int seg = lfile_segment(key);
+	int seg = (int)(h16 >> 8);
 	pegsol_status st;
 	if (seg != w->seg) {
 		if ((st = end_segment(w, err)) != PEGSOL_OK)
@@ -205,6 +207,12 @@ pegsol_status lfile_put(lfile_writer *w, uint64_t key, u128 count,
 	if (w->in_len >= PENDING)
 		return pump(w, 0, err);
 	return PEGSOL_OK;
+}
+
+pegsol_status lfile_put(lfile_writer *w, uint64_t key, u128 count,
+                        pegsol_error *err)
+{
+	return put_hashed(w, key, level_part_of(key, 16), count, err);
 }
 
 pegsol_status lfile_put_level(lfile_writer *w, const level *L, pegsol_error *err)
@@ -232,6 +240,15 @@ pegsol_status lfile_put_parts(lfile_writer *w, const level *L, size_t p0,
 	}
 	pegsol_status st = PEGSOL_OK;
 	uint32_t mask = (uint32_t)nb - 1;
+	if (low == 0) {
+		/* partitions of 16 bits: the level is in file order already */
+		for (size_t i = L->part[p0]; i < L->part[p1] && st == PEGSOL_OK; i++)
+			st = put_hashed(w, L->keys[i], level_part_of(L->keys[i], 16),
+			                L->counts ? L->counts[i] : 0, err);
+		free(start);
+		free(order);
+		return st;
+	}
 	for (size_t p = p0; p < p1 && st == PEGSOL_OK; p++) {
 		size_t a = L->part[p], n = L->part[p + 1] - a;
 		if (!n)
@@ -245,7 +262,8 @@ pegsol_status lfile_put_parts(lfile_writer *w, const level *L, size_t p0,
 			order[start[level_part_of(L->keys[a + i], 16) & mask]++] = (uint32_t)i;
 		for (size_t i = 0; i < n && st == PEGSOL_OK; i++) {
 			size_t j = a + order[i];
-			st = lfile_put(w, L->keys[j], L->counts ? L->counts[j] : 0, err);
+			st = put_hashed(w, L->keys[j], level_part_of(L->keys[j], 16),
+			                L->counts ? L->counts[j] : 0, err);
 		}
 	}
 	free(start);
