@@ -3,14 +3,16 @@
 #   make run      build, then analyse the English board's central game
 #   make test     build, then run the whole test suite
 #   make sanitize build and test under AddressSanitizer + UBSan (build-asan/)
+#   make mpi      build pegsol-mpi (Open MPI) in build-mpi/ and run its tests
 #   make bench    run the benchmarks (bench/), a table of time and memory
 #   make install  install binary, library, header, pegsol.pc, man page
 BUILD ?= build
 ASAN_BUILD ?= build-asan
+MPI_BUILD ?= build-mpi
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all run test sanitize bench install clean deps
+.PHONY: all run test sanitize mpi bench install clean deps
 
 all: $(BUILD)/Makefile
 	@cmake --build $(BUILD) -j $(JOBS)
@@ -35,6 +37,12 @@ sanitize: $(BUILD)/.deps-ok
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	@cd $(ASAN_BUILD) && PEGSOL_SANITIZED=1 ctest --output-on-failure -j $(JOBS)
 
+mpi:
+	@bash scripts/install-deps.sh --mpi
+	@cmake -S . -B $(MPI_BUILD) -DPEGSOL_MPI=ON >/dev/null
+	@cmake --build $(MPI_BUILD) -j $(JOBS)
+	@cd $(MPI_BUILD) && ctest --output-on-failure -R '^mpi/'
+
 bench: all
 	@bash bench/run.sh
 
@@ -42,4 +50,4 @@ install: all
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(MPI_BUILD)

@@ -4,6 +4,7 @@
 # build, so a fresh machine needs nothing by hand.  Quiet when all is there.
 #   scripts/install-deps.sh --fuzz  also what fuzz/run.sh needs: clang
 #                                   and its libFuzzer/sanitizer runtime.
+#   scripts/install-deps.sh --mpi   also Open MPI, for pegsol-mpi (make mpi).
 set -eu
 need=(gcc make cmake pkg-config)
 # time: /usr/bin/time for bench/run.sh; pkgconf: the install test and
@@ -11,6 +12,10 @@ need=(gcc make cmake pkg-config)
 # libzstd-dev: the level files of the external-memory engine
 pkgs=(build-essential cmake time pkgconf libncurses-dev libzstd-dev)
 optional_pkgs=(tmux)
+if [ "${1:-}" = --mpi ]; then
+  need+=(mpicc mpirun)
+  pkgs+=(libopenmpi-dev openmpi-bin)
+fi
 if [ "${1:-}" = --fuzz ]; then
   need+=(clang)
   pkgs+=(clang)

@@ -72,7 +72,8 @@ static pegsol_status run_init(run *r, const pegsol_problem *pr,
 	if (opt && opt->workdir)
 		st = level_store_disk(&r->E, opt->workdir, opt->resume, opt->chunk,
 		                      &r->store, err);
-	else if (!(r->store = level_store_memory(&r->E)))
+	else if (!(r->store = level_store_default ? level_store_default(&r->E)
+	                                          : level_store_memory(&r->E)))
 		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	if (st != PEGSOL_OK) {
 		engine_release(&r->E);

@@ -79,6 +79,10 @@ struct level_store {
 	engine *E;
 };
 
+/* The store pegsol_count uses without a work directory: NULL means
+ * level_store_memory; pegsol-mpi sets its own. */
+extern level_store *(*level_store_default)(engine *E);
+
 /* The store of level.h: every level in memory, in one process. */
 level_store *level_store_memory(engine *E);
 

@@ -224,6 +224,9 @@ void cli_print_position(FILE *f, const pegsol_board *b, pegsol_pos pos,
 	}
 }
 
+int cli_default_threads;
+int cli_processes_per_node = 1;
+
 int cli_progress_enabled(void)
 {
 	return isatty(2);
@@ -236,7 +239,8 @@ size_t cli_level_memory(const cli *c)
 	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
 	if (pages <= 0 || size <= 0)
 		return 0;
-	return (size_t)pages / 4 * 3 * (size_t)size;
+	return (size_t)pages / 4 * 3 * (size_t)size /
+	       (size_t)(cli_processes_per_node > 1 ? cli_processes_per_node : 1);
 }
 
 int cli_parse_max_jumps(const cli *c, const char *arg)

@@ -100,8 +100,16 @@ int cli_report(const cli *c, const pegsol_error *err);
 int cli_load(cli *c, int problem);
 void cli_free(cli *c);
 
+/* Threads when -j is not given (0: every core); pegsol-mpi shares a
+ * node's cores among its ranks. */
+extern int cli_default_threads;
+/* Processes sharing this machine's memory (pegsol-mpi's ranks on a
+ * node): the default --memory is their share. */
+extern int cli_processes_per_node;
+
 /* The memory limit of the level engine: --memory, or by default three
- * quarters of the machine's physical memory. */
+ * quarters of the machine's physical memory (shared among the
+ * processes on the node). */
 size_t cli_level_memory(const cli *c);
 
 /* The argument of --max-jumps: 1 to 64; -1 after a usage message. */

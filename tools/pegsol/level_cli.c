@@ -7,7 +7,8 @@ void level_cli_begin(const cli *c, progress *p, pegsol_level_options *lo)
 {
 	progress_init(p, c->workdir);
 	/* every field: callers set only the ones they use beyond these */
-	*lo = (pegsol_level_options){.threads = c->threads,
+	*lo = (pegsol_level_options){.threads = c->threads ? c->threads
+	                                                        : cli_default_threads,
 	                             .memory = cli_level_memory(c),
 	                             .progress = progress_update,
 	                             .progress_ctx = p,

@@ -1,0 +1,86 @@
+/*
+ * main_mpi.c - pegsol-mpi: `pegsol count` and `pegsol levels` with their
+ * levels spread over MPI ranks (level_store_mpi.c).  Every rank runs the
+ * same command; rank 0 prints, the others are silent but for errors.
+ *
+ *   mpirun -np 4 pegsol-mpi count -b english
+ */
+#include "../pegsol/cli.h"
+#include "../pegsol/commands.h"
+#include "level_store.h"
+#include "parallel.h"
+
+#include <malloc.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+level_store *level_store_mpi(engine *E);
+
+static void usage(FILE *f)
+{
+	fputs("Usage: mpirun -np N pegsol-mpi count|levels [OPTIONS]\n"
+	      "The commands count and levels (by jumps) of pegsol, with every\n"
+	      "level spread over the MPI ranks by a hash of its positions: each\n"
+	      "rank holds and expands its share, children go to their owners in\n"
+	      "bounded batches.  Rank 0 prints the same tables as pegsol.\n"
+	      "--memory is per rank; its default and -j's are the node's memory\n"
+	      "and cores divided among the ranks on the node.  Not supported:\n"
+	      "--workdir/--resume, levels --winning and --by moves (use pegsol).\n"
+	      "See 'pegsol COMMAND --help' for the options.\n",
+	      f);
+}
+
+int main(int argc, char **argv)
+{
+	mallopt(M_MMAP_THRESHOLD, 1 << 20); /* as pegsol: see its main.c */
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(argc < 2 ? stderr : stdout);
+		return argc < 2 ? PEGSOL_EUSAGE : 0;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("pegsol-mpi %s\n", PEGSOL_VERSION);
+		return 0;
+	}
+	int (*run)(int, char **) = !strcmp(argv[1], "count") ? cmd_count
+	                         : !strcmp(argv[1], "levels") ? cmd_levels : NULL;
+	if (!run) {
+		fprintf(stderr, "pegsol-mpi: '%s' is not a command of pegsol-mpi "
+		        "(count, levels); use pegsol\n", argv[1]);
+		return PEGSOL_EUSAGE;
+	}
+	for (int i = 2; i < argc; i++)
+		if (!strcmp(argv[i], "--workdir") || !strncmp(argv[i], "--workdir=", 10) ||
+		    !strcmp(argv[i], "--resume") || !strcmp(argv[i], "--winning") ||
+		    !strcmp(argv[i], "--by") || !strncmp(argv[i], "--by=", 5)) {
+			fprintf(stderr, "pegsol-mpi: %s is not supported by pegsol-mpi; "
+			        "use pegsol\n", argv[i]);
+			return PEGSOL_EUSAGE;
+		}
+	for (int i = 2; i < argc; i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			return run(argc - 1, argv + 1); /* prints and exits */
+	int provided;
+	MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+	int rank, size;
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	/* rank 0 speaks for the job */
+	if (rank != 0 && !freopen("/dev/null", "w", stdout)) {
+		MPI_Abort(MPI_COMM_WORLD, PEGSOL_EINTERNAL);
+		return PEGSOL_EINTERNAL;
+	}
+	/* the ranks of a node share its cores */
+	const char *local = getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+	int per_node = local && atoi(local) > 0 ? atoi(local) : 1;
+	cli_default_threads = (parallel_cores() + per_node - 1) / per_node;
+	cli_processes_per_node = per_node;
+	level_store_default = level_store_mpi;
+	int rc = run(argc - 1, argv + 1);
+	/* every rank ends the same way: the first failure decides */
+	int worst = 0;
+	MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+	MPI_Finalize();
+	return worst;
+}
