@@ -178,6 +178,7 @@ static level chunk_level(uint64_t *keys, u128 *counts, size_t n, size_t *part)
 }
 
 #define FILE_OVERHEAD ((size_t)16 << 20)
+#define COMPACT_RUNS 8
 
 /* Parents a chunk may hold: a twelfth of the memory bound in entries,
  * since the children, the engine's tables and buffers take several times
@@ -479,14 +480,18 @@ static int merge_fanin(const disk_store *d)
 	return k < 4 ? 4 : k > (1 << 20) ? 1 << 20 : (int)k;
 }
 
-/* Merges groups of runs into single runs until at most fanin are left. */
+/* Merges groups of runs (the oldest first) into single runs until at most
+ * target are left, no merge reading more than merge_fanin runs. */
 static pegsol_status reduce_runs(disk_store *d, runs *rs, int counted,
-                                 pegsol_error *err)
+                                 int target, pegsol_error *err)
 {
 	int fanin = merge_fanin(d);
 	pegsol_status st = PEGSOL_OK;
-	while (st == PEGSOL_OK && rs->n > fanin) {
-		runs group = {fanin, fanin, rs->id};
+	if (target < 1)
+		target = 1;
+	while (st == PEGSOL_OK && rs->n > target) {
+		int k = rs->n - target + 1 < fanin ? rs->n - target + 1 : fanin;
+		runs group = {k, k, rs->id};
 		int id = d->nruns++;
 		char path[4096];
 		run_path(d, id, path, sizeof path);
@@ -497,8 +502,8 @@ static pegsol_status reduce_runs(disk_store *d, runs *rs, int counted,
 		st = runs_open(d, &group, &h, err);
 		write_ctx wc = {w, 0};
 		for (int seg = 0; seg < LFILE_SEGMENTS && st == PEGSOL_OK; seg++)
-			st = merge_segment(h, fanin, seg, emit_to_file, &wc, err);
-		heads_close(h, fanin);
+			st = merge_segment(h, k, seg, emit_to_file, &wc, err);
+		heads_close(h, k);
 		if (st != PEGSOL_OK) {
 			lfile_abandon(w);
 			break;
@@ -506,12 +511,12 @@ static pegsol_status reduce_runs(disk_store *d, runs *rs, int counted,
 		if ((st = lfile_close(w, 0, err)) != PEGSOL_OK)
 			break;
 		/* the group's files go; the new run joins the end of the list */
-		for (int i = 0; i < fanin; i++) {
+		for (int i = 0; i < k; i++) {
 			run_path(d, rs->id[i], path, sizeof path);
 			unlink(path);
 		}
-		memmove(rs->id, rs->id + fanin, (size_t)(rs->n - fanin) * sizeof *rs->id);
-		rs->n -= fanin;
+		memmove(rs->id, rs->id + k, (size_t)(rs->n - k) * sizeof *rs->id);
+		rs->n -= k;
 		rs->id[rs->n++] = id;
 	}
 	return st;
@@ -549,7 +554,7 @@ static pegsol_status merge_runs(disk_store *d, runs *rs, const char *name,
 		rs->n = 0;
 		return PEGSOL_OK;
 	}
-	pegsol_status st = reduce_runs(d, rs, counted, err);
+	pegsol_status st = reduce_runs(d, rs, counted, merge_fanin(d), err);
 	if (st != PEGSOL_OK)
 		return st;
 	lfile_writer *w;
@@ -615,6 +620,11 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 			break;
 		st = expand_chunk(&j, keys, counts, n, err);
 		d->chunk_base += n;
+		/* Runs of different chunks hold the same children many times
+		 * over: past COMPACT_RUNS runs, they are merged into one, which
+		 * bounds the disk a level takes to a few times its own size. */
+		if (st == PEGSOL_OK && j.rs.n >= COMPACT_RUNS)
+			st = reduce_runs(d, &j.rs, in->counted, 1, err);
 	}
 	E->held = held;
 	engine_trim(E); /* the merge and the matching need the room */
@@ -715,7 +725,7 @@ static pegsol_status disk_match(level_store *s, const slevel *A, const slevel *B
 	if (st == PEGSOL_OK)
 		st = scan_open(d, B, &jc.b, err);
 	if (st == PEGSOL_OK)
-		st = reduce_runs(d, &rs, A->counted, err);
+		st = reduce_runs(d, &rs, A->counted, merge_fanin(d), err);
 	if (st == PEGSOL_OK)
 		st = runs_open(d, &rs, &h, err);
 	for (int seg = 0; seg < LFILE_SEGMENTS && st == PEGSOL_OK; seg++)
