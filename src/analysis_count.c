@@ -557,11 +557,6 @@ static pegsol_status on_winning_level(void *ctx, int n, const level *W,
 	return PEGSOL_OK;
 }
 
-static void on_forward_level(void *ctx, int n, size_t positions)
-{
-	((walk_ctx *)ctx)->out->level[n].positions = positions;
-}
-
 static void on_walk_phase(void *ctx, const char *what, int n)
 {
 	walk_ctx *w = ctx;
@@ -582,7 +577,9 @@ static pegsol_status count_winning(run *r, pegsol_count_result *out)
 	}
 	out->nlevels = N + 1;
 	walk_ctx w = {r, out};
-	winning_walk_cb cb = {on_winning_level, on_forward_level, on_walk_phase, &w};
+	/* no on_forward: the walk then prunes its forward levels too, which
+	 * makes their sizes meaningless */
+	winning_walk_cb cb = {on_winning_level, NULL, on_walk_phase, &w};
 	return winning_walk(&r->E, r->pr, N, r->opt ? r->opt->memory : 0, &cb, r->err);
 }
 

@@ -607,7 +607,11 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 	d->level_total = in->n;
 	E->progress = on_chunk_progress;
 	E->progress_ctx = d;
-	size_t held = E->held;
+	size_t held = E->held, memory = E->memory;
+	/* a fifth of the bound in reserve: the engine's estimate of a chunk's
+	 * peak is an estimate (a table that outgrows its slice of the region
+	 * allocates its own), and a 41-hole run went 7% over without it */
+	E->memory = memory / 5 * 4;
 	/* the chunk, and what the files take: zstd's contexts and windows,
 	 * the runs' read buffers */
 	E->held = held + cap * (sizeof *keys + (counts ? sizeof *counts : 0)) +
@@ -627,6 +631,7 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 			st = reduce_runs(d, &j.rs, in->counted, 1, err);
 	}
 	E->held = held;
+	E->memory = memory;
 	engine_trim(E); /* the merge and the matching need the room */
 	E->progress = d->progress;
 	E->progress_ctx = d->progress_ctx;

@@ -3,7 +3,70 @@
  */
 #include "winning_walk.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+/*
+ * Pruning (issue 6, item 4).  A position in S_k that cannot reach the
+ * finish, or a key t in T_k whose position ~t cannot have come from the
+ * start, is in no W_n and is never needed by the walk: W_a = S_a ∩ ~T_b
+ * only loses non-winning positions, the forward step asks T_{N-n-1} about
+ * the complements of children of winning positions (reachable from the
+ * start, so they pass the T test), the backward step asks S_{n-1} about
+ * parents of winning positions (which can reach the finish, so they pass
+ * the S test).
+ *
+ * The T test.  A reverse jump on p is a forward jump on ~p, so ~t is
+ * reachable from the start iff t reaches ~start by forward jumps: t is
+ * tested with pagodas for the single finish ~start, whatever the finish
+ * kind (for "any", T_0 holds many positions but the target is still
+ * ~start).  The S test uses pagodas for the finish (for "any", every
+ * one-peg position).
+ *
+ * Symmetry.  A key is g(p) for the real position p and some g in the
+ * engine's group H, which maps the start and the finish (or the set of
+ * one-peg finishes, which every symmetry maps onto itself) onto
+ * themselves, hence also ~start.  Jumps map onto jumps, so if p reaches a
+ * target X then g(p) reaches g(X) = X.  A pagoda proving that the key
+ * cannot reach X therefore proves it for p too: testing the key itself
+ * against pagodas for the (H-invariant) target is sound, no symmetrised
+ * pagodas are needed.
+ */
+int walk_prune_init(walk_prune *w, const pegsol_problem *pr, int backward)
+{
+	const pegsol_board *b = pr->board;
+	pegsol_pos fin[PEGSOL_MAX_HOLES];
+	int nfin = 0;
+	w->n = 0;
+	w->p = malloc(PAGODA_MAX * sizeof *w->p);
+	if (!w->p)
+		return -1;
+	if (backward)
+		fin[nfin++] = b->full & ~pr->start;
+	else if (pr->finish_kind == PEGSOL_FINISH_ANY_ONE)
+		for (int h = 0; h < b->nholes; h++)
+			fin[nfin++] = bit(h);
+	else
+		fin[nfin++] = pr->finish;
+	w->n = pagoda_collect(b, fin, nfin, w->p, PAGODA_MAX);
+	return 0;
+}
+
+void walk_prune_free(walk_prune *w)
+{
+	free(w->p);
+	w->p = NULL;
+	w->n = 0;
+}
+
+int walk_prune_keep(const void *ctx, uint64_t key)
+{
+	const walk_prune *w = ctx;
+	for (int i = 0; i < w->n; i++)
+		if (pagoda_value(&w->p[i], key) < w->p[i].bound)
+			return 0;
+	return 1;
+}
 
 size_t winning_backward_start(const pegsol_problem *pr, pegsol_pos *out)
 {
@@ -46,6 +109,7 @@ static size_t bytes_of(const level *L, int n)
  * held elsewhere. */
 static pegsol_status expand_levels(engine *E, level *L, int upto,
                                    size_t memory, size_t also,
+                                   const walk_prune *prune,
                                    const winning_walk_cb *cb, const char *what,
                                    pegsol_error *err)
 {
@@ -53,7 +117,8 @@ static pegsol_status expand_levels(engine *E, level *L, int upto,
 	for (int n = 0; n < upto && st == PEGSOL_OK; n++) {
 		phase(cb, what, n);
 		E->held = also + bytes_of(L, n);
-		st = level_expand(E, &L[n], &L[n + 1], NULL, NULL, NULL, err);
+		st = level_expand(E, &L[n], &L[n + 1], NULL,
+		                  prune && prune->n ? walk_prune_keep : NULL, prune, err);
 		if (st == PEGSOL_OK && memory && also + bytes_of(L, n + 2) > memory)
 			st = pegsol_fail(err, PEGSOL_ELIMIT, "the levels need more than "
 			                 "the memory limit (%zu MiB)", memory >> 20);
@@ -73,16 +138,26 @@ pegsol_status winning_walk(engine *E, const pegsol_problem *pr, int N,
 	level Wa = {0}, cur = {0}, next = {0}, comp = {0};
 	memset(S, 0, sizeof S);
 	memset(T, 0, sizeof T);
-	pegsol_status st = level_from_positions(E, &pr->start, 1, 0, &S[0], err);
+	/* The S levels are pruned only when nobody wants their sizes (the
+	 * counts print |S_n|); for the complement problem S also serves as T,
+	 * and ~start = finish makes the two tests the same. */
+	walk_prune ps = {0}, pt = {0};
+	pegsol_status st = PEGSOL_OK;
+	if ((!cb->on_forward && walk_prune_init(&ps, pr, 0) < 0) ||
+	    walk_prune_init(&pt, pr, 1) < 0)
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	if (st == PEGSOL_OK)
-		st = expand_levels(E, S, self_dual ? bb : a, memory, 0, cb, "forward", err);
+		st = level_from_positions(E, &pr->start, 1, 0, &S[0], err);
+	if (st == PEGSOL_OK)
+		st = expand_levels(E, S, self_dual ? bb : a, memory, 0,
+		                   cb->on_forward ? NULL : &ps, cb, "forward", err);
 	if (st == PEGSOL_OK && !self_dual) {
 		pegsol_pos start[PEGSOL_MAX_HOLES];
 		size_t ns = winning_backward_start(pr, start);
 		st = level_from_positions(E, start, ns, 0, &T[0], err);
 		if (st == PEGSOL_OK)
-			st = expand_levels(E, T, bb, memory, bytes_of(S, a + 1), cb,
-			                   "backward", err);
+			st = expand_levels(E, T, bb, memory, bytes_of(S, a + 1), &pt,
+			                   cb, "backward", err);
 	}
 	for (int n = 0; cb->on_forward && st == PEGSOL_OK && n <= a; n++)
 		cb->on_forward(cb->ctx, n, S[n].n);
@@ -133,6 +208,8 @@ pegsol_status winning_walk(engine *E, const pegsol_problem *pr, int N,
 	}
 	level_free(&cur);
 	level_free(&Wa);
+	walk_prune_free(&ps);
+	walk_prune_free(&pt);
 	for (int i = 0; i < PEGSOL_MAX_HOLES + 2; i++) {
 		level_free(&S[i]);
 		level_free(&T[i]);

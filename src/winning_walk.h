@@ -14,6 +14,24 @@
 #define PEGSOL_WINNING_WALK_H
 
 #include "level.h"
+#include "pagoda.h"
+
+/* Pruning that keeps every winning position (see winning_walk.c): a
+ * position worth less than a pagoda's bound can never reach the pagoda's
+ * target, so it is dropped from a half-way level. */
+typedef struct walk_prune {
+	int n;
+	pagoda *p; /* [PAGODA_MAX] */
+} walk_prune;
+
+/* Pagodas for reaching the finish(es) of pr (backward = 0: the forward
+ * levels S) or for reaching the complement of the start (backward = 1: the
+ * keys of the backward levels T).  Returns -1 when out of memory. */
+int walk_prune_init(walk_prune *w, const pegsol_problem *pr, int backward);
+void walk_prune_free(walk_prune *w);
+/* A level_expand filter: 0 when some pagoda proves key cannot reach the
+ * target.  ctx is a walk_prune. */
+int walk_prune_keep(const void *ctx, uint64_t key);
 
 typedef struct winning_walk_cb {
 	/* W_n, canonical under the engine's group, for every n = 0..N (in no
