@@ -27,7 +27,10 @@ if [ -x /usr/bin/time ]; then
 	/usr/bin/time -f "%M" -o "$tmp/rss" "$PEGSOL" count -b english --max-jumps 14 \
 		--format csv --workdir "$tmp/w1" --memory 32M >"$tmp/disk.csv" 2>/dev/null
 	rss=$(tail -1 "$tmp/rss")
-	if [ "$rss" -le 32768 ]; then ok; else bad "peak RSS ${rss} KB over --memory 32M"; fi
+	# AddressSanitizer's shadow memory and quarantine are not ours to
+	# bound: under the sanitizers only the answer is checked.
+	if [ -n "${PEGSOL_SANITIZED:-}" ] || [ "$rss" -le 32768 ]; then ok
+	else bad "peak RSS ${rss} KB over --memory 32M"; fi
 else
 	"$PEGSOL" count -b english --max-jumps 14 --format csv --workdir "$tmp/w1" \
 		--memory 32M >"$tmp/disk.csv"
