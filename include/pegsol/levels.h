@@ -96,8 +96,10 @@ pegsol_status pegsol_finishes(const pegsol_board *board,
                               pegsol_finishes_result *out, pegsol_error *err);
 
 /* One level of the analysis by moves (a move: one or more consecutive
- * jumps by the same peg).  B_n = positions reachable from the start in n
- * moves and no fewer, symmetric positions counted once. */
+ * jumps by the same peg).  Forward, B_n = positions reachable from the
+ * start in n moves and no fewer; backward, B_-n = positions from which the
+ * finish can be reached in n moves and no fewer; symmetric positions
+ * counted once. */
 typedef struct pegsol_move_level {
 	int moves;
 	uint64_t positions;
@@ -105,6 +107,7 @@ typedef struct pegsol_move_level {
 } pegsol_move_level;
 
 typedef struct pegsol_moves_result {
+	int backward;       /* the levels are B_-n */
 	int partial;        /* stopped at max_moves */
 	int nlevels;        /* levels 0 .. nlevels-1 */
 	pegsol_move_level level[PEGSOL_MAX_HOLES + 1];
@@ -112,12 +115,15 @@ typedef struct pegsol_moves_result {
 	int symmetry_order; /* |H| */
 } pegsol_moves_result;
 
-/* Forward levels by moves B_0, B_1, ... of a problem's start, up to
- * max_moves moves (0: to the end).  Symmetry: the subgroup fixing start and
- * finish.  Keeps every position seen in memory (English: 23.5 million). */
+/* The levels by moves of a problem, forward from the start (backward == 0)
+ * or backward to the finish (by reverse moves), up to max_moves moves (0:
+ * to the end).  Symmetry: the subgroup fixing start and finish.  Keeps a
+ * set of every position seen (English: 23.5 million, about 0.5 GB) and
+ * uses every thread of options. */
 pegsol_status pegsol_levels_by_moves(const pegsol_problem *problem,
                                      const pegsol_level_options *options,
-                                     int max_moves, pegsol_moves_result *out,
+                                     int backward, int max_moves,
+                                     pegsol_moves_result *out,
                                      pegsol_error *err);
 
 #ifdef __cplusplus

@@ -1,13 +1,16 @@
 /*
- * test_levels_moves.c - pegsol_levels_by_moves (levels by moves, forward)
- * against published figures and a brute-force oracle:
- *   - the English central game: George Bell's B_0..B_23 and the total
- *     (tests/data/english_central_bell_moves.txt);
+ * test_levels_moves.c - pegsol_levels_by_moves (levels by moves, forward
+ * and backward) against published figures and brute-force oracles:
+ *   - the English central game: George Bell's B_0..B_23, B_-0..B_-20 and
+ *     both totals (tests/data/english_central_bell_moves*.txt);
  *   - Wiegleb's 45-hole board, central game: B_0..B_6 = 1, 1, 3, 15, 87,
  *     564, 3786 (shared/REFERENCE.md), with a limit of 6 moves;
  *   - triangle5 and triangle:6: a plain breadth-first search over raw
  *     positions (no symmetry, a visited bitmap, moves made jump by jump),
- *     whose levels are then canonicalised under H and counted.
+ *     whose levels are then canonicalised under H and counted;
+ *   - backward, the same boards (and the any-one-peg finish): every raw
+ *     position's distance to the finish by dynamic programming over
+ *     forward moves, fewest pegs first (no reverse moves at all).
  */
 #include "check.h"
 #include "pegsol.h"
@@ -78,7 +81,7 @@ static void oracle(const char *name)
 
 	pegsol_moves_result *r = malloc(sizeof *r);
 	pegsol_error err;
-	CHECK_EQ_INT(pegsol_levels_by_moves(&pr, NULL, 0, r, &err), PEGSOL_OK);
+	CHECK_EQ_INT(pegsol_levels_by_moves(&pr, NULL, 0, 0, r, &err), PEGSOL_OK);
 	CHECK_EQ_INT(r->symmetry_order, nh);
 
 	size_t ncur = 1;
@@ -140,6 +143,118 @@ static void oracle(const char *name)
 	pegsol_board_free(b);
 }
 
+/* ------------------------------------------------------ backward oracle */
+
+typedef struct bw {
+	const pegsol_board *b;
+	int nj;
+	const uint8_t *dist; /* 0 unknown/unreachable, else moves + 1 */
+	int best;
+} bw;
+
+/* The least distance over the landings of chains by the peg at h. */
+static void bw_chain(bw *x, pegsol_pos pos, int h)
+{
+	for (int j = 0; j < x->nj; j++) {
+		pegsol_jump jp = pegsol_board_jump(x->b, j);
+		if (jp.from != h || !(pos >> jp.over & 1) || (pos >> jp.to & 1))
+			continue;
+		pegsol_pos np = pos ^ (1ull << jp.from) ^ (1ull << jp.over) ^
+		                (1ull << jp.to);
+		if (x->dist[np] && (x->best == 0 || x->dist[np] < x->best))
+			x->best = x->dist[np];
+		bw_chain(x, np, jp.to);
+	}
+}
+
+static int by_pegs(const void *a, const void *b)
+{
+	int x = pegsol_pos_count(*(const uint64_t *)a);
+	int y = pegsol_pos_count(*(const uint64_t *)b);
+	return x - y;
+}
+
+static void oracle_backward(const char *name, const char *finish)
+{
+	pegsol_board *b = check_board(name);
+	pegsol_problem pr;
+	pegsol_error err;
+	if (pegsol_problem_init(&pr, b, NULL, finish, &err)) {
+		fprintf(stderr, "%s: %s\n", name, err.message);
+		exit(2);
+	}
+	int any = pr.finish_kind == PEGSOL_FINISH_ANY_ONE;
+	int holes = pegsol_pos_count(pegsol_board_full(b));
+	size_t npos = (size_t)1 << holes;
+	uint8_t *dist = calloc(npos, 1);
+	uint64_t *order = malloc(npos * sizeof *order);
+	for (size_t p = 0; p < npos; p++)
+		order[p] = p;
+	qsort(order, npos, sizeof *order, by_pegs);
+	bw x = {b, pegsol_board_jump_count(b), dist, 0};
+	int maxd = 0;
+	for (size_t i = 0; i < npos; i++) {
+		pegsol_pos p = order[i];
+		if (any ? pegsol_pos_count(p) == 1 : p == pr.finish) {
+			dist[p] = 1;
+			continue;
+		}
+		x.best = 0;
+		for (pegsol_pos s = p; s; s &= s - 1)
+			bw_chain(&x, p, __builtin_ctzll(s));
+		if (x.best) {
+			dist[p] = (uint8_t)(x.best + 1);
+			maxd = x.best > maxd ? x.best : maxd;
+		}
+	}
+	int H[64], nh = 0;
+	for (int g = 0; g < pegsol_board_symmetry_order(b); g++)
+		if (pegsol_pos_transform(b, g, pr.start) == pr.start &&
+		    (any || pegsol_pos_transform(b, g, pr.finish) == pr.finish))
+			H[nh++] = g;
+	pegsol_moves_result *r = malloc(sizeof *r);
+	CHECK_EQ_INT(pegsol_levels_by_moves(&pr, NULL, 1, 0, r, &err), PEGSOL_OK);
+	CHECK_EQ_INT(r->backward, 1);
+	CHECK_EQ_INT(r->nlevels, maxd + 1);
+	uint64_t total = 0;
+	for (int n = 0; n <= maxd; n++) {
+		/* the canonical positions at distance n */
+		size_t m = 0;
+		int lo = 99, hi = 0;
+		for (size_t p = 0; p < npos; p++) {
+			if (dist[p] != n + 1)
+				continue;
+			int canonical = 1;
+			for (int k = 0; k < nh && canonical; k++)
+				canonical = pegsol_pos_transform(b, H[k], p) >= p;
+			if (!canonical)
+				continue;
+			m++;
+			int c = pegsol_pos_count(p);
+			lo = c < lo ? c : lo;
+			hi = c > hi ? c : hi;
+		}
+		total += m;
+		if (n < r->nlevels) {
+			if (r->level[n].positions != m)
+				fprintf(stderr, "%s -f %s B_-%d: %llu, oracle %zu\n", name,
+				        finish ? finish : "start", n,
+				        (unsigned long long)r->level[n].positions, m);
+			CHECK(r->level[n].positions == m);
+			CHECK_EQ_INT(r->level[n].min_pegs, lo);
+			CHECK_EQ_INT(r->level[n].max_pegs, hi);
+		}
+	}
+	CHECK(r->positions == total);
+	CHECK(maxd > 2);
+	fprintf(stderr, "%s -f %s backward: %d levels, %llu positions\n", name,
+	        finish ? finish : "(start)", maxd + 1, (unsigned long long)total);
+	free(r);
+	free(order);
+	free(dist);
+	pegsol_board_free(b);
+}
+
 /* ------------------------------------------------------ published */
 
 static void wiegleb(void)
@@ -149,7 +264,7 @@ static void wiegleb(void)
 	pegsol_board *b = board("wiegleb", &pr);
 	pegsol_moves_result *r = malloc(sizeof *r);
 	pegsol_error err;
-	CHECK_EQ_INT(pegsol_levels_by_moves(&pr, NULL, 6, r, &err), PEGSOL_OK);
+	CHECK_EQ_INT(pegsol_levels_by_moves(&pr, NULL, 0, 6, r, &err), PEGSOL_OK);
 	CHECK_EQ_INT(r->nlevels, 7);
 	CHECK_EQ_INT(r->partial, 1);
 	for (int n = 0; n < 7; n++)
@@ -158,17 +273,19 @@ static void wiegleb(void)
 	pegsol_board_free(b);
 }
 
-static void english(void)
+static void english(int backward)
 {
 	pegsol_problem pr;
 	pegsol_board *b = board("english", &pr);
 	pegsol_moves_result *r = malloc(sizeof *r);
 	pegsol_error err;
-	CHECK_EQ_INT(pegsol_levels_by_moves(&pr, NULL, 0, r, &err), PEGSOL_OK);
+	CHECK_EQ_INT(pegsol_levels_by_moves(&pr, NULL, backward, 0, r, &err),
+	             PEGSOL_OK);
 	CHECK_EQ_INT(r->partial, 0);
 	CHECK_EQ_INT(r->symmetry_order, 8);
 	int rows = 0;
-	char *text = check_read_data("english_central_bell_moves.txt");
+	char *text = check_read_data(backward ? "english_central_bell_moves_backward.txt"
+	                                      : "english_central_bell_moves.txt");
 	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
 		char a[64];
 		unsigned long long v;
@@ -180,14 +297,14 @@ static void english(void)
 			int n = atoi(a);
 			uint64_t got = n < r->nlevels ? r->level[n].positions : 0;
 			if (got != v)
-				fprintf(stderr, "English B_%d: %llu, published %llu\n", n,
-				        (unsigned long long)got, v);
+				fprintf(stderr, "English B_%s%d: %llu, published %llu\n",
+				        backward ? "-" : "", n, (unsigned long long)got, v);
 			CHECK(got == v);
 		}
 		rows++;
 	}
-	CHECK_EQ_INT(rows, 26);
-	CHECK_EQ_INT(r->nlevels, 24);
+	CHECK_EQ_INT(rows, backward ? 23 : 26);
+	CHECK_EQ_INT(r->nlevels, backward ? 21 : 24);
 	free(text);
 	free(r);
 	pegsol_board_free(b);
@@ -197,10 +314,16 @@ int main(void)
 {
 	oracle("triangle5");
 	oracle("triangle:6");
+	oracle_backward("triangle5", NULL);
+	oracle_backward("triangle5", "any");
+	oracle_backward("triangle:6", NULL);
+	oracle_backward("triangle:6", "any");
 	wiegleb();
 	/* The English run takes a minute here and several under the
 	 * sanitizers; there the brute-force boards above cover the same code. */
-	if (!getenv("PEGSOL_SANITIZED"))
-		english();
+	if (!getenv("PEGSOL_SANITIZED")) {
+		english(0);
+		english(1);
+	}
 	return check_done();
 }

@@ -1,0 +1,511 @@
+/*
+ * move_search.c - breadth-first search by moves, forward or backward, with
+ * optional counts of move sequences (see move_search.h).
+ */
+#include "move_search.h"
+#include "parallel.h"
+#include "radix.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	CHUNK = 1024,         /* parents claimed at a time */
+	PENDING = 1 << 21,    /* children buffered before a sort and merge */
+};
+
+/* ---- enumerating moves ------------------------------------------------ */
+
+/* The jumps a moving peg standing at hole h can make next: forward, the
+ * jumps from h; backward (the peg goes back along a jump), the jumps into
+ * h, which need their 'over' and 'from' holes empty. */
+static inline const uint16_t *next_jumps(const pegsol_board *b, int backward,
+                                         int h, int *n)
+{
+	if (backward) {
+		*n = b->to_first[h + 1] - b->to_first[h];
+		return b->jumps_by_to + b->to_first[h];
+	}
+	*n = b->from_first[h + 1] - b->from_first[h];
+	return b->jumps_by_from + b->from_first[h];
+}
+
+static inline int can_jump(pegsol_pos pos, pegsol_jump jp, int backward)
+{
+	if (backward)
+		return !(pos & (bit(jp.over) | bit(jp.from)));
+	return (pos & bit(jp.over)) && !(pos & bit(jp.to));
+}
+
+typedef struct enum_ctx {
+	const pegsol_board *b;
+	int backward;
+	move_fn fn;
+	void *ctx;
+	uint16_t path[PEGSOL_MAX_HOLES];
+	uint16_t played[PEGSOL_MAX_HOLES];
+} enum_ctx;
+
+static int enum_chain(enum_ctx *x, pegsol_pos pos, int h, int depth)
+{
+	int n;
+	const uint16_t *js = next_jumps(x->b, x->backward, h, &n);
+	for (int k = 0; k < n; k++) {
+		pegsol_jump jp = x->b->jumps[js[k]];
+		if (!can_jump(pos, jp, x->backward))
+			continue;
+		pegsol_pos np = pos ^ bit(jp.from) ^ bit(jp.over) ^ bit(jp.to);
+		x->path[depth] = js[k];
+		/* backward, the chain found last is played first */
+		for (int i = 0; i <= depth; i++)
+			x->played[i] = x->backward ? x->path[depth - i] : x->path[i];
+		int r = x->fn(x->ctx, np, x->played, depth + 1);
+		if (r)
+			return r;
+		if ((r = enum_chain(x, np, x->backward ? jp.from : jp.to, depth + 1)))
+			return r;
+	}
+	return 0;
+}
+
+int move_enum(const pegsol_board *b, pegsol_pos pos, int backward, move_fn fn,
+              void *ctx)
+{
+	enum_ctx x = {.b = b, .backward = backward, .fn = fn, .ctx = ctx};
+	for (pegsol_pos s = pos; s; s &= s - 1) {
+		int r = enum_chain(&x, pos, __builtin_ctzll(s), 0);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+/* ---- expansion -------------------------------------------------------- */
+
+typedef struct child {
+	pegsol_pos pos;  /* the actual child, to tell moves apart */
+	uint64_t key;    /* its canonical form */
+} child;
+
+/* What one thread holds while a level is expanded. */
+typedef struct worker {
+	child *kids;               /* one parent's children */
+	size_t nkids, capkids;
+	uint64_t *pk, *tk;         /* pending children (and radix scratch) */
+	u128 *pc, *tc;
+	size_t np;
+	uint64_t *rk;              /* sorted run of everything flushed */
+	u128 *rc;
+	size_t rn;
+	int failed;                /* 1 out of memory, 2 count overflow */
+} worker;
+
+typedef struct expansion {
+	move_search *S;
+	const move_level *in;
+	atomic_size_t next;
+	worker *w;
+} expansion;
+
+static void add_kid(worker *w, pegsol_pos pos, uint64_t key)
+{
+	if (w->nkids == w->capkids) {
+		size_t cap = w->capkids ? 2 * w->capkids : 256;
+		child *p = realloc(w->kids, cap * sizeof *p);
+		if (!p) {
+			w->failed = 1;
+			return;
+		}
+		w->kids = p;
+		w->capkids = cap;
+	}
+	w->kids[w->nkids++] = (child){pos, key};
+}
+
+/* The chains of the peg at hole h of pos: acc[g] is the image under g of
+ * the holes the move has changed so far, img[g] that of the parent. */
+static void chain(const move_search *S, worker *w, const uint64_t *img,
+                  pegsol_pos pos, int h, const uint64_t *acc)
+{
+	const pegsol_board *b = S->board;
+	int m = S->E.G->order, n;
+	const uint16_t *js = next_jumps(b, S->backward, h, &n);
+	uint64_t a2[SYM_MAX];
+	for (int k = 0; k < n; k++) {
+		int j = js[k];
+		pegsol_jump jp = b->jumps[j];
+		if (!can_jump(pos, jp, S->backward))
+			continue;
+		pegsol_pos np = pos ^ bit(jp.from) ^ bit(jp.over) ^ bit(jp.to);
+		uint64_t best = UINT64_MAX;
+		for (int g = 0; g < m; g++) {
+			a2[g] = acc[g] ^ S->E.jimg[j][g];
+			uint64_t v = img[g] ^ a2[g];
+			best = v < best ? v : best;
+		}
+		add_kid(w, np, best);
+		chain(S, w, img, np, S->backward ? jp.from : jp.to, a2);
+	}
+}
+
+static int child_cmp(const void *a, const void *b)
+{
+	pegsol_pos x = ((const child *)a)->pos, y = ((const child *)b)->pos;
+	return (x > y) - (x < y);
+}
+
+/* Sorted, duplicate-free (counts added) k[0..n); returns the new length. */
+static size_t combine(uint64_t *k, u128 *c, size_t n, int *overflow)
+{
+	size_t o = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (o && k[o - 1] == k[i]) {
+			if (c && u128_add(&c[o - 1], c[i]))
+				*overflow = 1;
+			continue;
+		}
+		k[o] = k[i];
+		if (c)
+			c[o] = c[i];
+		o++;
+	}
+	return o;
+}
+
+/* Merges the sorted arrays (ak, ac, an) and (bk, bc, bn) into new arrays. */
+static int merge(const uint64_t *ak, const u128 *ac, size_t an,
+                 const uint64_t *bk, const u128 *bc, size_t bn,
+                 uint64_t **ok, u128 **oc, size_t *on, int counted,
+                 int *overflow)
+{
+	size_t cap = an + bn ? an + bn : 1;
+	uint64_t *k = malloc(cap * sizeof *k);
+	u128 *c = counted ? malloc(cap * sizeof *c) : NULL;
+	if (!k || (counted && !c)) {
+		free(k);
+		free(c);
+		return -1;
+	}
+	size_t i = 0, j = 0, n = 0;
+	while (i < an || j < bn) {
+		if (j == bn || (i < an && ak[i] < bk[j])) {
+			k[n] = ak[i];
+			if (counted)
+				c[n] = ac[i];
+			i++;
+		} else if (i == an || bk[j] < ak[i]) {
+			k[n] = bk[j];
+			if (counted)
+				c[n] = bc[j];
+			j++;
+		} else {
+			k[n] = ak[i];
+			if (counted) {
+				c[n] = ac[i];
+				if (u128_add(&c[n], bc[j]))
+					*overflow = 1;
+			}
+			i++, j++;
+		}
+		n++;
+	}
+	*ok = k;
+	*oc = c;
+	*on = n;
+	return 0;
+}
+
+/* Sorts the pending children and merges them into the thread's run. */
+static void flush(const move_search *S, worker *w)
+{
+	if (!w->np || w->failed)
+		return;
+	int ov = 0;
+	radix_sort(w->pk, S->counted ? w->pc : NULL, w->np, w->tk,
+	           S->counted ? w->tc : NULL, S->E.keybits);
+	size_t n = combine(w->pk, S->counted ? w->pc : NULL, w->np, &ov);
+	uint64_t *k;
+	u128 *c;
+	size_t kn;
+	if (merge(w->rk, w->rc, w->rn, w->pk, w->pc, n, &k, &c, &kn, S->counted, &ov)) {
+		w->failed = 1;
+		return;
+	}
+	free(w->rk);
+	free(w->rc);
+	w->rk = k;
+	w->rc = c;
+	w->rn = kn;
+	w->np = 0;
+	if (ov)
+		w->failed = 2;
+}
+
+static void expand_thread(void *arg, int tid)
+{
+	expansion *x = arg;
+	move_search *S = x->S;
+	worker *w = &x->w[tid];
+	const move_level *in = x->in;
+	int m = S->E.G->order;
+	uint64_t img[SYM_MAX], acc[SYM_MAX] = {0};
+	for (;;) {
+		size_t start = atomic_fetch_add(&x->next, CHUNK);
+		if (start >= in->n || w->failed)
+			break;
+		size_t end = start + CHUNK < in->n ? start + CHUNK : in->n;
+		if (tid == 0 && S->progress)
+			S->progress(S->progress_ctx, start, in->n);
+		for (size_t i = start; i < end && !w->failed; i++) {
+			pegsol_pos p = in->keys[i];
+			for (int g = 0; g < m; g++)
+				img[g] = sym_apply(S->E.G, g, p);
+			w->nkids = 0;
+			for (pegsol_pos s = p; s; s &= s - 1)
+				chain(S, w, img, p, __builtin_ctzll(s), acc);
+			/* one move per effect: a peg going round a loop either way
+			 * leaves the same position */
+			if (w->nkids > 1)
+				qsort(w->kids, w->nkids, sizeof *w->kids, child_cmp);
+			for (size_t k = 0; k < w->nkids; k++) {
+				if (k && w->kids[k].pos == w->kids[k - 1].pos)
+					continue;
+				uint64_t key = w->kids[k].key;
+				if (keyset_has(&S->seen, key))
+					continue;
+				if (S->keep && !S->keep(S->keep_ctx, key))
+					continue;
+				if (w->np == PENDING)
+					flush(S, w);
+				w->pk[w->np] = key;
+				if (S->counted)
+					w->pc[w->np] = in->counts[i];
+				w->np++;
+			}
+		}
+	}
+	flush(S, w);
+}
+
+static void level_stats(move_level *L)
+{
+	L->min_pegs = L->n ? PEGSOL_MAX_HOLES : 0;
+	L->max_pegs = 0;
+	for (size_t i = 0; i < L->n; i++) {
+		int p = pegsol_pos_count(L->keys[i]);
+		L->min_pegs = p < L->min_pegs ? p : L->min_pegs;
+		L->max_pegs = p > L->max_pegs ? p : L->max_pegs;
+	}
+}
+
+static pegsol_status add_level(move_search *S, pegsol_error *err)
+{
+	if (S->nlevels == S->cap) {
+		int cap = S->cap ? 2 * S->cap : 32;
+		move_level *p = realloc(S->level, (size_t)cap * sizeof *p);
+		if (!p)
+			return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+		S->level = p;
+		S->cap = cap;
+	}
+	memset(&S->level[S->nlevels], 0, sizeof *S->level);
+	S->nlevels++;
+	return PEGSOL_OK;
+}
+
+static void drop_level(move_level *L)
+{
+	free(L->keys);
+	free(L->counts);
+	L->keys = NULL;
+	L->counts = NULL;
+}
+
+/* Adds the new level's keys to the set of seen keys. */
+static pegsol_status remember(move_search *S, const move_level *L,
+                              pegsol_error *err)
+{
+	for (size_t i = 0; i < L->n; i++)
+		if (keyset_add(&S->seen, L->keys[i]) < 0)
+			return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	return PEGSOL_OK;
+}
+
+pegsol_status move_search_init(move_search *S, const pegsol_board *b,
+                               const sym_group *H, int threads, int backward,
+                               int counted, int keep_all,
+                               const pegsol_pos *roots, size_t nroots,
+                               pegsol_error *err)
+{
+	memset(S, 0, sizeof *S);
+	S->board = b;
+	S->backward = backward;
+	S->counted = counted;
+	S->keep_all = keep_all;
+	engine_init(&S->E, b, H, threads);
+	if (keyset_init(&S->seen, 1024) || add_level(S, err))
+		goto oom;
+	move_level *L = &S->level[0];
+	L->keys = malloc((nroots ? nroots : 1) * sizeof *L->keys);
+	L->counts = counted ? malloc((nroots ? nroots : 1) * sizeof *L->counts) : NULL;
+	if (!L->keys || (counted && !L->counts))
+		goto oom;
+	for (size_t i = 0; i < nroots; i++) {
+		L->keys[i] = sym_canon(H, roots[i]);
+		if (counted)
+			L->counts[i] = 0;
+	}
+	u128 *c = L->counts;
+	for (size_t i = 0; i < nroots; i++)
+		for (size_t k = i + 1; k < nroots; k++)
+			if (L->keys[k] < L->keys[i]) {
+				uint64_t t = L->keys[k];
+				L->keys[k] = L->keys[i];
+				L->keys[i] = t;
+			}
+	L->n = combine(L->keys, NULL, nroots, &S->overflow);
+	/* The roots are closed under H: an orbit's count is its size. */
+	for (size_t i = 0; c && i < L->n; i++)
+		c[i] = (u128)sym_orbit_size(H, L->keys[i]);
+	level_stats(L);
+	if (remember(S, L, err) == PEGSOL_OK)
+		return PEGSOL_OK;
+oom:
+	move_search_free(S);
+	return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+}
+
+void move_search_free(move_search *S)
+{
+	for (int k = 0; k < S->nlevels; k++)
+		drop_level(&S->level[k]);
+	free(S->level);
+	keyset_free(&S->seen);
+	engine_release(&S->E);
+	memset(S, 0, sizeof *S);
+}
+
+size_t move_search_bytes(const move_search *S)
+{
+	size_t per = S->counted ? 24 : 8, n = 0;
+	for (int k = 0; k < S->nlevels; k++)
+		if (S->level[k].keys)
+			n += S->level[k].n * per;
+	return n + (S->seen.mask + 1) * sizeof *S->seen.slot;
+}
+
+pegsol_status move_search_step(move_search *S, pegsol_error *err)
+{
+	const move_level *in = move_search_last(S);
+	int threads = S->E.threads;
+	if ((size_t)threads > in->n / CHUNK + 1)
+		threads = (int)(in->n / CHUNK + 1);
+	size_t per = S->counted ? 24 : 8;
+	/* What this step adds: the buffers, the runs and the new level (about
+	 * as big as the parents' level, at most a few times), and the set. */
+	size_t need = move_search_bytes(S) + (size_t)threads * PENDING * 2 * per +
+	              3 * in->n * per * 2 + 2 * in->n * 16;
+	if (S->memory && need > S->memory)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "the levels by moves need more "
+		                   "than the memory limit (%zu MiB): level %d has "
+		                   "%zu positions", S->memory >> 20, S->nlevels - 1,
+		                   in->n);
+	expansion x = {.S = S, .in = in};
+	x.w = calloc((size_t)threads, sizeof *x.w);
+	int failed = !x.w;
+	for (int t = 0; t < threads && !failed; t++) {
+		worker *w = &x.w[t];
+		w->pk = malloc(PENDING * sizeof *w->pk);
+		w->tk = malloc(PENDING * sizeof *w->tk);
+		if (S->counted) {
+			w->pc = malloc(PENDING * sizeof *w->pc);
+			w->tc = malloc(PENDING * sizeof *w->tc);
+		}
+		if (!w->pk || !w->tk || (S->counted && (!w->pc || !w->tc)))
+			failed = 1;
+	}
+	if (!failed) {
+		atomic_init(&x.next, 0);
+		parallel_run(threads, expand_thread, &x);
+	}
+	/* Merge the threads' runs into the first. */
+	for (int t = 0; t < threads && !failed; t++)
+		if (x.w[t].failed)
+			failed = x.w[t].failed;
+	for (int t = 1; t < threads && !failed; t++) {
+		worker *a = &x.w[0], *b = &x.w[t];
+		uint64_t *k;
+		u128 *c;
+		size_t n;
+		int ov = 0;
+		if (merge(a->rk, a->rc, a->rn, b->rk, b->rc, b->rn, &k, &c, &n,
+		          S->counted, &ov)) {
+			failed = 1;
+			break;
+		}
+		free(a->rk);
+		free(a->rc);
+		a->rk = k;
+		a->rc = c;
+		a->rn = n;
+		if (ov)
+			failed = 2;
+	}
+	move_level out = {0};
+	if (!failed) {
+		out.keys = x.w[0].rk;
+		out.counts = x.w[0].rc;
+		out.n = x.w[0].rn;
+		x.w[0].rk = NULL;
+		x.w[0].rc = NULL;
+	}
+	for (int t = 0; x.w && t < threads; t++) {
+		worker *w = &x.w[t];
+		free(w->kids);
+		free(w->pk);
+		free(w->tk);
+		free(w->pc);
+		free(w->tc);
+		free(w->rk);
+		free(w->rc);
+	}
+	free(x.w);
+	if (failed == 2) {
+		S->overflow = 1;
+		return pegsol_fail(err, PEGSOL_ELIMIT, "a count of move sequences "
+		                   "passed 2^128");
+	}
+	if (failed)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	if (!out.keys && !(out.keys = malloc(sizeof *out.keys)))
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	level_stats(&out);
+	pegsol_status st = add_level(S, err);
+	if (st == PEGSOL_OK)
+		st = remember(S, &out, err);
+	if (st != PEGSOL_OK) {
+		drop_level(&out);
+		return st;
+	}
+	if (!S->keep_all)
+		drop_level(&S->level[S->nlevels - 2]);
+	S->level[S->nlevels - 1] = out;
+	return PEGSOL_OK;
+}
+
+long long move_search_find(const move_search *S, int k, uint64_t key)
+{
+	if (k < 0 || k >= S->nlevels || !S->level[k].keys)
+		return -1;
+	const uint64_t *a = S->level[k].keys;
+	size_t lo = 0, hi = S->level[k].n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (a[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < S->level[k].n && a[lo] == key ? (long long)lo : -1;
+}

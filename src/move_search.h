@@ -1,0 +1,97 @@
+/*
+ * move_search.h - breadth-first search by moves (a move: one or more
+ * consecutive jumps by the same peg), forward from a start or backward to a
+ * finish, one level per move: the engine of the levels by moves and of the
+ * shortest solutions.
+ *
+ * Level k holds the positions at distance exactly k moves (forward: from the
+ * roots; backward: to the roots, by reverse moves), one key per orbit under
+ * the group, sorted.  Counted searches carry with every key the number of
+ * k-move sequences between the roots and the members of its orbit, summed
+ * over the orbit (so a parent passes its own count to a child, once per
+ * distinct move from its key: no orbit sizes are needed along the way).
+ * Two moves with the same effect (a peg going round a loop either way) are
+ * one move.
+ *
+ * Expansion: threads claim chunks of the last level; every move of a parent
+ * is enumerated by a depth-first search over the moving peg's chains of
+ * jumps, with the canonical form of each result computed from the parent's
+ * images (as in level_expand.c).  Children already seen in an earlier level
+ * are dropped by a hash set of every key seen; the others gather in
+ * per-thread buffers that are sorted and merged into a sorted run now and
+ * then, and the threads' runs are merged into the new level.
+ */
+#ifndef PEGSOL_MOVE_SEARCH_H
+#define PEGSOL_MOVE_SEARCH_H
+
+#include "keyset.h"
+#include "level.h"
+
+typedef struct move_level {
+	size_t n;
+	uint64_t *keys;  /* sorted */
+	u128 *counts;    /* NULL unless the search is counted */
+	int min_pegs, max_pegs;
+} move_level;
+
+typedef struct move_search {
+	const pegsol_board *board;
+	engine E;          /* the group H and the images of every jump */
+	int backward;      /* reverse moves: level k = k moves to the roots */
+	int counted;
+	int keep_all;      /* keep every level (else only the last) */
+	/* Drops a child (and never expands it) when it returns 0: pruning of
+	 * positions that cannot lie on a solution.  May be NULL. */
+	int (*keep)(const void *ctx, uint64_t key);
+	const void *keep_ctx;
+	size_t memory;     /* bound on the bytes held; 0: none */
+	void (*progress)(void *ctx, size_t done, size_t total);
+	void *progress_ctx;
+	keyset seen;       /* every key of every level */
+	move_level *level; /* [nlevels]; without keep_all only the last holds keys */
+	int nlevels, cap;
+	int overflow;      /* a count passed 2^128 */
+} move_search;
+
+/* Starts a search from roots (positions, any number, not necessarily
+ * canonical) as level 0, with group H (which must map the set of roots to
+ * itself).  The caller may set keep, memory and progress afterwards. */
+pegsol_status move_search_init(move_search *S, const pegsol_board *b,
+                               const sym_group *H, int threads, int backward,
+                               int counted, int keep_all,
+                               const pegsol_pos *roots, size_t nroots,
+                               pegsol_error *err);
+void move_search_free(move_search *S);
+
+/* Builds level nlevels from the last level (which may come out empty). */
+pegsol_status move_search_step(move_search *S, pegsol_error *err);
+
+static inline const move_level *move_search_last(const move_search *S)
+{
+	return &S->level[S->nlevels - 1];
+}
+
+/* The index of key in level k (kept), or -1. */
+long long move_search_find(const move_search *S, int k, uint64_t key);
+
+/* Bytes held by the search. */
+size_t move_search_bytes(const move_search *S);
+
+/* Every move from pos (backward: every move that ends in pos), with the
+ * position it leads to (backward: comes from) and its jumps in the order
+ * they are played.  fn returns nonzero to stop; move_enum returns that
+ * value, or 0.  Moves with the same effect are each reported. */
+typedef int (*move_fn)(void *ctx, pegsol_pos other, const uint16_t *jumps,
+                       int njumps);
+int move_enum(const pegsol_board *b, pegsol_pos pos, int backward, move_fn fn,
+              void *ctx);
+
+/* The group of the searches by moves of a problem: the symmetries fixing
+ * the start and the finish (only the start when any one-peg finish will
+ * do).  NULL when out of memory. */
+sym_group *moves_group(const pegsol_problem *pr);
+/* The roots of the forward search (the start) or of the backward one (the
+ * finish, or every one-peg position); out has room for PEGSOL_MAX_HOLES. */
+size_t moves_roots(const pegsol_problem *pr, int backward, pegsol_pos *out);
+
+#endif
