@@ -266,6 +266,7 @@ void pegsol_replay(const pegsol_problem *problem, const pegsol_move_list *list,
 /* The engines, each in a header of its own. */
 #include "pegsol/solve.h"
 #include "pegsol/levels.h"
+#include "pegsol/shortest.h"
 #include "pegsol/game.h"
 #include "pegsol/random.h"
 

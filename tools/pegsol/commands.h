@@ -15,7 +15,8 @@
 	X(finishes, "for every start hole, where a single last peg can end")      \
 	X(play, "play interactively, with hints that know every winning move") \
 	X(deadends, "the shortest games that end with no jump (or cannot finish)") \
-	X(random, "how games end when every legal jump is equally likely")
+	X(random, "how games end when every legal jump is equally likely")        \
+	X(shortest, "a solution with the fewest moves, and how many there are")
 
 #define X(name, summary) int cmd_##name(int argc, char **argv);
 PEGSOL_COMMANDS(X)

@@ -1,0 +1,97 @@
+/*
+ * pegsol/shortest.h - solutions with the fewest moves (a move: one or more
+ * consecutive jumps by the same peg), with the proof that none is shorter,
+ * the number of them, and the graph they form (included by pegsol.h).
+ *
+ * The search is bidirectional by moves: levels forward from the start and
+ * backward from the finish, the smaller side growing first, until a level
+ * meets the other side.  Positions that a pagoda function proves off every
+ * solution are dropped on both sides, which changes no distance that a
+ * solution depends on.
+ */
+#ifndef PEGSOL_SHORTEST_H
+#define PEGSOL_SHORTEST_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+	PEGSOL_SHORTEST_COUNT = 1,     /* count the minimal solutions */
+	PEGSOL_SHORTEST_DISTINCT = 2,  /* ... as unordered sets of moves */
+	PEGSOL_SHORTEST_GRAPH = 4,     /* fill the graph of them */
+	PEGSOL_SHORTEST_NO_PRUNE = 8   /* no pagoda pruning (for tests) */
+};
+
+/* The positions on some minimal solution, one per symmetry orbit, and the
+ * moves between them: an edge from node a to node b stands for the moves
+ * from a's position that lead to a position of b's orbit (edge.moves of
+ * them). */
+typedef struct pegsol_shortest_edge {
+	uint32_t from, to;
+	uint32_t moves;
+} pegsol_shortest_edge;
+
+typedef struct pegsol_shortest_graph {
+	size_t nnodes, nedges;
+	pegsol_pos *node;          /* canonical positions, by step */
+	int *step;                 /* [node]: moves from the start */
+	pegsol_shortest_edge *edge;
+} pegsol_shortest_graph;
+
+typedef struct pegsol_shortest_result {
+	int solvable;
+	int moves;                 /* the fewest moves of a solution */
+	pegsol_move *solution;     /* [moves], one minimal solution */
+	/* The proof: forward levels 0..forward_levels-1 and backward levels
+	 * 0..backward_levels-1 were built; forward level met_forward was the
+	 * first to meet the backward levels, at backward level moves -
+	 * met_forward, while no forward level before it met any backward
+	 * level built.  Without a solution, a side ran out of positions. */
+	int forward_levels, backward_levels, met_forward;
+	uint64_t forward_positions, backward_positions; /* orbits kept */
+	uint64_t meeting;          /* orbits where the two sides met */
+	int symmetry_order;        /* |H|: start and finish fixed */
+	uint64_t on_solutions;     /* orbits on some minimal solution */
+	pegsol_u128 count;         /* COUNT: minimal solutions, as sequences of
+	                            * moves (a move is told by its effect) */
+	uint64_t distinct;         /* DISTINCT: as unordered sets of moves */
+	pegsol_shortest_graph graph; /* GRAPH */
+} pegsol_shortest_result;
+
+/* Called for every minimal solution (with COUNT), for one solution of each
+ * distinct set (with DISTINCT), in a deterministic order; nonzero stops
+ * the listing (not the counting). */
+typedef int (*pegsol_solution_fn)(void *ctx, const pegsol_move *moves,
+                                  int nmoves);
+
+/* The fewest moves from the problem's start to its finish.  Returns
+ * PEGSOL_OK (out->solvable tells whether a solution exists), or
+ * PEGSOL_ELIMIT when options->memory or a count runs out.  each may be
+ * NULL.  Free the result with pegsol_shortest_free. */
+pegsol_status pegsol_shortest(const pegsol_problem *problem,
+                              const pegsol_level_options *options, int flags,
+                              pegsol_solution_fn each, void *ctx,
+                              pegsol_shortest_result *out, pegsol_error *err);
+void pegsol_shortest_free(pegsol_shortest_result *r);
+
+/* By jumps every solution is as short as any other, and the question that
+ * remains is how many differ other than by the order of their jumps: the
+ * number of distinct solutions as unordered sets of jumps (every symmetric
+ * image counted).  Built level by level through the winning positions
+ * (pegsol_winning_compute), merging equal sets, one per orbit under the
+ * symmetries that fix start and finish.  each (may be NULL) is called with
+ * one order of the jumps of every distinct set; nonzero stops the listing.
+ * *count is 0 when there is no solution. */
+typedef int (*pegsol_jumps_fn)(void *ctx, const pegsol_jump *jumps,
+                               int njumps);
+pegsol_status pegsol_distinct_jump_sets(const pegsol_problem *problem,
+                                        const pegsol_level_options *options,
+                                        pegsol_jumps_fn each, void *ctx,
+                                        uint64_t *count, pegsol_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
