@@ -11,7 +11,8 @@ need=(gcc make cmake pkg-config)
 # finding ncursesw; libncurses-dev: pegsol play
 # libzstd-dev: the level files of the external-memory engine
 pkgs=(build-essential cmake time pkgconf libncurses-dev libzstd-dev)
-optional_pkgs=(tmux)
+# graphviz: `pegsol graph --output FILE.svg` (and its test)
+optional_pkgs=(tmux graphviz)
 if [ "${1:-}" = --mpi ]; then
   need+=(mpicc mpirun)
   pkgs+=(libopenmpi-dev openmpi-bin)

@@ -26,6 +26,7 @@
  *    solution: distinct_jumps.c.)
  */
 #include "move_search.h"
+#include "position_class.h"
 #include "winning_walk.h"
 
 #include <stdlib.h>
@@ -348,8 +349,10 @@ static pegsol_status build_graph(shortest *s, pegsol_shortest_result *out,
 							goto oom;
 						g->edge = p;
 					}
-					g->edge[g->nedges++] = (pegsol_shortest_edge){
-						(uint32_t)from, (uint32_t)to, mult};
+					pegsol_shortest_edge *e = &g->edge[g->nedges++];
+					*e = (pegsol_shortest_edge){(uint32_t)from, (uint32_t)to, mult,
+					                            {0}};
+					to_move(s->b, &st.v[m], &e->move);
 				}
 			}
 		}
@@ -722,6 +725,21 @@ done:
 
 /* ---- the entry point -------------------------------------------------- */
 
+/* 0 when no finish is in the start's position class (then no search is
+ * needed: a search would run the whole forward side out first). */
+static int finish_in_class(const pegsol_problem *pr)
+{
+	position_classes pc;
+	position_classes_init(&pc, pr->board);
+	pegsol_pos c = position_class_of(&pc, pr->start);
+	if (pr->finish_kind != PEGSOL_FINISH_ANY_ONE)
+		return position_class_of(&pc, pr->finish) == c;
+	for (int h = 0; h < pr->board->nholes; h++)
+		if (position_class_of(&pc, bit(h)) == c)
+			return 1;
+	return 0;
+}
+
 pegsol_status pegsol_shortest(const pegsol_problem *pr,
                               const pegsol_level_options *opt, int flags,
                               pegsol_solution_fn each, void *ctx,
@@ -753,6 +771,11 @@ pegsol_status pegsol_shortest(const pegsol_problem *pr,
 		s.B.keep = keep_backward;
 		s.B.keep_ctx = &s;
 	}
+	if (!finish_in_class(pr) || (prune && !walk_prune_keep(&s.pf, pr->start))) {
+		/* proved impossible before any search: no level is built */
+		out->impossible = finish_in_class(pr) ? "pagoda" : "position class";
+		goto done;
+	}
 	if ((st = search(&s, opt, &a)))
 		goto done;
 	out->forward_levels = s.F.nlevels;
@@ -761,8 +784,10 @@ pegsol_status pegsol_shortest(const pegsol_problem *pr,
 		out->forward_positions += s.F.level[k].n;
 	for (int k = 0; k < s.B.nlevels; k++)
 		out->backward_positions += s.B.level[k].n;
-	if (s.L < 0)
+	if (s.L < 0) {
+		out->impossible = "search";
 		goto done;
+	}
 	out->solvable = 1;
 	out->moves = s.L;
 	out->met_forward = a;

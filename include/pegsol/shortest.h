@@ -30,6 +30,7 @@ enum {
 typedef struct pegsol_shortest_edge {
 	uint32_t from, to;
 	uint32_t moves;
+	pegsol_move move;          /* the first of them */
 } pegsol_shortest_edge;
 
 typedef struct pegsol_shortest_graph {
@@ -49,6 +50,9 @@ typedef struct pegsol_shortest_result {
 	 * met_forward, while no forward level before it met any backward
 	 * level built.  Without a solution, a side ran out of positions. */
 	int forward_levels, backward_levels, met_forward;
+	/* Without a solution, how that was proved: "position class", "pagoda"
+	 * (before any search) or "search" (static text). */
+	const char *impossible;
 	uint64_t forward_positions, backward_positions; /* orbits kept */
 	uint64_t meeting;          /* orbits where the two sides met */
 	int symmetry_order;        /* |H|: start and finish fixed */

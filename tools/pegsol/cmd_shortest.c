@@ -263,11 +263,15 @@ int cmd_shortest(int argc, char **argv)
 		return rc;
 	}
 	if (!r.solvable) {
-		fprintf(stderr, "pegsol shortest: no solution: the %s search ran out of "
-		        "positions after %d moves\n",
-		        r.forward_levels <= r.backward_levels ? "forward" : "backward",
-		        (r.forward_levels <= r.backward_levels ? r.forward_levels
-		                                               : r.backward_levels) - 1);
+		if (strcmp(r.impossible, "search"))
+			fprintf(stderr, "pegsol shortest: no solution (proof: %s)\n",
+			        r.impossible);
+		else
+			fprintf(stderr, "pegsol shortest: no solution: the %s search ran "
+			        "out of positions after %d moves\n",
+			        r.forward_levels <= r.backward_levels ? "forward" : "backward",
+			        (r.forward_levels <= r.backward_levels ? r.forward_levels
+			                                               : r.backward_levels) - 1);
 		table_free(&t);
 		if (l.f)
 			fclose(l.f);

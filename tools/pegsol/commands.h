@@ -16,7 +16,8 @@
 	X(play, "play interactively, with hints that know every winning move") \
 	X(deadends, "the shortest games that end with no jump (or cannot finish)") \
 	X(random, "how games end when every legal jump is equally likely")        \
-	X(shortest, "a solution with the fewest moves, and how many there are")
+	X(shortest, "a solution with the fewest moves, and how many there are") \
+	X(graph, "the graph of all solutions with the fewest moves (Graphviz)")
 
 #define X(name, summary) int cmd_##name(int argc, char **argv);
 PEGSOL_COMMANDS(X)
