@@ -12,7 +12,8 @@ need=(gcc make cmake pkg-config)
 # libzstd-dev: the level files of the external-memory engine
 pkgs=(build-essential cmake time pkgconf libncurses-dev libzstd-dev)
 # graphviz: `pegsol graph --output FILE.svg` (and its test)
-optional_pkgs=(tmux graphviz)
+# libxml2-utils: xmllint, which checks the SVG pictures in tests/cli/svg.sh
+optional_pkgs=(tmux graphviz libxml2-utils)
 if [ "${1:-}" = --mpi ]; then
   need+=(mpicc mpirun)
   pkgs+=(libopenmpi-dev openmpi-bin)

@@ -7,6 +7,7 @@
  * draws the distribution as a hand-written SVG bar chart.
  */
 #include "level_cli.h"
+#include "svg_board.h"
 
 #include <errno.h>
 #include <math.h>
@@ -78,11 +79,7 @@ static int write_plot(const char *path, const pegsol_board *b, int start_pegs,
 	else if (top / 2 >= max)
 		top /= 2;
 	double bw = pw / (n > 0 ? n : 1);
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	           "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" height=\"%g\" "
-	           "viewBox=\"0 0 %g %g\" font-family=\"sans-serif\" font-size=\"12\">\n",
-	        W, H, W, H);
-	fprintf(f, "<rect width=\"%g\" height=\"%g\" fill=\"white\"/>\n", W, H);
+	svg_begin(f, W, H);
 	fprintf(f, "<text x=\"%g\" y=\"25\" text-anchor=\"middle\" font-size=\"16\">"
 	           "Random play on %s: how many jumps until no jump is left</text>\n",
 	        W / 2, pegsol_board_name(b));

@@ -10,6 +10,9 @@
  * -`.
  */
 #include "level_cli.h"
+#include "svg_board.h"
+
+#include <errno.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +20,7 @@
 static const char help[] =
 	"Usage: pegsol shortest [-b BOARD] [-s START] [-f FINISH|any]\n"
 	"                       [--count] [--distinct [--by moves|jumps]] [--list]\n"
+	"                       [--svg FILE]\n"
 	"                       [OPTIONS]\n"
 	"A solution with the fewest moves (a move: one or more consecutive jumps\n"
 	"by the same peg), by a search by moves forward from the start and\n"
@@ -35,11 +39,14 @@ static const char help[] =
 	"                  jumps (by jumps every solution is as short as any)\n"
 	"  --list          print every solution counted (with --count) or one of\n"
 	"                  each distinct set (with --distinct), a line each\n"
+	"  --svg FILE      also draw the solution as SVG in FILE: the start and\n"
+	"                  the board after every move\n"
 	"Exit status: 0 solved, 1 no solution, 2 usage error, 3 bad input,\n"
 	"4 resource limit reached.\n\n"
 	"Options:\n" CLI_COMMON_HELP;
 
-enum { OPT_COUNT = OPT_FIRST_COMMAND_OPTION, OPT_DISTINCT, OPT_BY, OPT_LIST };
+enum { OPT_COUNT = OPT_FIRST_COMMAND_OPTION, OPT_DISTINCT, OPT_BY, OPT_LIST,
+       OPT_SVG };
 
 /* A move list on one line, moves separated by ", ". */
 static void print_moves(FILE *f, const cli *c, const pegsol_move *moves, int n,
@@ -199,7 +206,9 @@ int cmd_shortest(int argc, char **argv)
 		CLI_COMMON_LONG, {"count", no_argument, NULL, OPT_COUNT},
 		{"distinct", no_argument, NULL, OPT_DISTINCT},
 		{"by", required_argument, NULL, OPT_BY},
-		{"list", no_argument, NULL, OPT_LIST}, {0, 0, 0, 0}};
+		{"list", no_argument, NULL, OPT_LIST},
+		{"svg", required_argument, NULL, OPT_SVG}, {0, 0, 0, 0}};
+	const char *svg = NULL;
 	int opt, rc, count = 0, distinct = 0, by = -1, list = 0;
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
 		if (opt == OPT_COUNT) {
@@ -208,6 +217,8 @@ int cmd_shortest(int argc, char **argv)
 			distinct = 1;
 		} else if (opt == OPT_LIST) {
 			list = 1;
+		} else if (opt == OPT_SVG) {
+			svg = optarg;
 		} else if (opt == OPT_BY) {
 			if (!strcmp(optarg, "moves"))
 				by = 0;
@@ -232,6 +243,9 @@ int cmd_shortest(int argc, char **argv)
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 
+	if (by == 1 && svg)
+		return cli_usage_error(&c, "--svg draws the minimal solution, not the "
+		                          "sets of --by jumps");
 	if (by == 1)
 		return distinct_by_jumps(&c, count, list);
 	int flags = (count ? PEGSOL_SHORTEST_COUNT : 0) |
@@ -278,6 +292,17 @@ int cmd_shortest(int argc, char **argv)
 		pegsol_shortest_free(&r);
 		cli_free(&c);
 		return PEGSOL_NO_SOLUTION;
+	}
+	if (svg && svg_write_solution(svg, c.board, c.problem.start, r.solution,
+	                              (size_t)r.moves, c.notation)) {
+		fprintf(stderr, "pegsol shortest: cannot write %s: %s\n", svg,
+		        strerror(errno));
+		if (l.f)
+			fclose(l.f);
+		table_free(&t);
+		pegsol_shortest_free(&r);
+		cli_free(&c);
+		return PEGSOL_EINPUT;
 	}
 	int a = r.met_forward, b = r.moves - r.met_forward;
 	char proof[512];

@@ -3,22 +3,38 @@
  * start and finish of a problem.
  */
 #include "cli.h"
+#include "svg_board.h"
+
+#include <errno.h>
 
 #include <string.h>
 
 static const char help[] =
 	"Usage: pegsol show [-b BOARD] [-s START] [-f FINISH] [-n NOTATION]\n"
+	"                   [--svg FILE]\n"
 	"Draws the board with every hole's name in the chosen notation, then the\n"
 	"start position and the finish.\n\n"
+	"      --svg FILE          also draw the start and the finish as SVG in FILE\n\n"
 	"Options:\n" CLI_COMMON_HELP;
+
+enum { OPT_SVG = OPT_FIRST_COMMAND_OPTION };
 
 int cmd_show(int argc, char **argv)
 {
 	cli c;
 	cli_init(&c, "show", help);
-	int rc = cli_parse_common(&c, argc, argv);
-	if (rc)
-		return rc;
+	static const struct option longopts[] = {
+		CLI_COMMON_LONG, {"svg", required_argument, NULL, OPT_SVG}, {0, 0, 0, 0}};
+	const char *svg = NULL;
+	int opt, rc;
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
+		if (opt == OPT_SVG)
+			svg = optarg;
+		else if ((rc = cli_option(&c, opt, optarg)))
+			return rc;
+	}
+	if (optind < argc)
+		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 	const pegsol_board *b = c.board;
@@ -62,6 +78,17 @@ int cmd_show(int argc, char **argv)
 		       pegsol_holes_format(b, c.problem.finish, c.notation, holes,
 		                           sizeof holes));
 		cli_print_position(stdout, b, c.problem.finish, "  ");
+	}
+	if (svg) {
+		int any = c.problem.finish_kind == PEGSOL_FINISH_ANY_ONE;
+		svg_frame fr[2] = {{c.problem.start, "start", NULL, 0},
+		                   {c.problem.finish, "finish", NULL, 0}};
+		if (svg_write_strip(svg, b, fr, any ? 1 : 2, 2)) {
+			fprintf(stderr, "pegsol show: cannot write %s: %s\n", svg,
+			        strerror(errno));
+			cli_free(&c);
+			return PEGSOL_EINPUT;
+		}
 	}
 	cli_free(&c);
 	return 0;

@@ -8,6 +8,9 @@
  */
 #include "cli.h"
 #include "emit.h"
+#include "svg_board.h"
+
+#include <errno.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +18,7 @@
 
 static const char help[] =
 	"Usage: pegsol solve [-b BOARD] [-s START] [-f FINISH|any] [-n NOTATION]\n"
-	"                    [--diagram] [--limit SECONDS] [--nodes N]\n"
+	"                    [--diagram] [--svg FILE] [--limit SECONDS] [--nodes N]\n"
 	"       pegsol solve --table [-b BOARD] [--format text|csv|json]\n"
 	"Finds one solution of a problem by depth-first search, or proves that\n"
 	"there is none (by position classes, a pagoda function or an exhaustive\n"
@@ -29,6 +32,8 @@ static const char help[] =
 	"solution, 2 usage error, 3 bad input, 4 limit reached.\n\n"
 	"Options:\n" CLI_COMMON_HELP
 	"  -d, --diagram           draw the board after each move (as comments)\n"
+	"      --svg FILE          also draw the solution as SVG in FILE: the start\n"
+	"                          and the board after every move, six to a row\n"
 	"      --limit SECONDS     give up after this long (default: 600; 0: never)\n"
 	"      --nodes N           give up after N positions (default: no limit)\n"
 	"      --table             the single-vacancy to single-survivor table\n"
@@ -36,7 +41,7 @@ static const char help[] =
 	"(default: 64M).  With --table, --limit bounds the whole table and\n"
 	"--nodes each problem's search.\n";
 
-enum { OPT_LIMIT = OPT_FIRST_COMMAND_OPTION, OPT_NODES, OPT_TABLE };
+enum { OPT_LIMIT = OPT_FIRST_COMMAND_OPTION, OPT_NODES, OPT_TABLE, OPT_SVG };
 
 static double now_seconds(void)
 {
@@ -93,11 +98,29 @@ static void print_solution(const cli *c, const pegsol_solution *sol,
 	free(moves);
 }
 
-static int solve_one(cli *c, const pegsol_solve_options *o, int diagram)
+/* The solution as a strip of boards in an SVG file. */
+static int write_svg(const cli *c, const pegsol_solution *sol, const char *path)
+{
+	pegsol_move moves[PEGSOL_MAX_HOLES];
+	size_t n = pegsol_jumps_to_moves(sol->jumps, sol->njumps, moves);
+	if (svg_write_solution(path, c->board, c->problem.start, moves, n,
+	                       c->notation)) {
+		fprintf(stderr, "pegsol solve: cannot write %s: %s\n", path,
+		        strerror(errno));
+		return PEGSOL_EINPUT;
+	}
+	return 0;
+}
+
+static int solve_one(cli *c, const pegsol_solve_options *o, int diagram,
+                     const char *svg)
 {
 	pegsol_solution sol;
 	pegsol_error err;
 	pegsol_status st = pegsol_solve(&c->problem, o, &sol, &err);
+	int rc;
+	if (st == PEGSOL_OK && svg && (rc = write_svg(c, &sol, svg)))
+		return rc;
 	if (st == PEGSOL_OK) {
 		if (c->format == FORMAT_TEXT) {
 			print_solution(c, &sol, diagram);
@@ -315,8 +338,10 @@ int cmd_solve(int argc, char **argv)
 		{"limit", required_argument, NULL, OPT_LIMIT},
 		{"nodes", required_argument, NULL, OPT_NODES},
 		{"table", no_argument, NULL, OPT_TABLE},
+		{"svg", required_argument, NULL, OPT_SVG},
 		{0, 0, 0, 0}};
 	int opt, rc, diagram = 0, table_mode = 0;
+	const char *svg = NULL;
 	pegsol_solve_options o = {0, 600, 0};
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT "d", longopts, NULL)) != -1) {
 		char *end;
@@ -342,6 +367,9 @@ int cmd_solve(int argc, char **argv)
 		case OPT_TABLE:
 			table_mode = 1;
 			break;
+		case OPT_SVG:
+			svg = optarg;
+			break;
 		default:
 			if ((rc = cli_option(&c, opt, optarg)))
 				return rc;
@@ -349,6 +377,8 @@ int cmd_solve(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	if (table_mode && svg)
+		return cli_usage_error(&c, "--svg draws one solution, not --table");
 	if (table_mode && (c.start || c.finish || diagram))
 		return cli_usage_error(&c, "--table takes no -s, -f or --diagram: it "
 		                           "tries every single start and finish hole");
@@ -357,7 +387,7 @@ int cmd_solve(int argc, char **argv)
 	o.memory = c.memory;
 	if ((rc = cli_load(&c, !table_mode)))
 		return rc;
-	rc = table_mode ? solve_table(&c, &o) : solve_one(&c, &o, diagram);
+	rc = table_mode ? solve_table(&c, &o) : solve_one(&c, &o, diagram, svg);
 	cli_free(&c);
 	return rc;
 }

@@ -1,0 +1,36 @@
+/*
+ * svg_board.h - pictures as SVG: the document header every picture shares
+ * (the random-play plot too), and strips of board diagrams, one per
+ * position, for `show --svg` and `solve --svg`.
+ */
+#ifndef PEGSOL_SVG_BOARD_H
+#define PEGSOL_SVG_BOARD_H
+
+#include "pegsol.h"
+
+#include <stdio.h>
+
+/* The XML declaration and the <svg> element of a w x h picture on white. */
+void svg_begin(FILE *f, double w, double h);
+
+/* One frame of a strip: a position, its caption, and optionally the move
+ * that led to it (drawn as the peg's path, the pegs it took shown faint). */
+typedef struct svg_frame {
+	pegsol_pos pos;
+	const char *caption;
+	const pegsol_move *move; /* NULL: none */
+	pegsol_pos before;       /* the position before the move */
+} svg_frame;
+
+/* Writes frames[0..n) as a strip of boards, per_row to a row, to path.
+ * Returns 0, or -1 with errno set when the file cannot be written. */
+int svg_write_strip(const char *path, const pegsol_board *b,
+                    const svg_frame *frames, size_t n, int per_row);
+
+/* A solution as a strip: the start, then the board after every move with
+ * the move as its caption, six to a row. */
+int svg_write_solution(const char *path, const pegsol_board *b, pegsol_pos start,
+                       const pegsol_move *moves, size_t n,
+                       pegsol_notation notation);
+
+#endif
