@@ -307,11 +307,9 @@ int cmd_shortest(int argc, char **argv)
 	int a = r.met_forward, b = r.moves - r.met_forward;
 	char proof[512];
 	snprintf(proof, sizeof proof,
-	         "no solution is shorter: the positions within %d moves of the "
-	         "start (%d levels searched) and within %d moves of the finish (%d "
-	         "levels searched) first met %d moves from the start and %d from "
-	         "the finish", r.forward_levels - 1, r.forward_levels,
-	         r.backward_levels - 1, r.backward_levels, a, b);
+	         "no solution is shorter: levels 0..%d forward and 0..%d backward\n"
+	         "# were searched; the first to meet: %d moves from the start, %d "
+	         "to the finish", r.forward_levels - 1, r.backward_levels - 1, a, b);
 	char cnt[64];
 	if (c.format == FORMAT_TEXT) {
 		printf("%d moves\n", r.moves);
