@@ -98,7 +98,8 @@ typedef struct worker {
 	uint64_t *rk;              /* sorted run of everything flushed */
 	u128 *rc;
 	size_t rn;
-	int failed;                /* 1 out of memory, 2 count overflow */
+	int failed;                /* 1 out of memory, 2 count overflow,
+	                            * 3 over the memory bound */
 } worker;
 
 typedef struct expansion {
@@ -106,6 +107,10 @@ typedef struct expansion {
 	const move_level *in;
 	atomic_size_t next;
 	worker *w;
+	/* The bytes the threads' runs hold, against what the bound leaves for
+	 * them (0: no bound): the new level's size is not known in advance. */
+	atomic_size_t run_bytes;
+	size_t run_budget;
 } expansion;
 
 static void add_kid(worker *w, pegsol_pos pos, uint64_t key)
@@ -217,8 +222,9 @@ static int merge(const uint64_t *ak, const u128 *ac, size_t an,
 }
 
 /* Sorts the pending children and merges them into the thread's run. */
-static void flush(const move_search *S, worker *w)
+static void flush(expansion *x, worker *w)
 {
+	const move_search *S = x->S;
 	if (!w->np || w->failed)
 		return;
 	int ov = 0;
@@ -236,10 +242,15 @@ static void flush(const move_search *S, worker *w)
 	free(w->rc);
 	w->rk = k;
 	w->rc = c;
+	size_t per = S->counted ? 24 : 8;
+	size_t total = atomic_fetch_add(&x->run_bytes, (kn - w->rn) * per) +
+	               (kn - w->rn) * per;
 	w->rn = kn;
 	w->np = 0;
 	if (ov)
 		w->failed = 2;
+	else if (x->run_budget && total > x->run_budget)
+		w->failed = 3;
 }
 
 static void expand_thread(void *arg, int tid)
@@ -277,7 +288,7 @@ static void expand_thread(void *arg, int tid)
 				if (S->keep && !S->keep(S->keep_ctx, key))
 					continue;
 				if (w->np == PENDING)
-					flush(S, w);
+					flush(x, w);
 				w->pk[w->np] = key;
 				if (S->counted)
 					w->pc[w->np] = in->counts[i];
@@ -285,7 +296,7 @@ static void expand_thread(void *arg, int tid)
 			}
 		}
 	}
-	flush(S, w);
+	flush(x, w);
 }
 
 static void level_stats(move_level *L)
@@ -412,6 +423,12 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 		                   "%zu positions", S->memory >> 20, S->nlevels - 1,
 		                   in->n);
 	expansion x = {.S = S, .in = in};
+	if (S->memory) {
+		/* the runs, their merge into the level (twice their size) and the
+		 * set growing by as much again must fit beside what is held */
+		size_t fixed = move_search_bytes(S) + (size_t)threads * PENDING * 2 * per;
+		x.run_budget = S->memory > fixed ? (S->memory - fixed) / 4 : 1;
+	}
 	x.w = calloc((size_t)threads, sizeof *x.w);
 	int failed = !x.w;
 	for (int t = 0; t < threads && !failed; t++) {
@@ -427,6 +444,7 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 	}
 	if (!failed) {
 		atomic_init(&x.next, 0);
+		atomic_init(&x.run_bytes, 0);
 		parallel_run(threads, expand_thread, &x);
 	}
 	/* Merge the threads' runs into the first. */
@@ -471,6 +489,10 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 		free(w->rc);
 	}
 	free(x.w);
+	if (failed == 3)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "the levels by moves need more "
+		                   "than the memory limit (%zu MiB): level %d grew past "
+		                   "what is left", S->memory >> 20, S->nlevels);
 	if (failed == 2) {
 		S->overflow = 1;
 		return pegsol_fail(err, PEGSOL_ELIMIT, "a count of move sequences "

@@ -189,8 +189,10 @@ int cmd_graph(int argc, char **argv)
 	char cmd[4200], q[4096];
 	if (type) {
 		if (shell_quote(output, q, sizeof q)) {
+			fprintf(stderr, "pegsol graph: --output: the path is too long\n");
 			pegsol_shortest_free(&r);
-			return cli_usage_error(&c, "--output: the path is too long");
+			cli_free(&c);
+			return PEGSOL_EUSAGE;
 		}
 		snprintf(cmd, sizeof cmd, "dot -T%s -o %s", type, q);
 		f = popen(cmd, "w");

@@ -122,12 +122,8 @@ static int list_jumps(void *ctx, const pegsol_jump *jumps, int n)
 	return list_one(&j->l, j->moves, nm);
 }
 
-static int distinct_by_jumps(cli *c, int count, int list)
+static int distinct_by_jumps(cli *c, int list)
 {
-	if (count)
-		return cli_usage_error(c, "--count counts move sequences: with --by "
-		                          "jumps every solution is minimal ('pegsol "
-		                          "count' counts them)");
 	static const table_col cols[] = {{"solution", "solution", COL_TEXT}};
 	table t;
 	table_init(&t, "solutions", "distinct solutions", 1, cols);
@@ -240,14 +236,18 @@ int cmd_shortest(int argc, char **argv)
 		                          "--distinct, not both");
 	if (list && !count && !distinct)
 		return cli_usage_error(&c, "--list needs --count or --distinct");
-	if ((rc = cli_load(&c, 1)))
-		return rc;
-
+	if (by == 1 && count)
+		return cli_usage_error(&c, "--count counts move sequences: with --by "
+		                          "jumps every solution is minimal ('pegsol "
+		                          "count' counts them)");
 	if (by == 1 && svg)
 		return cli_usage_error(&c, "--svg draws the minimal solution, not the "
 		                          "sets of --by jumps");
+	if ((rc = cli_load(&c, 1)))
+		return rc;
+
 	if (by == 1)
-		return distinct_by_jumps(&c, count, list);
+		return distinct_by_jumps(&c, list);
 	int flags = (count ? PEGSOL_SHORTEST_COUNT : 0) |
 	            (distinct ? PEGSOL_SHORTEST_DISTINCT : 0);
 	static const table_col cols[] = {{"solution", "solution", COL_TEXT}};
