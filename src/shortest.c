@@ -61,6 +61,8 @@ static int u64_cmp(const void *a, const void *b)
 
 static void keys_sort_unique(keys *a)
 {
+	if (!a->n)
+		return;
 	qsort(a->k, a->n, sizeof *a->k, u64_cmp);
 	size_t o = 0;
 	for (size_t i = 0; i < a->n; i++)

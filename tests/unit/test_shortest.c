@@ -55,6 +55,8 @@ static int rec_cmp(const void *a, const void *b)
 static size_t recs_unique(recs *r)
 {
 	rec_words = r->w;
+	if (!r->n)
+		return 0; /* no array yet: qsort must not see NULL */
 	qsort(r->v, r->n, (size_t)r->w * sizeof *r->v, rec_cmp);
 	size_t o = 0;
 	for (size_t i = 0; i < r->n; i++)
@@ -118,7 +120,8 @@ static void found(oracle *o)
 	set[moves - 1] = removed << 16 | (uint64_t)from << 8 |
 	                 (uint64_t)pegsol_board_jump(o->b, o->path[o->depth - 1]).to;
 	o->solutions++;
-	qsort(js, (size_t)o->depth, sizeof *js, u64_cmp);
+	if (o->depth > 1)
+		qsort(js, (size_t)o->depth, sizeof *js, u64_cmp);
 	recs_push(&o->jsets, js);
 	if (moves > o->best)
 		return;
