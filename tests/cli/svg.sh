@@ -43,6 +43,12 @@ if [ "$(grep -c '<g class="board">' "$tmp/show.svg")" -eq 2 ]; then ok; else bad
 holes=$(grep -c 'class="peg"\|class="hole"' "$tmp/show.svg")
 if [ "$holes" -eq 30 ]; then ok; else bad "show triangle5: $holes circles, expected 2 x 15"; fi
 
+# a board whose name needs escaping in the random-play plot
+printf 'name: R&D <t>\nlattice: square\n. o o o .\no o o o o\no o . o o\no o o o o\n. o o o .\n' >"$tmp/amp.txt"
+"$PEGSOL" random -b "$tmp/amp.txt" --plot "$tmp/plot.svg" >/dev/null
+wellformed "$tmp/plot.svg"
+if grep -q 'R&amp;D &lt;t&gt;' "$tmp/plot.svg"; then ok; else bad "board name not escaped in the plot"; fi
+
 rc=0; "$PEGSOL" solve --svg /nonexistent/dir/x.svg >/dev/null 2>"$tmp/err" || rc=$?
 if [ "$rc" -eq 3 ] && grep -q 'cannot write' "$tmp/err"; then ok; else bad "unwritable: exit $rc"; fi
 rc=0; "$PEGSOL" show --svg /nonexistent/dir/x.svg >/dev/null 2>&1 || rc=$?

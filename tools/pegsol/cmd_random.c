@@ -81,8 +81,10 @@ static int write_plot(const char *path, const pegsol_board *b, int start_pegs,
 	double bw = pw / (n > 0 ? n : 1);
 	svg_begin(f, W, H);
 	fprintf(f, "<text x=\"%g\" y=\"25\" text-anchor=\"middle\" font-size=\"16\">"
-	           "Random play on %s: how many jumps until no jump is left</text>\n",
-	        W / 2, pegsol_board_name(b));
+	           "Random play on ", W / 2);
+	/* a board file may name its board with '&' or '<' */
+	svg_text(f, pegsol_board_name(b));
+	fprintf(f, ": how many jumps until no jump is left</text>\n");
 	for (int k = 0; k <= 5; k++) {
 		double v = top * k / 5, y = T + ph - ph * k / 5;
 		fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"#ddd\"/>\n",

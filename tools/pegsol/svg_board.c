@@ -20,8 +20,7 @@ void svg_begin(FILE *f, double w, double h)
 	fprintf(f, "<rect width=\"%g\" height=\"%g\" fill=\"white\"/>\n", w, h);
 }
 
-/* Text with &, < and > escaped. */
-static void put_text(FILE *f, const char *s)
+void svg_text(FILE *f, const char *s)
 {
 	for (; *s; s++) {
 		if (*s == '&')
@@ -96,7 +95,7 @@ static void frame(FILE *f, const pegsol_board *b, const svg_frame *fr,
 	}
 	fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">", x0 + frame_width(b) / 2,
 	        y0 + frame_height(b) - 8);
-	put_text(f, fr->caption ? fr->caption : "");
+	svg_text(f, fr->caption ? fr->caption : "");
 	fprintf(f, "</text>\n</g>\n");
 }
 

@@ -13,6 +13,9 @@
 /* The XML declaration and the <svg> element of a w x h picture on white. */
 void svg_begin(FILE *f, double w, double h);
 
+/* Writes text with &, < and > escaped, for an SVG text element. */
+void svg_text(FILE *f, const char *s);
+
 /* One frame of a strip: a position, its caption, and optionally the move
  * that led to it (drawn as the peg's path, the pegs it took shown faint). */
 typedef struct svg_frame {
