@@ -520,14 +520,5 @@ long long move_search_find(const move_search *S, int k, uint64_t key)
 {
 	if (k < 0 || k >= S->nlevels || !S->level[k].keys)
 		return -1;
-	const uint64_t *a = S->level[k].keys;
-	size_t lo = 0, hi = S->level[k].n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (a[mid] < key)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < S->level[k].n && a[lo] == key ? (long long)lo : -1;
+	return sorted_find(S->level[k].keys, S->level[k].n, key);
 }

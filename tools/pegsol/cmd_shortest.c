@@ -71,6 +71,20 @@ static void print_moves(FILE *f, const cli *c, const pegsol_move *moves, int n,
 	fputc('\n', f);
 }
 
+/* A move list as one cell of a csv or json table, moves separated by
+ * blanks (as many as fit in buf). */
+static void moves_text(const cli *c, const pegsol_move *moves, int n, char *buf,
+                       size_t size)
+{
+	size_t at = 0;
+	buf[0] = 0;
+	for (int i = 0; i < n && at + 300 < size; i++) {
+		char mv[256];
+		pegsol_move_format(c->board, &moves[i], c->notation, mv, sizeof mv);
+		at += (size_t)snprintf(buf + at, size - at, "%s%s", i ? " " : "", mv);
+	}
+}
+
 typedef struct listing {
 	const cli *c;
 	FILE *f;        /* text: the lines, until the summary is out */
@@ -87,13 +101,7 @@ static int list_one(void *ctx, const pegsol_move *moves, int n)
 		return ferror(l->f) != 0;
 	}
 	char buf[8192];
-	size_t at = 0;
-	buf[0] = 0;
-	for (int i = 0; i < n && at + 300 < sizeof buf; i++) {
-		char mv[256];
-		pegsol_move_format(l->c->board, &moves[i], l->c->notation, mv, sizeof mv);
-		at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%s", i ? " " : "", mv);
-	}
+	moves_text(l->c, moves, n, buf, sizeof buf);
 	table_row(l->t);
 	table_cell(l->t, "%s", buf);
 	return 0;
@@ -339,13 +347,7 @@ int cmd_shortest(int argc, char **argv)
 		}
 	} else {
 		char sol[8192];
-		size_t at = 0;
-		sol[0] = 0;
-		for (int i = 0; i < r.moves && at + 300 < sizeof sol; i++) {
-			char mv[256];
-			pegsol_move_format(c.board, &r.solution[i], c.notation, mv, sizeof mv);
-			at += (size_t)snprintf(sol + at, sizeof sol - at, "%s%s", i ? " " : "", mv);
-		}
+		moves_text(&c, r.solution, r.moves, sol, sizeof sol);
 		emitter e;
 		emit_begin(&e, stdout, c.format);
 		level_cli_emit_problem(&e, &c);
