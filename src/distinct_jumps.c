@@ -21,6 +21,7 @@
  * level (English central game: see bench/).
  */
 #include "move_search.h"
+#include "recset.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -37,27 +38,15 @@ typedef struct jset_ctx {
 	pegsol_pos mask[MAX_JUMPS];
 } jset_ctx;
 
-/* One level's states: canonical sets, with how each was reached. */
+/* One level's states: canonical sets (a recset of jw-word records), with
+ * how each was reached. */
 typedef struct jlevel {
-	uint64_t *set;          /* [n][jw] */
+	recset sets;
 	uint32_t *parent;       /* index in the previous level */
 	uint16_t *jump;         /* the jump added to the parent */
 	uint8_t *g;             /* the symmetry that made parent + jump least */
-	size_t n, cap;
-	uint32_t *slot;         /* hash table of indexes + 1 */
-	size_t mask;
+	size_t cap;             /* of parent, jump and g */
 } jlevel;
-
-static uint64_t hash_set(const uint64_t *s, int jw)
-{
-	uint64_t h = 0x243F6A8885A308D3ull;
-	for (int k = 0; k < jw; k++) {
-		h ^= s[k];
-		h *= 0x9E3779B97F4A7C15ull;
-		h ^= h >> 29;
-	}
-	return h;
-}
 
 /* 1 when a < b as numbers (most significant word last). */
 static int set_less(const uint64_t *a, const uint64_t *b, int jw)
@@ -123,43 +112,25 @@ static pegsol_pos set_position(const jset_ctx *c, pegsol_pos start, const uint64
 
 static void jlevel_free(jlevel *L)
 {
-	free(L->set);
+	recset_free(&L->sets);
 	free(L->parent);
 	free(L->jump);
 	free(L->g);
-	free(L->slot);
 	memset(L, 0, sizeof *L);
 }
 
 /* Adds s (canonical) unless present; returns -1 when out of memory. */
-static int jlevel_add(jlevel *L, int jw, const uint64_t *s, uint32_t parent,
+static int jlevel_add(jlevel *L, const uint64_t *s, uint32_t parent,
                       uint16_t jump, uint8_t g)
 {
-	if (2 * (L->n + 1) > L->mask + 1) {
-		size_t cap = L->mask ? 2 * (L->mask + 1) : 1024;
-		uint32_t *ns = calloc(cap, sizeof *ns);
-		if (!ns)
-			return -1;
-		for (size_t i = 0; i < L->n; i++) {
-			size_t h = hash_set(L->set + i * (size_t)jw, jw) & (cap - 1);
-			while (ns[h])
-				h = (h + 1) & (cap - 1);
-			ns[h] = (uint32_t)i + 1;
-		}
-		free(L->slot);
-		L->slot = ns;
-		L->mask = cap - 1;
-	}
-	size_t h = hash_set(s, jw) & L->mask;
-	for (; L->slot[h]; h = (h + 1) & L->mask)
-		if (!memcmp(L->set + (size_t)(L->slot[h] - 1) * jw, s, (size_t)jw * sizeof *s))
-			return 0;
-	if (L->n == L->cap) {
+	int added;
+	long long i = recset_add(&L->sets, s, &added);
+	if (i < 0)
+		return -1;
+	if (!added)
+		return 0;
+	if ((size_t)i >= L->cap) {
 		size_t cap = L->cap ? 2 * L->cap : 1024;
-		uint64_t *ns = realloc(L->set, cap * (size_t)jw * sizeof *ns);
-		if (!ns)
-			return -1;
-		L->set = ns;
 		uint32_t *np = realloc(L->parent, cap * sizeof *np);
 		if (!np)
 			return -1;
@@ -174,12 +145,9 @@ static int jlevel_add(jlevel *L, int jw, const uint64_t *s, uint32_t parent,
 		L->g = ng;
 		L->cap = cap;
 	}
-	memcpy(L->set + L->n * (size_t)jw, s, (size_t)jw * sizeof *s);
-	L->parent[L->n] = parent;
-	L->jump[L->n] = jump;
-	L->g[L->n] = g;
-	L->slot[h] = (uint32_t)L->n + 1;
-	L->n++;
+	L->parent[i] = parent;
+	L->jump[i] = jump;
+	L->g[i] = g;
 	return 0;
 }
 
@@ -257,15 +225,17 @@ pegsol_status pegsol_distinct_jump_sets(const pegsol_problem *pr,
 	}
 	if (N < 0 || !pegsol_winning_contains(w, pr->start))
 		goto done; /* no solution: no set */
+	for (int k = 0; k <= N; k++)
+		lv[k].sets.w = c.jw;
 	uint64_t s[JW_MAX] = {0};
-	if (jlevel_add(&lv[0], c.jw, s, 0, 0, 0))
+	if (jlevel_add(&lv[0], s, 0, 0, 0))
 		goto oom;
 	for (int k = 0; k < N; k++) {
 		if (opt && opt->progress)
 			opt->progress(opt->progress_ctx, "distinct sets of jumps", k, 0,
-			              lv[k].n);
-		for (size_t i = 0; i < lv[k].n; i++) {
-			const uint64_t *ps = lv[k].set + i * (size_t)c.jw;
+			              lv[k].sets.n);
+		for (size_t i = 0; i < lv[k].sets.n; i++) {
+			const uint64_t *ps = recset_at(&lv[k].sets, i);
 			pegsol_pos pos = set_position(&c, pr->start, ps);
 			for (int j = 0; j < b->njumps; j++) {
 				pegsol_jump jp = b->jumps[j];
@@ -284,22 +254,20 @@ pegsol_status pegsol_distinct_jump_sets(const pegsol_problem *pr,
 				}
 				s[2 * j / 64] += 1ull << sh;
 				int g = canonical(&c, s);
-				if (jlevel_add(&lv[k + 1], c.jw, s, (uint32_t)i, (uint16_t)j,
+				if (jlevel_add(&lv[k + 1], s, (uint32_t)i, (uint16_t)j,
 				               (uint8_t)g))
 					goto oom;
 			}
 		}
 		/* the table is not needed once the level is complete */
-		free(lv[k + 1].slot);
-		lv[k + 1].slot = NULL;
-		lv[k + 1].mask = 0;
+		recset_drop_table(&lv[k + 1].sets);
 		if (!each) { /* the sets of level k are no longer needed */
-			free(lv[k].set);
-			lv[k].set = NULL;
+			free(lv[k].sets.rec);
+			lv[k].sets.rec = NULL;
 		}
 	}
-	for (size_t i = 0; i < lv[N].n; i++) {
-		const uint64_t *fs = lv[N].set + i * (size_t)c.jw;
+	for (size_t i = 0; i < lv[N].sets.n; i++) {
+		const uint64_t *fs = recset_at(&lv[N].sets, i);
 		*count += (uint64_t)orbit_size(&c, fs);
 		if (!each)
 			continue;

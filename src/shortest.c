@@ -27,6 +27,7 @@
  */
 #include "move_search.h"
 #include "position_class.h"
+#include "recset.h"
 #include "winning_walk.h"
 
 #include <stdlib.h>
@@ -73,15 +74,7 @@ static void keys_sort_unique(keys *a)
 
 static long long keys_find(const keys *a, uint64_t key)
 {
-	size_t lo = 0, hi = a->n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (a->k[mid] < key)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < a->n && a->k[lo] == key ? (long long)lo : -1;
+	return sorted_find(a->k, a->n, key);
 }
 
 /* ---- the search ------------------------------------------------------- */
@@ -473,13 +466,6 @@ static int states_push(states *t, const uint64_t *rec, uint32_t parent)
 	return 0;
 }
 
-static uint64_t mix(uint64_t h, uint64_t v)
-{
-	h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
-	h *= 0xff51afd7ed558ccdull;
-	return h ^ (h >> 33);
-}
-
 typedef struct hashed {
 	uint64_t h;
 	size_t i;
@@ -500,12 +486,8 @@ static int states_unique(states *t)
 	if (!hs)
 		return -1;
 	int w = t->words;
-	for (size_t i = 0; i < t->n; i++) {
-		uint64_t h = 0;
-		for (int k = 1; k < w; k++)
-			h = mix(h, t->rec[i * (size_t)w + (size_t)k]);
-		hs[i] = (hashed){h, i};
-	}
+	for (size_t i = 0; i < t->n; i++)
+		hs[i] = (hashed){words_hash(t->rec + i * (size_t)w + 1, w - 1), i};
 	qsort(hs, t->n, sizeof *hs, hashed_cmp);
 	/* mark duplicates by clearing their position word (never 0) */
 	for (size_t g = 0; g < t->n;) {
@@ -553,62 +535,9 @@ static void move_identity(const pegsol_board *b, const step *st, uint64_t *out)
 	         (uint64_t)b->jumps[st->jumps[st->njumps - 1]].to << 8;
 }
 
-/* Interned moves: each distinct move identity an id. */
-typedef struct interner {
-	uint64_t *sets;  /* [n][jw] */
-	size_t n, cap;
-	int jw;
-	uint32_t *slot;  /* open addressing: id + 1, 0 empty */
-	size_t mask;
-} interner;
-
-static uint64_t set_hash(const uint64_t *v, int w)
-{
-	uint64_t h = 0;
-	for (int k = 0; k < w; k++)
-		h = mix(h, v[k]);
-	return h;
-}
-
-static long long intern(interner *t, const uint64_t *set)
-{
-	if (2 * (t->n + 1) > t->mask + 1) {
-		size_t cap = t->mask ? 2 * (t->mask + 1) : 1024;
-		uint32_t *ns = calloc(cap, sizeof *ns);
-		if (!ns)
-			return -1;
-		for (size_t i = 0; i < t->n; i++) {
-			size_t h = set_hash(t->sets + i * (size_t)t->jw, t->jw) & (cap - 1);
-			while (ns[h])
-				h = (h + 1) & (cap - 1);
-			ns[h] = (uint32_t)i + 1;
-		}
-		free(t->slot);
-		t->slot = ns;
-		t->mask = cap - 1;
-	}
-	size_t h = set_hash(set, t->jw) & t->mask;
-	for (; t->slot[h]; h = (h + 1) & t->mask) {
-		const uint64_t *s = t->sets + (size_t)(t->slot[h] - 1) * (size_t)t->jw;
-		if (!memcmp(s, set, (size_t)t->jw * sizeof *s))
-			return t->slot[h] - 1;
-	}
-	if (t->n == t->cap) {
-		size_t cap = t->cap ? 2 * t->cap : 256;
-		uint64_t *p = realloc(t->sets, cap * (size_t)t->jw * sizeof *p);
-		if (!p)
-			return -1;
-		t->sets = p;
-		t->cap = cap;
-	}
-	memcpy(t->sets + t->n * (size_t)t->jw, set, (size_t)t->jw * sizeof *set);
-	t->slot[h] = (uint32_t)t->n + 1;
-	return (long long)t->n++;
-}
-
 /* The move from parent record p to child record c, for the listing: the
  * first move from p's position to c's whose set matches. */
-static int find_step(const shortest *s, const interner *in,
+static int find_step(const shortest *s, const recset *in,
                      const uint64_t *p, const uint64_t *c, int i, steps *st,
                      pegsol_move *m)
 {
@@ -624,8 +553,7 @@ static int find_step(const shortest *s, const interner *in,
 		int ok = 0;
 		for (int w = 0; w <= i && !ok; w++) {
 			uint32_t id = ((const uint32_t *)(c + 1))[w];
-			ok = !memcmp(in->sets + (size_t)id * (size_t)jw, set,
-			             (size_t)jw * sizeof *set);
+			ok = !memcmp(recset_at(in, id), set, (size_t)jw * sizeof *set);
 		}
 		if (ok) {
 			to_move(s->b, &st->v[k], m);
@@ -641,7 +569,7 @@ static pegsol_status distinct(shortest *s, pegsol_solution_fn each, void *ctx,
 	int L = s->L, jw = 2;
 	int words = 1 + (L + 1) / 2;
 	states *lay = calloc((size_t)L + 1, sizeof *lay);
-	interner in = {.jw = jw};
+	recset in = {.w = jw}; /* the moves met, interned */
 	steps st = {0};
 	uint64_t *rec = calloc((size_t)words, sizeof *rec);
 	pegsol_move *moves = calloc((size_t)L + 1, sizeof *moves);
@@ -663,7 +591,8 @@ static pegsol_status distinct(shortest *s, pegsol_solution_fn each, void *ctx,
 				move_identity(s->b, &st.v[m], set);
 				memcpy(rec, lay[i].rec + k * (size_t)words, (size_t)words * sizeof *rec);
 				rec[0] = st.v[m].to;
-				long long id = intern(&in, set);
+				int added;
+				long long id = recset_add(&in, set, &added);
 				if (id < 0)
 					goto oom;
 				/* insert id into the sorted list of i ids */
@@ -717,8 +646,7 @@ done:
 		free(lay[i].parent);
 	}
 	free(lay);
-	free(in.sets);
-	free(in.slot);
+	recset_free(&in);
 	free(st.v);
 	free(rec);
 	free(moves);
@@ -773,9 +701,10 @@ pegsol_status pegsol_shortest(const pegsol_problem *pr,
 		s.B.keep = keep_backward;
 		s.B.keep_ctx = &s;
 	}
-	if (!finish_in_class(pr) || (prune && !walk_prune_keep(&s.pf, pr->start))) {
+	int in_class = finish_in_class(pr);
+	if (!in_class || (prune && !walk_prune_keep(&s.pf, pr->start))) {
 		/* proved impossible before any search: no level is built */
-		out->impossible = finish_in_class(pr) ? "pagoda" : "position class";
+		out->impossible = in_class ? "pagoda" : "position class";
 		goto done;
 	}
 	if ((st = search(&s, opt, &a)))
