@@ -61,6 +61,12 @@ for row in "0,1,44,44" "2,3,42,42" "6,3786," "total,4457,"; do
 done
 json=$("$PEGSOL" levels --by moves -b wiegleb --max-moves 2 --format json)
 has "$json" '"positions": "3"' "levels --by moves json: counts as strings"
+# --direction both: the triangle5 central game is its own reverse, so the
+# forward and backward tables have the same total (tests/unit has them
+# level by level against brute force)
+out=$("$PEGSOL" levels --by moves -b triangle5 --direction both --format csv)
+has "$out" "total,1544,,,,1544," "levels --by moves --direction both"
+has "$out" "direction,both" "direction both"
 
 # finishes: triangle5 from the corner can end at 0, 6, 9 or 12
 out=$("$PEGSOL" finishes -b triangle5 --format csv)
@@ -83,6 +89,8 @@ expect_exit 2 "$PEGSOL" count --by moves
 expect_exit 2 "$PEGSOL" levels --by bogus
 expect_exit 2 "$PEGSOL" levels --by moves --winning
 expect_exit 2 "$PEGSOL" levels --max-moves 3
+expect_exit 2 "$PEGSOL" levels --direction backward
+expect_exit 2 "$PEGSOL" levels --by moves --direction sideways
 expect_exit 2 "$PEGSOL" levels --bogus
 expect_exit 2 "$PEGSOL" count extra-argument
 expect_exit 2 "$PEGSOL" finishes -s 16
