@@ -1,5 +1,6 @@
 /*
- * radix.h - LSD radix sort of 64-bit keys with an optional 128-bit payload.
+ * radix.h - LSD radix sort of 64-bit keys with an optional 128-bit or 64-bit
+ * payload.
  *
  * Keys use at most keybits bits (the board's hole count), so a sort takes
  * ceil(keybits / 11) passes of 11 bits; small arrays use insertion sort.
@@ -15,5 +16,8 @@
  * scratch arrays of n elements (tc may be NULL when c is). */
 void radix_sort(uint64_t *k, u128 *c, size_t n, uint64_t *tk, u128 *tc,
                 int keybits);
+/* The same with a 64-bit payload (indexes, label sets). */
+void radix_sort64(uint64_t *k, uint64_t *c, size_t n, uint64_t *tk,
+                  uint64_t *tc, int keybits);
 
 #endif
