@@ -63,8 +63,20 @@ typedef struct engine {
 	struct jgroup {
 		uint64_t from_mask;
 		int d1, d12;
+		/* x shifted down by d is x >> r << l, one of r and l being 0:
+		 * two shifts and no branch */
+		uint8_t r1, l1, r12, l12;
 	} groups[MAX_JUMPS];
 	uint16_t (*jump_at)[PEGSOL_MAX_HOLES]; /* [ngroups][hole] */
+	/* The jumps numbered group after group, from-holes ascending, each
+	 * group's run within one 64-bit word: a group's movable pegs,
+	 * compressed with pext, are its run of bits in a word of legal jumps,
+	 * built in a register and read with one loop per word rather than one
+	 * hard-to-predict loop per group.  jump_of_bit maps back. */
+	int jwords;                        /* words of that vector */
+	uint16_t wfirst[MAX_JUMPS + 1];    /* word w: groups wfirst[w].. */
+	uint8_t gshift[MAX_JUMPS];         /* group g's first bit in its word */
+	uint16_t jump_of_bit[2 * MAX_JUMPS];
 	uint64_t jimg[MAX_JUMPS][SYM_MAX]; /* g(mask of jump j) */
 	int keybits;                       /* bits a key can use (nholes) */
 	/* The memory bound (0: none) and the bytes the caller holds in levels

@@ -23,6 +23,9 @@
 #include "bigmem.h"
 
 #include <stdatomic.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,7 +44,9 @@ void engine_init(engine *E, const pegsol_board *b, const sym_group *G,
 		while (g < E->ngroups && (E->groups[g].d1 != d1 || E->groups[g].d12 != d12))
 			g++;
 		if (g == E->ngroups)
-			E->groups[E->ngroups++] = (struct jgroup){0, d1, d12};
+			E->groups[E->ngroups++] = (struct jgroup){
+				0, d1, d12, (uint8_t)(d1 > 0 ? d1 : 0), (uint8_t)(d1 < 0 ? -d1 : 0),
+				(uint8_t)(d12 > 0 ? d12 : 0), (uint8_t)(d12 < 0 ? -d12 : 0)};
 		E->groups[g].from_mask |= bit(jp.from);
 		if (E->jump_at)
 			E->jump_at[g][jp.from] = (uint16_t)j;
@@ -49,28 +54,56 @@ void engine_init(engine *E, const pegsol_board *b, const sym_group *G,
 		for (int k = 0; k < G->order; k++)
 			E->jimg[j][k] = sym_apply(G, k, mask);
 	}
-}
-
-static inline uint64_t shift_down(uint64_t x, int d)
-{
-	return d >= 0 ? x >> d : x << -d;
+	int w = 0, used = 0; /* bits used in word w */
+	E->wfirst[0] = 0;
+	for (int g = 0; g < E->ngroups; g++) {
+		int size = __builtin_popcountll(E->groups[g].from_mask);
+		if (used + size > 64) { /* the group starts the next word */
+			E->wfirst[++w] = (uint16_t)g;
+			used = 0;
+		}
+		E->gshift[g] = (uint8_t)used;
+		for (uint64_t f = E->groups[g].from_mask; f; f &= f - 1)
+			E->jump_of_bit[64 * w + used++] = E->jump_at[g][__builtin_ctzll(f)];
+	}
+	E->jwords = E->ngroups ? w + 1 : 0;
+	E->wfirst[E->jwords] = (uint16_t)E->ngroups;
 }
 
 int engine_jumps(const engine *E, pegsol_pos pos, uint16_t *out)
 {
 	int n = 0;
 	uint64_t empty = E->board->full & ~pos;
+#ifdef __BMI2__
+	for (int w = 0; w < E->jwords; w++) {
+		uint64_t v = 0;
+		for (int g = E->wfirst[w]; g < E->wfirst[w + 1]; g++) {
+			const struct jgroup *jg = &E->groups[g];
+			uint64_t can = pos & jg->from_mask & (pos >> jg->r1 << jg->l1) &
+			               (empty >> jg->r12 << jg->l12);
+			v |= _pext_u64(can, jg->from_mask) << E->gshift[g];
+		}
+		for (; v; v &= v - 1)
+			out[n++] = E->jump_of_bit[w * 64 + __builtin_ctzll(v)];
+	}
+#else
 	for (int g = 0; g < E->ngroups; g++) {
 		const struct jgroup *jg = &E->groups[g];
-		uint64_t can = pos & jg->from_mask & shift_down(pos, jg->d1) &
-		               shift_down(empty, jg->d12);
+		uint64_t can = pos & jg->from_mask & (pos >> jg->r1 << jg->l1) &
+		               (empty >> jg->r12 << jg->l12);
 		for (; can; can &= can - 1)
 			out[n++] = E->jump_at[g][__builtin_ctzll(can)];
 	}
+#endif
 	return n;
 }
 
 /* ---------------------------------------------------------------- tables */
+
+/* How many entries ahead ptable_add asks for a slot. */
+#ifndef PREFETCH_AHEAD
+#define PREFETCH_AHEAD 8
+#endif
 
 /* A partition's hash table: open addressing, linear probing, entries of
  * `words` words (key, then count words); key 0 marks a free slot
@@ -129,8 +162,8 @@ ptable_add(ptable *t, const uint64_t *src, size_t n, const int words,
 		size_t s = slot_of(k, t->cap);
 		/* The table is in L2, not L1: ask for the slot of an entry a few
 		 * places ahead so that the loads overlap. */
-		if (i + 8 < n)
-			__builtin_prefetch(e + slot_of(src[8 * words], t->cap) * words, 1);
+		if (i + PREFETCH_AHEAD < n)
+			__builtin_prefetch(e + slot_of(src[PREFETCH_AHEAD * words], t->cap) * words, 1);
 		while (e[s * words] && e[s * words] != k)
 			s = (s + 1) & mask;
 		uint64_t *d = e + s * words;
@@ -203,8 +236,10 @@ struct expand_buffers {
 void engine_recycle(engine *E, level *L)
 {
 	struct expand_buffers *eb = E->buffers;
-	size_t kn = eb && L->keys == eb->out_keys ? eb->out_keys_n : 0;
-	size_t cn = eb && L->counts == eb->out_counts ? eb->out_counts_n : 0;
+	/* the room of the arrays last handed out is known; any other level's
+	 * arrays hold at least its n entries */
+	size_t kn = eb && L->keys == eb->out_keys ? eb->out_keys_n : L->n;
+	size_t cn = eb && L->counts == eb->out_counts ? eb->out_counts_n : L->n;
 	if (eb && L->keys && kn >= eb->spare_keys_n && !L->masks) {
 		free(eb->spare_keys);
 		eb->spare_keys = L->keys;
@@ -347,15 +382,20 @@ static void emit_masked(const struct xctx *x, uint64_t c, uint64_t mask,
 	*outp = out;
 }
 
-/* Phase A for one thread: children of claimed parents, then partitioned. */
-static void generate(void *arg, int tid)
+/* Phase A for one thread: children of claimed parents, then partitioned.
+ * Inlined once per entry width, so the copies are straight-line code. */
+static inline __attribute__((always_inline)) void
+generate_words(xctx *x, int tid, const int words)
 {
-	xctx *x = arg;
 	const engine *E = x->E;
 	const level *in = x->in;
 	const sym_group *G = E->G;
-	const int m = G->order, words = x->words;
+	const int m = G->order;
 	tbuf *tb = &x->t[tid];
+	/* the histogram of partitions is counted as children are made, while
+	 * they are still in the cache */
+	size_t *off = tb->off;
+	memset(off, 0, (x->nparts + 1) * sizeof *off);
 	uint64_t img[SYM_MAX];
 	uint16_t jumps[MAX_JUMPS];
 	/* Claim chunks while a whole chunk's children surely fit. */
@@ -370,6 +410,10 @@ static void generate(void *arg, int tid)
 			E->progress(E->progress_ctx, start, in->n);
 		uint64_t *out = tb->buf + tb->n * (size_t)words;
 		for (size_t i = start; i < end; i++) {
+			for (const uint64_t *o = tb->buf + tb->n * (size_t)words; o < out;
+			     o += words)
+				off[level_part_of(o[0], x->pbits) + 1]++;
+			tb->n = (size_t)(out - tb->buf) / (size_t)words;
 			uint64_t c = in->keys[i];
 			u128 cnt = in->counts ? in->counts[i] : 1;
 			int fixed = 0;
@@ -405,13 +449,12 @@ static void generate(void *arg, int tid)
 				out += words;
 			}
 		}
+		for (const uint64_t *o = tb->buf + tb->n * (size_t)words; o < out;
+		     o += words)
+			off[level_part_of(o[0], x->pbits) + 1]++;
 		tb->n = (size_t)(out - tb->buf) / (size_t)words;
 	}
 	/* Partition this thread's children (a counting sort by partition). */
-	size_t *off = tb->off;
-	memset(off, 0, (x->nparts + 1) * sizeof *off);
-	for (size_t i = 0; i < tb->n; i++)
-		off[level_part_of(tb->buf[i * (size_t)words], x->pbits) + 1]++;
 	for (size_t p = 0; p < x->nparts; p++)
 		off[p + 1] += off[p];
 	size_t *fill = tb->off + x->nparts + 1; /* scratch after off[] */
@@ -423,6 +466,17 @@ static void generate(void *arg, int tid)
 		for (int w = 0; w < words; w++)
 			dst[w] = src[w];
 	}
+}
+
+static void generate(void *arg, int tid)
+{
+	xctx *x = arg;
+	if (x->words == 1)
+		generate_words(x, tid, 1);
+	else if (x->words == 2)
+		generate_words(x, tid, 2);
+	else
+		generate_words(x, tid, 3);
 }
 
 /* Phase B: each partition's children into its table. */
@@ -438,6 +492,16 @@ reduce_words(xctx *x, const int words, const int or_masks)
 			/* cleared here, in parallel, not all at once before the level */
 			memset(pt->e, 0, pt->cap * (size_t)words * sizeof *pt->e);
 			pt->zeroed = 1;
+		} else {
+			/* The table was last used a round ago and has left the
+			 * caches: read it in order (the hardware prefetcher streams
+			 * it) rather than miss on every random probe. */
+			volatile uint64_t sink = 0;
+			uint64_t acc = 0;
+			for (size_t i = 0; i < pt->cap * (size_t)words; i += 8)
+				acc += pt->e[i];
+			sink = acc;
+			(void)sink;
 		}
 		for (int t = 0; t < x->nthreads; t++) {
 			tbuf *tb = &x->t[t];
@@ -498,14 +562,8 @@ static void finish(void *arg, int tid)
 			free(t->e);
 		t->e = NULL;
 		if (mk) {
-			/* sort (key, mask) pairs through the u128 scratch */
-			u128 *pay = x->scratch_c[tid];
-			u128 *tmp = pay + n;
-			for (size_t i = 0; i < n; i++)
-				pay[i] = mk[i];
-			radix_sort(k, pay, n, x->scratch_k[tid], tmp, x->E->keybits);
-			for (size_t i = 0; i < n; i++)
-				mk[i] = (uint64_t)pay[i];
+			radix_sort64(k, mk, n, x->scratch_k[tid],
+			             (uint64_t *)x->scratch_c[tid], x->E->keybits);
 		} else {
 			radix_sort(k, c, n, x->scratch_k[tid], x->scratch_c[tid], x->E->keybits);
 		}
@@ -514,15 +572,20 @@ static void finish(void *arg, int tid)
 
 /* Buffer entries per thread and round: about 256 MiB for all threads at
  * most, less when the level is small. */
-static size_t round_entries(const engine *E, const level *in, int words,
-                            int nthreads)
+static size_t round_cap_bytes(const engine *E, int nthreads)
 {
 	size_t bytes = ((size_t)256 << 20) / (size_t)nthreads / 2;
 	/* under a memory bound the rounds are what keeps memory bounded: the
 	 * buffers (two per thread) get at most a sixteenth of it */
 	if (E->memory && bytes > E->memory / 16 / (size_t)nthreads / 2)
 		bytes = E->memory / 16 / (size_t)nthreads / 2;
-	size_t n = bytes / ((size_t)words * sizeof(uint64_t));
+	return bytes;
+}
+
+static size_t round_entries(const engine *E, const level *in, int words,
+                            int nthreads)
+{
+	size_t n = round_cap_bytes(E, nthreads) / ((size_t)words * sizeof(uint64_t));
 	size_t min = (size_t)CHUNK * (size_t)E->board->njumps * 2;
 	/* a parent has about ten children: enough for one round */
 	size_t want = in->n * 12 / (size_t)nthreads + min;
@@ -555,7 +618,12 @@ static int alloc_thread_buffers(const engine *E, xctx *x, size_t entries)
 			free(eb->part_buf[t]);
 			eb->buf[t] = eb->part_buf[t] = NULL;
 		}
-		eb->bytes = bytes;
+		/* Levels grow level after level: at least double, up to the
+		 * rounds' cap, so that fresh pages (which the kernel must clear)
+		 * are asked for a few times rather than at every level. */
+		size_t cap = round_cap_bytes(E, x->nthreads);
+		size_t twice = 2 * eb->bytes < cap ? 2 * eb->bytes : cap;
+		eb->bytes = bytes > twice ? bytes : twice;
 	}
 	for (int t = 0; t < x->nthreads; t++) {
 		tbuf *tb = &x->t[t];
@@ -715,7 +783,7 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 	         (!in->masks || out->masks);
 	for (int t = 0; t < x->nthreads && ok; t++) {
 		x->scratch_k[t] = malloc((biggest + 1) * sizeof(uint64_t));
-		x->scratch_c[t] = payload ? malloc(2 * (biggest + 1) * sizeof(u128)) : NULL;
+		x->scratch_c[t] = payload ? malloc((biggest + 1) * sizeof(u128)) : NULL;
 		ok = x->scratch_k[t] && (!payload || x->scratch_c[t]);
 	}
 	if (!ok) {

@@ -90,9 +90,8 @@ static size_t mem_bytes(const slevel *L)
 
 static void mem_free(level_store *s, slevel *L)
 {
-	(void)s;
 	if (L) {
-		level_free(&L->L);
+		engine_recycle(s->E, &L->L); /* its arrays may serve the next level */
 		free(L);
 	}
 }
