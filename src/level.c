@@ -1,6 +1,6 @@
 /*
  * level.c - levels as partitioned sorted arrays: lookup, building from keys,
- * complement and intersection.
+ * complement and selection.
  */
 #include "level.h"
 #include "radix.h"
@@ -13,15 +13,9 @@ long long level_find(const level *L, uint64_t key)
 	if (!L->n)
 		return -1;
 	uint32_t p = level_part_of(key, L->pbits);
-	size_t lo = L->part[p], hi = L->part[p + 1];
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (L->keys[mid] < key)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < L->part[p + 1] && L->keys[lo] == key ? (long long)lo : -1;
+	size_t lo = L->part[p];
+	long long i = sorted_find(L->keys + lo, L->part[p + 1] - lo, key);
+	return i < 0 ? -1 : (long long)lo + i;
 }
 
 void level_free(level *L)
@@ -143,24 +137,38 @@ pegsol_status level_complement(const engine *E, const level *in, level *out,
 	return level_from_keys(keys, counts, in->n, E->keybits, out, err);
 }
 
-pegsol_status level_intersect(const level *a, const level *b, level *out,
-                              pegsol_error *err)
+pegsol_status level_select(const level *L, const uint8_t *mark, level *out,
+                           pegsol_error *err)
 {
-	uint64_t *keys = malloc((a->n ? a->n : 1) * sizeof *keys);
-	u128 *counts = a->counts ? malloc((a->n ? a->n : 1) * sizeof *counts) : NULL;
-	if (!keys || (a->counts && !counts)) {
-		free(keys);
-		free(counts);
+	size_t m = 0, nparts = (size_t)1 << L->pbits;
+	for (size_t i = 0; i < L->n; i++)
+		m += mark[i] != 0;
+	memset(out, 0, sizeof *out);
+	out->pbits = L->pbits;
+	out->keys = malloc((m ? m : 1) * sizeof *out->keys);
+	out->counts = L->counts ? malloc((m ? m : 1) * sizeof *out->counts) : NULL;
+	out->masks = L->masks ? malloc((m ? m : 1) * sizeof *out->masks) : NULL;
+	out->part = malloc((nparts + 1) * sizeof *out->part);
+	if (!out->keys || !out->part || (L->counts && !out->counts) ||
+	    (L->masks && !out->masks)) {
+		level_free(out);
 		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	}
-	size_t m = 0;
-	for (size_t i = 0; i < a->n; i++)
-		if (level_find(b, a->keys[i]) >= 0) {
-			keys[m] = a->keys[i];
-			if (counts)
-				counts[m] = a->counts[i];
-			m++;
-		}
-	int keybits = 64;
-	return level_from_keys(keys, counts, m, keybits, out, err);
+	/* kept keys stay in their partitions and in order */
+	size_t k = 0;
+	for (size_t p = 0; p < nparts; p++) {
+		out->part[p] = k;
+		for (size_t i = L->n ? L->part[p] : 0; L->n && i < L->part[p + 1]; i++)
+			if (mark[i]) {
+				out->keys[k] = L->keys[i];
+				if (L->counts)
+					out->counts[k] = L->counts[i];
+				if (L->masks)
+					out->masks[k] = L->masks[i];
+				k++;
+			}
+	}
+	out->part[nparts] = k;
+	out->n = k;
+	return PEGSOL_OK;
 }

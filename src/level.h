@@ -41,6 +41,22 @@ static inline uint32_t level_part_of(uint64_t key, int pbits)
 	return pbits ? (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - pbits)) : 0;
 }
 
+/* The index of key in the sorted array a[0..n), or -1.  (Interpolation
+ * does not pay: canonical keys, the smallest images, are far from evenly
+ * spread.) */
+static inline long long sorted_find(const uint64_t *a, size_t n, uint64_t key)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (a[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && a[lo] == key ? (long long)lo : -1;
+}
+
 /* log2 of the number of partitions for a level of n keys. */
 int level_pbits_for(size_t n);
 /* The index of key in L, or -1. */
@@ -136,9 +152,6 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
  * orbits. */
 pegsol_status level_complement(const engine *E, const level *in, level *out,
                                pegsol_error *err);
-/* out = the keys of a that are also in b; counts from a. */
-pegsol_status level_intersect(const level *a, const level *b, level *out,
-                              pegsol_error *err);
 /* For every key a of A whose complement's canonical form is in B, calls
  * match(ctx, index in A, index in B).  The complements are sorted into B's
  * partitions and merged with them: sequential reads, no binary search. */
@@ -147,6 +160,10 @@ pegsol_status level_match_complements(const engine *E, const level *A,
                                       void (*match)(void *ctx, size_t ia,
                                                     size_t ib),
                                       void *ctx, pegsol_error *err);
+/* out = the keys of L (with their counts or label sets) whose mark is
+ * set, in L's partitions and order. */
+pegsol_status level_select(const level *L, const uint8_t *mark, level *out,
+                           pegsol_error *err);
 /* Builds a level from canonical keys and counts (which it takes over and
  * frees): sorted into partitions, duplicates must not occur. */
 pegsol_status level_from_keys(uint64_t *keys, u128 *counts, size_t n,

@@ -71,20 +71,6 @@ static inline const move_level *move_search_last(const move_search *S)
 	return &S->level[S->nlevels - 1];
 }
 
-/* The index of key in the sorted array a[0..n), or -1. */
-static inline long long sorted_find(const uint64_t *a, size_t n, uint64_t key)
-{
-	size_t lo = 0, hi = n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (a[mid] < key)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && a[lo] == key ? (long long)lo : -1;
-}
-
 /* The index of key in level k (kept), or -1. */
 long long move_search_find(const move_search *S, int k, uint64_t key);
 

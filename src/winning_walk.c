@@ -80,15 +80,58 @@ size_t winning_backward_start(const pegsol_problem *pr, pegsol_pos *out)
 	return n;
 }
 
-typedef struct keep_ctx {
-	const engine *E;
-	const level *L; /* keep c when canon(~c) is in L */
-} keep_ctx;
+typedef struct mark_ctx {
+	uint8_t *a, *b; /* marks of the matched keys of A and of B (or NULL) */
+} mark_ctx;
 
-static int keep_if_complement_in(const void *ctx, uint64_t key)
+static void on_mark(void *ctx, size_t ia, size_t ib)
 {
-	const keep_ctx *k = ctx;
-	return level_find(k->L, sym_canon(k->E->G, k->E->board->full & ~key)) >= 0;
+	mark_ctx *m = ctx;
+	if (m->a)
+		m->a[ia] = 1;
+	if (m->b)
+		m->b[ib] = 1;
+}
+
+/* The keys of A whose complements are in B (into *a_out), or the keys of
+ * B that are complements of keys of A (into *b_out).  One sort-merge of
+ * the whole level rather than a binary search per key: the searches
+ * missed the cache at every step. */
+static pegsol_status complements_in(const engine *E, const level *A,
+                                    const level *B, level *a_out,
+                                    level *b_out, pegsol_error *err)
+{
+	mark_ctx m = {a_out ? calloc(A->n + 1, 1) : NULL,
+	              b_out ? calloc(B->n + 1, 1) : NULL};
+	pegsol_status st = PEGSOL_OK;
+	if ((a_out && !m.a) || (b_out && !m.b))
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	if (st == PEGSOL_OK)
+		st = level_match_complements(E, A, B, on_mark, &m, err);
+	if (st == PEGSOL_OK && a_out)
+		st = level_select(A, m.a, a_out, err);
+	if (st == PEGSOL_OK && b_out)
+		st = level_select(B, m.b, b_out, err);
+	free(m.a);
+	free(m.b);
+	return st;
+}
+
+/* For the complement problem (finish = ~start) p is in W_n exactly when
+ * ~p is in W_{N-n}: what reaches p from the start reaches the finish from
+ * ~p backwards, and the other way round.  Half the walk is a complement. */
+static pegsol_status mirror_level(const engine *E, const winning_walk_cb *cb,
+                                  int N, int n, const level *W,
+                                  pegsol_error *err)
+{
+	if (N - n == n)
+		return PEGSOL_OK; /* the middle level is its own mirror */
+	level M = {0};
+	pegsol_status st = level_complement(E, W, &M, err);
+	if (st == PEGSOL_OK)
+		st = cb->on_level(cb->ctx, N - n, &M, err);
+	level_free(&M);
+	return st;
 }
 
 static void phase(const winning_walk_cb *cb, const char *what, int n)
@@ -167,18 +210,21 @@ pegsol_status winning_walk(engine *E, const pegsol_problem *pr, int N,
 	                      bytes_of(T, PEGSOL_MAX_HOLES + 2);
 	/* W_a = S_a ∩ ~T_b */
 	if (st == PEGSOL_OK)
-		st = level_complement(E, &Tl[bb], &comp, err);
-	if (st == PEGSOL_OK)
-		st = level_intersect(&S[a], &comp, &Wa, err);
-	level_free(&comp);
+		st = complements_in(E, &S[a], &Tl[bb], &Wa, NULL, err);
 	if (st == PEGSOL_OK)
 		st = cb->on_level(cb->ctx, a, &Wa, err);
-	/* forward: W_{n+1} = children of W_n whose complement is in T_{N-n-1} */
+	if (st == PEGSOL_OK && self_dual)
+		st = mirror_level(E, cb, N, a, &Wa, err);
+	/* forward: W_{n+1} = children of W_n whose complement is in T_{N-n-1}
+	 * (for the complement problem, the mirrors of the backward walk) */
 	const level *from = &Wa;
-	for (int n = a; n < N && st == PEGSOL_OK; n++) {
-		keep_ctx kc = {E, &Tl[N - n - 1]};
+	for (int n = a; !self_dual && n < N && st == PEGSOL_OK; n++) {
+		level kids = {0};
 		phase(cb, "winning forward", n);
-		st = level_expand(E, from, &next, NULL, keep_if_complement_in, &kc, err);
+		st = level_expand(E, from, &kids, NULL, NULL, NULL, err);
+		if (st == PEGSOL_OK)
+			st = complements_in(E, &kids, &Tl[N - n - 1], &next, NULL, err);
+		level_free(&kids);
 		level_free(&cur);
 		cur = next;
 		memset(&next, 0, sizeof next);
@@ -187,24 +233,26 @@ pegsol_status winning_walk(engine *E, const pegsol_problem *pr, int N,
 			st = cb->on_level(cb->ctx, n + 1, &cur, err);
 	}
 	level_free(&cur);
-	/* backward: W_{n-1} = parents of W_n in S_{n-1}, the complements of the
-	 * children of the complements */
+	/* backward: W_{n-1} = parents of W_n in S_{n-1}, whose complements are
+	 * the children of the complements */
 	from = &Wa;
 	for (int n = a; n > 0 && st == PEGSOL_OK; n--) {
-		level kids = {0};
-		keep_ctx kc = {E, &S[n - 1]};
+		level kids = {0}, parents = {0};
 		phase(cb, "winning backward", n);
 		st = level_complement(E, from, &comp, err);
 		if (st == PEGSOL_OK)
-			st = level_expand(E, &comp, &kids, NULL, keep_if_complement_in, &kc, err);
+			st = level_expand(E, &comp, &kids, NULL, NULL, NULL, err);
 		level_free(&comp);
-		level_free(&cur);
 		if (st == PEGSOL_OK)
-			st = level_complement(E, &kids, &cur, err);
+			st = complements_in(E, &kids, &S[n - 1], NULL, &parents, err);
 		level_free(&kids);
+		level_free(&cur);
+		cur = parents;
 		from = &cur;
 		if (st == PEGSOL_OK)
 			st = cb->on_level(cb->ctx, n - 1, &cur, err);
+		if (st == PEGSOL_OK && self_dual)
+			st = mirror_level(E, cb, N, n - 1, &cur, err);
 	}
 	level_free(&cur);
 	level_free(&Wa);
