@@ -14,9 +14,11 @@
  * consistency check: for every level, the sum over raw winning positions of
  * forward x backward sequences equals the number of wins.
  */
+#include "analysis_count.h"
 #include "level_store.h"
 #include "winning_walk.h"
 
+#include <math.h>
 #include <stdio.h>
 
 #include <stdlib.h>
@@ -31,6 +33,8 @@ typedef struct run {
 	int N;          /* jumps from start to finish; -1 when impossible */
 	int self_dual;  /* T = S */
 	int counting;
+	int random;     /* probability mass instead of games */
+	int find_at;    /* the level where the finish's count is read, or -1 */
 	const pegsol_level_options *opt;
 	const char *phase;
 	int cur_level;
@@ -123,9 +127,11 @@ typedef struct count_state {
 	int has_through[NLEV];
 	u128 through[NLEV];
 	pegsol_count_result out;
+	int random;
+	count_random_extra rnd;
 } count_state;
 
-static const char state_magic[8] = "pgcount1";
+static const char state_magic[8] = "pgcount2";
 
 typedef struct driver {
 	run *r;
@@ -291,6 +297,45 @@ static void on_find(void *ctx, uint64_t key, u128 count)
 		p->found = count;
 }
 
+/* Random play: the likeliest and unlikeliest dead ends, per raw position. */
+typedef struct dead_scan {
+	run *r;
+	count_random_extra *x;
+} dead_scan;
+
+/* Keeps the PEGSOL_RANDOM_TOP most (sign = 1) or least (sign = -1) likely
+ * raw positions, best first. */
+static void keep_top(pegsol_random_ending *top, int *n, int sign,
+                     pegsol_random_ending e)
+{
+	int i = *n;
+	if (i == PEGSOL_RANDOM_TOP) {
+		if (sign * e.prob <= sign * top[i - 1].prob)
+			return;
+		i--;
+	} else {
+		(*n)++;
+	}
+	while (i > 0 && sign * e.prob > sign * top[i - 1].prob) {
+		top[i] = top[i - 1];
+		i--;
+	}
+	top[i] = e;
+}
+
+static void on_dead_scan(void *ctx, uint64_t key, u128 mass)
+{
+	dead_scan *ds = ctx;
+	uint16_t jumps[MAX_JUMPS];
+	if (engine_jumps(&ds->r->E, key, jumps))
+		return;
+	int orbit = engine_orbit(&ds->r->E, key);
+	/* the orbit's mass is shared by its images */
+	pegsol_random_ending e = {key, orbit, ldexp((double)mass, -126) / orbit};
+	keep_top(ds->x->most, &ds->x->nmost, 1, e);
+	keep_top(ds->x->least, &ds->x->nleast, -1, e);
+}
+
 /* The figures of row n (and the other row a pairing fills) are this
  * store's shares: add them up over every store. */
 static pegsol_status add_up_row(run *r, pegsol_jump_level *row, u128 *through,
@@ -316,7 +361,7 @@ static pegsol_status add_up_row(run *r, pegsol_jump_level *row, u128 *through,
 
 /* One forward level: expands S_n, fills row n, pairs S_n with its
  * partner, and keeps or drops S_n. */
-static pegsol_status forward_level(driver *d, int N, int max, slevel **next)
+static pegsol_status forward_level(driver *d, int N, slevel **next)
 {
 	run *r = d->r;
 	count_state *cs = d->cs;
@@ -343,12 +388,17 @@ static pegsol_status forward_level(driver *d, int N, int max, slevel **next)
 	row->deadend_games = xs.dead_games;
 	row->arbitrary = binomial(r->b->nholes, row->pegs);
 	out->nlevels = n + 1;
-	if (r->counting) {
+	if (r->random) {
+		cs->rnd.lost += xs.lost; /* at most the mass: no overflow */
+		dead_scan ds = {r, &cs->rnd};
+		if (xs.dead)
+			st = ops->foreach(r->store, cur, on_dead_scan, &ds, r->err);
+	}
+	if (st == PEGSOL_OK && r->counting) {
 		peg_ctx pc = {r, out, 0, 0};
 		if (row->pegs == 1)
 			st = ops->foreach(r->store, cur, on_one_peg, &pc, r->err);
-		if (st == PEGSOL_OK && r->pr->finish_kind == PEGSOL_FINISH_POSITION &&
-		    n == N && max < 0) {
+		if (st == PEGSOL_OK && n == r->find_at) {
 			pc.find = sym_canon(r->H, r->pr->finish);
 			st = ops->foreach(r->store, cur, on_find, &pc, r->err);
 			if (st == PEGSOL_OK)
@@ -408,6 +458,7 @@ static pegsol_status begin_or_resume(driver *d)
 	want.nholes = r->b->nholes;
 	want.finish_kind = r->pr->finish_kind;
 	want.counting = r->counting;
+	want.random = r->random;
 	want.max = r->opt && r->opt->max_jumps > 0 ? r->opt->max_jumps : -1;
 	want.start = r->pr->start;
 	want.finish = r->pr->finish;
@@ -424,7 +475,8 @@ static pegsol_status begin_or_resume(driver *d)
 	if (len != sizeof *got || memcmp(got->magic, state_magic, sizeof got->magic) ||
 	    memcmp(got->board, want.board, sizeof want.board) ||
 	    got->nholes != want.nholes || got->finish_kind != want.finish_kind ||
-	    got->counting != want.counting || got->max != want.max ||
+	    got->counting != want.counting || got->random != want.random ||
+	    got->max != want.max ||
 	    got->start != want.start || got->finish != want.finish) {
 		free(blob);
 		return pegsol_fail(r->err, PEGSOL_EINPUT,
@@ -448,7 +500,8 @@ static pegsol_status begin_or_resume(driver *d)
 	return st;
 }
 
-static pegsol_status count_full(run *r, pegsol_count_result *out)
+static pegsol_status count_full(run *r, pegsol_count_result *out,
+                                count_random_extra *extra)
 {
 	count_state *cs = calloc(1, sizeof *cs);
 	if (!cs)
@@ -456,8 +509,9 @@ static pegsol_status count_full(run *r, pegsol_count_result *out)
 	driver d = {.r = r, .cs = cs};
 	int N = r->N;
 	int max = r->opt && r->opt->max_jumps > 0 ? r->opt->max_jumps : -1;
-	if (max >= 0)
-		N = -1; /* a partial run: no winning positions, no wins */
+	r->find_at = r->pr->finish_kind == PEGSOL_FINISH_POSITION && max < 0 ? N : -1;
+	if (max >= 0 || r->random)
+		N = -1; /* a partial run or random play: no winning positions */
 	const struct level_store_ops *ops = r->store->ops;
 	pegsol_status st = begin_or_resume(&d);
 	if (st == PEGSOL_OK && !cs->done && N >= 0 && !r->self_dual)
@@ -485,7 +539,7 @@ static pegsol_status count_full(run *r, pegsol_count_result *out)
 			cs->done = 1;
 		} else {
 			slevel *next = NULL;
-			st = forward_level(&d, N, max, &next);
+			st = forward_level(&d, N, &next);
 			if (st != PEGSOL_OK) {
 				ops->free(r->store, next);
 				break;
@@ -512,6 +566,8 @@ static pegsol_status count_full(run *r, pegsol_count_result *out)
 		st = add_up(r, out->one_peg, PEGSOL_MAX_HOLES);
 	if (st == PEGSOL_OK && r->counting)
 		st = add_up(r, &out->one_peg_total, 1);
+	if (extra)
+		*extra = cs->rnd;
 	int has_through[NLEV];
 	u128 through[NLEV];
 	memcpy(has_through, cs->has_through, sizeof has_through);
@@ -583,6 +639,16 @@ static pegsol_status count_winning(run *r, pegsol_count_result *out)
 	return winning_walk(&r->E, r->pr, N, r->opt ? r->opt->memory : 0, &cb, r->err);
 }
 
+static void add_totals(pegsol_count_result *out)
+{
+	for (int n = 0; n < out->nlevels; n++) {
+		out->positions += out->level[n].positions;
+		out->positions_raw += out->level[n].positions_raw;
+		out->winning += out->level[n].winning;
+		out->winning_raw += out->level[n].winning_raw;
+	}
+}
+
 pegsol_status pegsol_count(const pegsol_problem *pr,
                            const pegsol_level_options *opt, int flags,
                            pegsol_count_result *out, pegsol_error *err)
@@ -603,13 +669,32 @@ pegsol_status pegsol_count(const pegsol_problem *pr,
 		                 "winning positions unknown: it does not go with the "
 		                 "winning-only analysis");
 	else
-		st = winning_only ? count_winning(&r, out) : count_full(&r, out);
-	for (int n = 0; n < out->nlevels; n++) {
-		out->positions += out->level[n].positions;
-		out->positions_raw += out->level[n].positions_raw;
-		out->winning += out->level[n].winning;
-		out->winning_raw += out->level[n].winning_raw;
-	}
+		st = winning_only ? count_winning(&r, out) : count_full(&r, out, NULL);
+	add_totals(out);
+	run_free(&r);
+	return st;
+}
+
+pegsol_status count_random_play(const pegsol_problem *pr,
+                                const pegsol_level_options *opt,
+                                pegsol_count_result *out,
+                                count_random_extra *extra, pegsol_error *err)
+{
+	memset(out, 0, sizeof *out);
+	memset(extra, 0, sizeof *extra);
+	if (opt && opt->max_jumps > 0)
+		return pegsol_fail(err, PEGSOL_EUSAGE, "random play runs to the end: "
+		                   "a limit on jumps does not go with it");
+	run r;
+	pegsol_status st = run_init(&r, pr, opt, 1, err);
+	if (st != PEGSOL_OK)
+		return st;
+	r.random = 1;
+	r.E.share = 1; /* before the first level is made */
+	out->symmetry_order = r.H->order;
+	out->finish_jumps = r.N;
+	st = count_full(&r, out, extra);
+	add_totals(out);
 	run_free(&r);
 	return st;
 }

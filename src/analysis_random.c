@@ -4,226 +4,98 @@
  * (pegsol_random_play), and an independent simulator of such games
  * (pegsol_random_simulate).
  *
- * Exact: level n holds, per position up to the symmetries H that fix the
- * start and the finish, the probability P(c) that the game is anywhere in
- * c's orbit after n jumps.  The random process commutes with H (a symmetry
- * maps the legal jumps of p one to one onto those of its image), so the
- * orbit's mass moves like the mass of its representative: each of the k
- * legal jumps of c passes P(c)/k to the orbit of its successor.  A position
- * with no jump keeps its mass: the game ends there.  Levels are hash tables
- * (canonical key -> double); the level engine's sorted arrays carry u128
- * counts or label masks, and a third payload there was not worth the risk
- * to its tested paths for one analysis that fits in memory on the boards
- * where it is asked (the English board peaks at 3.6 million orbits).
+ * Exact: the count driver (analysis_count.c) runs with probability mass
+ * where it counts games.  Level n holds, per position up to the symmetries
+ * H that fix the start and the finish, the probability that the game is
+ * anywhere in the position's orbit after n jumps.  The random process
+ * commutes with H (a symmetry maps the legal jumps of p one to one onto
+ * those of its image), so the orbit's mass moves like the mass of its
+ * representative: each of the k legal jumps of c passes P(c)/k to the
+ * orbit of its successor.  A position with no jump keeps its mass: the
+ * game ends there.  Being the count's levels, they spill to disk, resume
+ * from checkpoints and use every core.
+ *
+ * Mass is fixed point with 126 bits after the point (MASS_ONE), each share
+ * rounded down; the remainders are summed, so that the masses of the
+ * endings and the remainders add up to exactly 1, which is checked.
  *
  * Simulator: plain random playouts on raw positions with xoshiro256**; it
  * shares nothing with the exact code but the board's jump table.
  */
+#include "analysis_count.h"
 #include "level.h"
-#include "symmetry.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define EMPTY_KEY UINT64_MAX
-
-typedef struct prob_entry {
-	pegsol_pos key;
-	double p;
-} prob_entry;
-
-typedef struct prob_table {
-	prob_entry *e;
-	size_t cap, used;
-} prob_table;
-
-static size_t hash_key(pegsol_pos k)
+static double mass_to_double(u128 m)
 {
-	k ^= k >> 33;
-	k *= 0xff51afd7ed558ccdULL;
-	k ^= k >> 29;
-	return (size_t)k;
+	return ldexp((double)m, -126);
 }
 
-static int table_alloc(prob_table *t, size_t cap)
+pegsol_status pegsol_random_play_levels(const pegsol_problem *problem,
+                                        const pegsol_level_options *opt,
+                                        pegsol_random_result *out,
+                                        pegsol_error *err)
 {
-	t->e = malloc(cap * sizeof *t->e);
-	if (!t->e)
-		return -1;
-	t->cap = cap;
-	t->used = 0;
-	for (size_t i = 0; i < cap; i++)
-		t->e[i].key = EMPTY_KEY;
-	return 0;
-}
-
-static prob_entry *table_slot(prob_table *t, pegsol_pos key)
-{
-	size_t mask = t->cap - 1, i = hash_key(key) & mask;
-	while (t->e[i].key != EMPTY_KEY && t->e[i].key != key)
-		i = (i + 1) & mask;
-	return &t->e[i];
-}
-
-/* Adds p to key's mass, growing the table at load 2/3.  -1 when out of
- * memory or over max_bytes (counted with the other level's table). */
-static int table_add(prob_table *t, pegsol_pos key, double p, size_t other,
-                     size_t max_bytes)
-{
-	prob_entry *e = table_slot(t, key);
-	if (e->key == key) {
-		e->p += p;
-		return 0;
+	memset(out, 0, sizeof *out);
+	if (!problem || !problem->board)
+		return pegsol_fail(err, PEGSOL_EUSAGE, "no problem given");
+	pegsol_count_result *c = malloc(sizeof *c);
+	count_random_extra *x = malloc(sizeof *x);
+	pegsol_status st = PEGSOL_OK;
+	if (!c || !x) {
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+		goto done;
 	}
-	if (3 * (t->used + 1) > 2 * t->cap) {
-		if (max_bytes && (other + 2 * t->cap) * sizeof(prob_entry) > max_bytes)
-			return -1;
-		prob_table old = *t;
-		if (table_alloc(t, old.cap * 2)) {
-			*t = old;
-			return -1;
-		}
-		for (size_t i = 0; i < old.cap; i++)
-			if (old.e[i].key != EMPTY_KEY)
-				*table_slot(t, old.e[i].key) = old.e[i];
-		t->used = old.used;
-		free(old.e);
-		e = table_slot(t, key);
+	st = count_random_play(problem, opt, c, x, err);
+	out->symmetry_order = c->symmetry_order;
+	out->nlevels = c->nlevels;
+	u128 ended = 0;
+	for (int n = 0; n < c->nlevels; n++) {
+		const pegsol_jump_level *row = &c->level[n];
+		pegsol_random_level *L = &out->level[n];
+		L->positions = row->positions;
+		L->positions_raw = row->positions_raw;
+		L->deadends = row->deadends;
+		L->deadends_raw = row->deadends_raw;
+		L->prob = mass_to_double(row->deadend_games);
+		ended += row->deadend_games; /* at most MASS_ONE in all */
+		out->total += L->prob;
+		out->pegs_left += L->prob * row->pegs;
+		out->expected_jumps += L->prob * n;
+		if (row->pegs == 1) /* one peg: no jump left, every game ends */
+			out->one_peg = L->prob;
 	}
-	e->key = key;
-	e->p = p;
-	t->used++;
-	return 0;
-}
-
-#define BATCH 64
-
-/* Adds a batch of (key, mass) to t.  -1 when over the limit. */
-static int flush(prob_table *t, prob_entry *batch, int *n, size_t other,
-                 size_t max_bytes)
-{
-	for (int i = 0; i < *n; i++)
-		if (table_add(t, batch[i].key, batch[i].p, other, max_bytes))
-			return -1;
-	*n = 0;
-	return 0;
-}
-
-/* Keeps the PEGSOL_RANDOM_TOP most (sign = 1) or least (sign = -1) likely
- * raw positions, best first. */
-static void keep_top(pegsol_random_ending *top, int *n, int sign,
-                     pegsol_random_ending x)
-{
-	int i = *n;
-	if (i == PEGSOL_RANDOM_TOP) {
-		if (sign * x.prob <= sign * top[i - 1].prob)
-			return;
-		i--;
-	} else {
-		(*n)++;
+	if (st != PEGSOL_OK)
+		goto done;
+	out->rounding = mass_to_double(x->lost);
+	if (ended + x->lost != MASS_ONE) {
+		st = pegsol_fail(err, PEGSOL_EINTERNAL, "consistency check failed: "
+		                 "the endings and the rounding do not add up to "
+		                 "probability 1");
+		goto done;
 	}
-	while (i > 0 && sign * x.prob > sign * top[i - 1].prob) {
-		top[i] = top[i - 1];
-		i--;
-	}
-	top[i] = x;
+	out->finish = problem->finish_kind == PEGSOL_FINISH_ANY_ONE
+		? out->one_peg : mass_to_double(c->wins);
+	out->nmost = x->nmost;
+	out->nleast = x->nleast;
+	memcpy(out->most, x->most, sizeof out->most);
+	memcpy(out->least, x->least, sizeof out->least);
+done:
+	free(c);
+	free(x);
+	return st;
 }
 
 pegsol_status pegsol_random_play(const pegsol_problem *problem, size_t memory,
                                  pegsol_random_result *out, pegsol_error *err)
 {
-	memset(out, 0, sizeof *out);
-	if (!problem || !problem->board)
-		return pegsol_fail(err, PEGSOL_EUSAGE, "no problem given");
-	const pegsol_board *b = problem->board;
-	pegsol_pos sets[2] = {problem->start, problem->finish};
-	int any = problem->finish_kind == PEGSOL_FINISH_ANY_ONE;
-	sym_group *H = sym_group_stabiliser(b->symmetry, sets, any ? 1 : 2);
-	prob_table cur = {0}, next = {0};
-	prob_entry batch[BATCH];
-	int nbatch = 0, engine_ready = 0;
-	engine E;
-	pegsol_status st = PEGSOL_OK;
-	if (!H || table_alloc(&cur, 16) || table_alloc(&next, 16)) {
-		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
-		goto done;
-	}
-	out->symmetry_order = H->order;
-	engine_init(&E, b, H, 1);
-	engine_ready = 1;
-	table_add(&cur, sym_canon(H, problem->start), 1.0, 0, 0);
-	for (int n = 0; cur.used; n++) {
-		pegsol_random_level *L = &out->level[n];
-		out->nlevels = n + 1;
-		for (size_t i = 0; i < cur.cap; i++) {
-			const prob_entry *e = &cur.e[i];
-			if (e->key == EMPTY_KEY)
-				continue;
-			pegsol_pos pos = e->key;
-			int orbit = sym_orbit_size(H, pos);
-			L->positions++;
-			L->positions_raw += (uint64_t)orbit;
-			uint16_t jumps[MAX_JUMPS];
-			int k = engine_jumps(&E, pos, jumps);
-			if (k == 0) {
-				L->deadends++;
-				L->deadends_raw += (uint64_t)orbit;
-				L->prob += e->p;
-				int pegs = pegsol_pos_count(pos);
-				out->pegs_left += e->p * pegs;
-				out->expected_jumps += e->p * n;
-				if (pegs == 1)
-					out->one_peg += e->p;
-				/* The finish is H-invariant: any image of it is it. */
-				if (pegsol_problem_is_finish(problem, pos))
-					out->finish += e->p;
-				pegsol_random_ending x = {pos, orbit, e->p / orbit};
-				keep_top(out->most, &out->nmost, 1, x);
-				keep_top(out->least, &out->nleast, -1, x);
-				continue;
-			}
-			/* The child's canonical form from the parent's images and
-			 * the jump's images (as the level engine does): one XOR and
-			 * one compare per symmetry. */
-			pegsol_pos img[SYM_MAX];
-			sym_images(H, pos, img);
-			double share = e->p / k;
-			for (int j = 0; j < k; j++) {
-				const uint64_t *ji = E.jimg[jumps[j]];
-				pegsol_pos best = img[0] ^ ji[0];
-				for (int g = 1; g < H->order; g++)
-					if ((img[g] ^ ji[g]) < best)
-						best = img[g] ^ ji[g];
-				batch[nbatch].key = best;
-				batch[nbatch].p = share;
-				/* Hash tables this size miss the cache: fetch the slot
-				 * now, add it a batch later. */
-				__builtin_prefetch(&next.e[hash_key(best) & (next.cap - 1)]);
-				if (++nbatch == BATCH && flush(&next, batch, &nbatch, cur.cap, memory))
-					goto full;
-			}
-		}
-		if (flush(&next, batch, &nbatch, cur.cap, memory))
-			goto full;
-		out->total += L->prob;
-		prob_table t = cur;
-		cur = next;
-		next = t;
-		for (size_t i = 0; i < next.cap; i++)
-			next.e[i].key = EMPTY_KEY;
-		next.used = 0;
-	}
-	goto done;
-full:
-	st = pegsol_fail(err, PEGSOL_ELIMIT, "memory limit reached at level %d",
-	                 out->nlevels);
-done:
-	if (engine_ready)
-		engine_release(&E);
-	free(cur.e);
-	free(next.e);
-	sym_group_free(H);
-	return st;
+	pegsol_level_options opt;
+	memset(&opt, 0, sizeof opt);
+	opt.memory = memory;
+	return pegsol_random_play_levels(problem, &opt, out, err);
 }
 
 /* ---------------------------------------------------------------- simulator */

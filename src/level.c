@@ -113,7 +113,7 @@ pegsol_status level_from_positions(const engine *E, const pegsol_pos *pos,
 			m++;
 		}
 		if (counting)
-			counts[j]++;
+			counts[j] += E->share ? MASS_ONE : 1;
 	}
 	return level_from_keys(keys, counts, m, E->keybits, out, err);
 }

@@ -95,6 +95,12 @@ typedef struct engine {
 	uint16_t jump_of_bit[2 * MAX_JUMPS];
 	uint64_t jimg[MAX_JUMPS][SYM_MAX]; /* g(mask of jump j) */
 	int keybits;                       /* bits a key can use (nholes) */
+	/* Random play (analysis_random.c): counted levels carry probability
+	 * mass in fixed point, MASS_ONE being 1, and a parent's mass is split
+	 * evenly among its legal jumps, each share rounded down (the
+	 * remainders are summed in expand_stats.lost, so that the mass is
+	 * accounted for exactly). */
+	int share;
 	/* The memory bound (0: none) and the bytes the caller holds in levels
 	 * it keeps: an expansion whose estimated need does not fit in what is
 	 * left fails with PEGSOL_ELIMIT before it allocates. */
@@ -133,7 +139,12 @@ typedef struct expand_stats {
 	uint64_t dead_raw;
 	u128 dead_games;    /* game sequences ending here (sum of dead counts) */
 	u128 games;         /* game sequences reaching this level */
+	u128 lost;          /* share mode: the remainders of the shares */
 } expand_stats;
+
+/* Probability 1 in the share mode's fixed point: 126 bits after the point,
+ * and room for the sum of a level's masses. */
+#define MASS_ONE ((u128)1 << 126)
 
 /* Builds a level from raw positions (canonicalised, duplicates merged; with
  * counting, the count of a key is how many of the positions map to it). */

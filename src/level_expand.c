@@ -437,6 +437,11 @@ generate_words(xctx *x, int tid, const int words)
 				emit_masked(x, c, in->masks[i], img, jumps, nj, &out);
 				continue;
 			}
+			if (E->share) {
+				u128 part = cnt / (u128)nj;
+				tb->st.lost += cnt - part * (u128)nj;
+				cnt = part;
+			}
 			for (int k = 0; k < nj; k++) {
 				uint64_t best = canon_child(img, E->jimg[jumps[k]], m);
 				if (x->keep && !x->keep(x->keep_ctx, best))
@@ -802,6 +807,7 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 			stats->raw += x->t[t].st.raw;
 			stats->dead += x->t[t].st.dead;
 			stats->dead_raw += x->t[t].st.dead_raw;
+			stats->lost += x->t[t].st.lost; /* at most the level's mass */
 			if (u128_add(&stats->dead_games, x->t[t].st.dead_games) ||
 			    u128_add(&stats->games, x->t[t].st.games))
 				st = pegsol_fail(err, PEGSOL_ELIMIT,

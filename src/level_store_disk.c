@@ -420,6 +420,7 @@ static pegsol_status add_stats(expand_stats *to, const expand_stats *x,
 	to->raw += x->raw;
 	to->dead += x->dead;
 	to->dead_raw += x->dead_raw;
+	to->lost += x->lost; /* at most the level's mass */
 	if (u128_add(&to->dead_games, x->dead_games) || u128_add(&to->games, x->games))
 		return pegsol_fail(err, PEGSOL_ELIMIT, "a game count overflows 128 bits");
 	return PEGSOL_OK;

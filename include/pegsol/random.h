@@ -78,6 +78,8 @@ typedef struct pegsol_random_result {
 	int symmetry_order;
 	pegsol_random_level level[PEGSOL_MAX_HOLES + 1];
 	double total;          /* sum of level[].prob: 1 up to rounding */
+	double rounding;       /* probability lost to rounding the shares down
+	                        * (exactly 1 - the sum of the exact endings) */
 	double one_peg;        /* P(one peg left) */
 	double finish;         /* P(the game ends in the problem's finish) */
 	double pegs_left;      /* expected pegs at the end */
@@ -90,12 +92,20 @@ typedef struct pegsol_random_result {
 /* The exact distribution of endings when every legal jump is chosen with
  * equal probability, by propagating probability mass level by level over
  * positions up to the symmetries H that fix the start and the finish (the
- * random process commutes with them).  Arithmetic is IEEE double: each
- * addition and division is exact to a relative 2^-53 (1.1e-16), so with at
- * most 64 levels the probabilities are good to about 1e-14 relative; out->total
- * shows the rounding.  memory bounds the two levels' hash tables (0: no
- * limit).  Cost: every reachable position once (the English central game:
- * 23.5 million orbits). */
+ * random process commutes with them), on the level engine of pegsol_count.
+ * Mass is fixed point, 126 bits after the point: a position's mass is
+ * split among its jumps rounded down, so each share loses less than 2^-126
+ * (1.2e-38); the losses are summed exactly (out->rounding) and the endings
+ * plus the losses are checked to make exactly 1 (PEGSOL_EINTERNAL if not).
+ * The probabilities are then rounded once to double.  Cost: every
+ * reachable position once (the English central game: 23.5 million orbits).
+ * options as for pegsol_count: threads, memory, and a work directory for
+ * levels on disk with checkpoints (max_jumps must be 0). */
+pegsol_status pegsol_random_play_levels(const pegsol_problem *problem,
+                                        const pegsol_level_options *options,
+                                        pegsol_random_result *out,
+                                        pegsol_error *err);
+/* The same in memory, memory bounding the levels (0: no limit). */
 pegsol_status pegsol_random_play(const pegsol_problem *problem, size_t memory,
                                  pegsol_random_result *out, pegsol_error *err);
 

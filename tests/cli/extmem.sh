@@ -3,7 +3,8 @@
 # --workdir and a small --memory prints exactly what the in-memory run
 # prints, within the memory given (measured by /usr/bin/time); a run killed
 # with kill -9 and carried on with --resume gives the uninterrupted result;
-# bad work directories and option mixes give the documented exit codes.
+# bad work directories and option mixes give the documented exit codes;
+# random play on disk prints what it prints in memory.
 set -u
 PEGSOL=${PEGSOL:?path to the pegsol binary}
 pass=0 fail=0
@@ -76,6 +77,19 @@ mkdir "$tmp/w3"
 "$PEGSOL" levels -b triangle5 --format csv --workdir "$tmp/w3" >"$tmp/l2.csv" 2>/dev/null
 if diff <(table "$tmp/l1.csv") <(table "$tmp/l2.csv") >/dev/null; then ok; else
 	bad "levels --workdir differs"; fi
+
+# random play runs on the same stores: on disk it prints what it prints in
+# memory, and its checkpoint is not taken for a count's
+mkdir "$tmp/w5"
+"$PEGSOL" random -b triangle:6 -s 0 --format csv >"$tmp/r1.csv"
+"$PEGSOL" random -b triangle:6 -s 0 --format csv --workdir "$tmp/w5" \
+	--memory 32M >"$tmp/r2.csv" 2>/dev/null
+if grep -q '^rounding,' "$tmp/r1.csv" &&
+	diff <(grep -v '^exact_seconds' "$tmp/r1.csv") \
+	     <(grep -v '^exact_seconds' "$tmp/r2.csv") >"$tmp/diff"; then ok; else
+	bad "random --workdir differs: $(head -5 "$tmp/diff")"; fi
+expect_exit 3 "$PEGSOL" count -b triangle:6 -s 0 --workdir "$tmp/w5" --resume
+expect_exit 2 "$PEGSOL" random -b triangle5 --resume
 
 echo "extmem.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

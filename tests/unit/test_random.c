@@ -135,6 +135,8 @@ static void triangle5(void)
 		oracle *o = oracle_run(&pr, 64);
 		CHECK_EQ_INT(pegsol_random_play(&pr, 0, r, &err), PEGSOL_OK);
 		CHECK(fabs(r->total - 1) < 1e-14);
+		/* fixed point: every share loses less than 2^-126 */
+		CHECK(r->rounding >= 0 && r->rounding < 1e-30);
 		for (int d = 0; d < 65; d++)
 			CHECK_CLOSE(d < r->nlevels ? r->level[d].prob : 0.0, o->end[d]);
 		CHECK_CLOSE(r->one_peg, o->one_peg);

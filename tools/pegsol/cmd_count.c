@@ -20,7 +20,7 @@ static const char help[] =
 	"      --max-jumps N       stop after N jumps: positions and dead ends of\n"
 	"                          the first levels only (winning positions need\n"
 	"                          the whole run)\n\n"
-	"Options:\n" CLI_COMMON_HELP;
+	"Options:\n" CLI_COMMON_HELP CLI_DISK_HELP;
 
 int cmd_count(int argc, char **argv)
 {

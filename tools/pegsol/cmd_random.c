@@ -22,11 +22,14 @@ static const char help[] =
 	"reached, the dead ends and the probability that the game ends there\n"
 	"(also as '1 in N'); the probability of a one-peg finish and of ending at\n"
 	"the finish (-f), the expected pegs left and jumps played, and the most\n"
-	"and least likely final positions.  Probabilities are propagated level\n"
-	"by level in IEEE double precision (relative error about 1e-16 per\n"
-	"operation); the sum over all endings is printed with its distance to 1.\n"
-	"Exit status: 0 done, 2 usage error, 3 bad input, 4 limit reached.\n\n"
-	"Options:\n" CLI_COMMON_HELP
+	"and least likely final positions.  Probability is propagated level by\n"
+	"level on the engine of 'pegsol count' (both cores, levels on disk with\n"
+	"--workdir) in fixed point with 126 bits after the point: each share is\n"
+	"rounded down, losing less than 1.2e-38; the probability lost so is\n"
+	"printed, and the endings plus the loss are checked to make exactly 1.\n"
+	"Exit status: 0 done, 2 usage error, 3 bad input, 4 limit reached,\n"
+	"5 a consistency check failed.\n\n"
+	"Options:\n" CLI_COMMON_HELP CLI_DISK_HELP
 	"      --simulate N        also play N random games and print their\n"
 	"                          frequencies with 95% Wilson intervals\n"
 	"      --seed S            the simulation's seed (default: 1)\n"
@@ -205,7 +208,7 @@ int cmd_random(int argc, char **argv)
 	cli c;
 	cli_init(&c, "random", help);
 	static const struct option longopts[] = {
-		CLI_COMMON_LONG,
+		CLI_COMMON_LONG, CLI_DISK_LONG,
 		{"simulate", required_argument, NULL, OPT_SIMULATE},
 		{"seed", required_argument, NULL, OPT_SEED},
 		{"plot", required_argument, NULL, OPT_PLOT},
@@ -249,6 +252,8 @@ int cmd_random(int argc, char **argv)
 	if (sim_only && plot)
 		return cli_usage_error(&c, "--plot draws the exact distribution: it does "
 		                       "not go with --simulate-only");
+	if (c.resume && !c.workdir)
+		return cli_usage_error(&c, "--resume needs the --workdir of the run");
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 
@@ -273,13 +278,17 @@ int cmd_random(int argc, char **argv)
 		cli_free(&c);
 		return PEGSOL_ELIMIT;
 	}
-	double t0 = progress_now();
-	pegsol_status st = pegsol_random_play(&c.problem, cli_level_memory(&c), r, &err);
-	double exact_secs = progress_now() - t0, sim_secs = 0;
+	progress prog;
+	pegsol_level_options lopt;
+	level_cli_begin(&c, &prog, &lopt);
+	pegsol_status st = pegsol_random_play_levels(&c.problem, &lopt, r, &err);
+	double exact_secs = progress_now() - prog.start, sim_secs = 0, t0;
+	progress_done(&prog);
 	if (st != PEGSOL_OK) {
-		if (st == PEGSOL_ELIMIT)
-			fprintf(stderr, "pegsol random: the exact distribution is out of reach "
-			        "here; --simulate-only plays random games instead\n");
+		if (st == PEGSOL_ELIMIT && !c.workdir)
+			fprintf(stderr, "pegsol random: the exact distribution does not fit "
+			        "in memory here: --workdir DIR puts its levels on disk, "
+			        "--simulate-only plays random games instead\n");
 		rc = cli_report(&c, &err);
 		goto out;
 	}
@@ -349,16 +358,17 @@ int cmd_random(int argc, char **argv)
 	level_cli_emit_problem(&e, &c);
 	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d", r->symmetry_order);
 	emit_value(&e, "precision", "arithmetic", COL_TEXT,
-	           "IEEE double, relative error <= 1.1e-16 per operation");
+	           "fixed point, 126 bits after the point, shares rounded down");
 	if (games)
 		emit_value(&e, "simulated_games", "simulated games", COL_COUNT, "%llu (seed %llu)",
 		           games, seed);
 	emit_text(&e, "\n");
 	emit_table(&e, &t);
 	emit_text(&e, "\n");
-	emit_value(&e, "total", "sum of the probabilities", COL_REAL, "%.17g", r->total);
-	emit_value(&e, "total_error", "distance of the sum to 1", COL_REAL, "%.3g",
-	           fabs(r->total - 1));
+	emit_value(&e, "rounding", "probability lost to rounding", COL_REAL, "%.3g",
+	           r->rounding);
+	emit_value(&e, "total", "sum of the probabilities (as doubles)", COL_REAL,
+	           "%.17g", r->total);
 	emit_value(&e, "one_peg", "P(one peg left)", COL_REAL, "%.10g", r->one_peg);
 	one_in(buf, sizeof buf, r->one_peg);
 	emit_value(&e, "one_peg_one_in", "  1 in", COL_TEXT, "%s", buf);

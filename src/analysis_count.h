@@ -1,0 +1,30 @@
+/*
+ * analysis_count.h - the count driver's second use: random play
+ * (analysis_random.c) runs on the same levels, stores and checkpoints as
+ * pegsol_count, with probability mass where the games are counted.
+ */
+#ifndef PEGSOL_ANALYSIS_COUNT_H
+#define PEGSOL_ANALYSIS_COUNT_H
+
+#include "internal.h"
+#include "u128.h"
+
+/* What random play needs beyond a count's rows. */
+typedef struct count_random_extra {
+	u128 lost;        /* the remainders of the rounded shares, all levels */
+	int nmost, nleast;
+	pegsol_random_ending most[PEGSOL_RANDOM_TOP];  /* likeliest first */
+	pegsol_random_ending least[PEGSOL_RANDOM_TOP]; /* unlikeliest first */
+} count_random_extra;
+
+/* pegsol_count with the engine's share mode (level.h): a row's games are
+ * the mass that reaches the level and its dead-end games the mass that
+ * ends there, fixed point with MASS_ONE = 1; out->wins is the mass that
+ * ends in the finish (a position finish).  The pairing with backward
+ * levels is skipped.  A checkpoint of this run is not one of a count. */
+pegsol_status count_random_play(const pegsol_problem *pr,
+                                const pegsol_level_options *opt,
+                                pegsol_count_result *out,
+                                count_random_extra *extra, pegsol_error *err);
+
+#endif
