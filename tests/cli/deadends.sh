@@ -79,6 +79,15 @@ assert len(bars) == 8, len(bars)   # triangle5 ends after 6..13 jumps
 ' "$tmp/r.svg" && ok || bad "the SVG plot is not well-formed or has the wrong bars"
 fi
 
+# the per-jump table on disk is the table in memory
+mkdir "$tmp/wd"
+"$PEGSOL" deadends -b triangle:6 -s 0 --format csv >"$tmp/d1.csv"
+"$PEGSOL" deadends -b triangle:6 -s 0 --format csv --workdir "$tmp/wd" >"$tmp/d2.csv" 2>/dev/null
+if grep -q '^jumps,pegs,positions,deadend' "$tmp/d1.csv" &&
+	diff <(grep -v '_seconds' "$tmp/d1.csv") <(grep -v '_seconds' "$tmp/d2.csv") >/dev/null
+then ok; else bad "deadends --workdir prints another table"; fi
+expect_exit 2 "$PEGSOL" deadends --resume
+expect_exit 2 "$PEGSOL" deadends --shortest-only --workdir "$tmp/wd"
 expect_exit 2 "$PEGSOL" deadends --max-jumps x
 expect_exit 2 "$PEGSOL" deadends --limit -1
 expect_exit 2 "$PEGSOL" deadends extra

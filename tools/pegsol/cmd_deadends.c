@@ -24,15 +24,17 @@ static const char help[] =
 	"reachable backward from the finish, else proved by the solver), and per\n"
 	"jump the positions that cannot finish.\n"
 	"When the table does not fit in memory, the search's result is still\n"
-	"printed, and the exit status is 4.\n"
+	"printed, and the exit status is 4; --workdir makes the table on disk.\n"
 	"Exit status: 0 done, 2 usage error, 3 bad input, 4 limit reached.\n\n"
 	"Options:\n" CLI_COMMON_HELP
 	"      --unsolvable        the shortest way to make the finish unreachable\n"
-	"      --shortest-only     skip the per-jump table (the full analysis is\n"
-	"                          out of reach on the 41- and 45-hole boards)\n"
+	"      --shortest-only     skip the per-jump table (the full analysis of\n"
+	"                          the 41- and 45-hole boards does not fit in\n"
+	"                          memory, and takes hours on disk)\n"
 	"      --max-jumps N       search no deeper than N jumps\n"
 	"      --limit SECONDS     give up the search after this long (default:\n"
-	"                          none)\n";
+	"                          none)\n"
+	"The per-jump table's levels, as for 'pegsol count':\n" CLI_DISK_HELP;
 
 enum { OPT_UNSOLVABLE = OPT_FIRST_COMMAND_OPTION, OPT_SHORTEST, OPT_MAXJ, OPT_LIMIT };
 
@@ -41,7 +43,7 @@ int cmd_deadends(int argc, char **argv)
 	cli c;
 	cli_init(&c, "deadends", help);
 	static const struct option longopts[] = {
-		CLI_COMMON_LONG,
+		CLI_COMMON_LONG, CLI_DISK_LONG,
 		{"unsolvable", no_argument, NULL, OPT_UNSOLVABLE},
 		{"shortest-only", no_argument, NULL, OPT_SHORTEST},
 		{"max-jumps", required_argument, NULL, OPT_MAXJ},
@@ -77,6 +79,11 @@ int cmd_deadends(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	if (c.resume && !c.workdir)
+		return cli_usage_error(&c, "--resume needs the --workdir of the run");
+	if (c.workdir && shortest_only)
+		return cli_usage_error(&c, "--workdir is for the per-jump table: it does "
+		                       "not go with --shortest-only");
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 	/* The search's table gets the same default as the level commands: at
