@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# deadends_all.sh - the shortest dead end of every built-in board from every
+# start hole up to symmetry (issue 5), by the depth-first search alone
+# (`deadends --shortest-only`), and the exact random play where it fits in
+# memory: one table row per start, with time and peak memory.
+#
+#   bench/deadends_all.sh [-o FILE] [-m MEMORY] [BOARD...]
+#
+# The start holes are one per class of holes under the board's symmetries
+# (numeric notation; they are the smallest hole of each class, found from
+# the holes' coordinates under the eight symmetries of the square).
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+pegsol=${PEGSOL:-$here/build/pegsol}
+out=/dev/stdout
+memory=4G
+while getopts "o:m:" o; do
+	case $o in
+	o) out=$OPTARG ;;
+	m) memory=$OPTARG ;;
+	*) echo "usage: $0 [-o FILE] [-m MEMORY] [BOARD...]" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+boards=${*:-triangle5 english french diamond41 wiegleb}
+[ -x "$pegsol" ] || { echo "deadends_all.sh: build pegsol first (make)" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "deadends_all.sh: needs /usr/bin/time (GNU time)" >&2; exit 2; }
+holes_of() {
+	case $1 in
+	triangle5) echo 0 1 3 4 ;;
+	english) echo 0 1 3 4 8 9 16 ;;
+	french) echo 0 1 3 4 5 10 11 18 ;;
+	diamond41) echo 0 1 2 4 5 6 11 12 20 ;;
+	wiegleb) echo 0 1 3 4 6 7 12 13 22 ;;
+	*) echo "deadends_all.sh: no start list for board '$1'" >&2; return 1 ;;
+	esac
+}
+value() { grep "^$1," "$2" | head -1 | cut -d, -f2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+{
+	echo "| board | start | shortest dead end | game sequences | end positions | time (s) | peak memory (MB) |"
+	echo "|---|---:|---:|---:|---:|---:|---:|"
+} >>"$out"
+for b in $boards; do
+	for h in $(holes_of "$b"); do
+		/usr/bin/time -f "%e %M" -o "$tmp/time" "$pegsol" deadends -b "$b" -s "$h" \
+			--shortest-only --memory "$memory" --format csv >"$tmp/csv" 2>"$tmp/err"
+		rc=$?
+		read -r secs kb <"$tmp/time" || true
+		if [ "$rc" -eq 0 ]; then
+			echo "| $b | $h | $(value jumps "$tmp/csv") jumps | $(value games "$tmp/csv") | $(value positions "$tmp/csv") | $secs | $((kb / 1024)) |" >>"$out"
+		else
+			echo "| $b | $h | exit $rc: $(head -c 120 "$tmp/err" | tr '\n' ' ') | | | $secs | $((kb / 1024)) |" >>"$out"
+		fi
+	done
+done
