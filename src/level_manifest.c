@@ -11,6 +11,7 @@
  */
 #include "level_manifest.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -39,6 +40,12 @@ int manifest_exists(const char *dir)
 pegsol_status manifest_write(const char *dir, const manifest *m,
                              pegsol_error *err)
 {
+	return manifest_write_as(dir, "MANIFEST", m, err);
+}
+
+pegsol_status manifest_write_as(const char *dir, const char *file,
+                                const manifest *m, pegsol_error *err)
+{
 	size_t cap = 4096 + (size_t)m->nlevels * 64 + 2 * m->len;
 	char *text = malloc(cap), path[4096], tmp[4096];
 	if (!text)
@@ -54,8 +61,8 @@ pegsol_status manifest_write(const char *dir, const manifest *m,
 	text[n++] = '\n';
 	n += (size_t)snprintf(text + n, cap - n, "check %016llx\n",
 	                      (unsigned long long)fnv(text, n, 0xcbf29ce484222325ull));
-	snprintf(path, sizeof path, "%s/MANIFEST", dir);
-	snprintf(tmp, sizeof tmp, "%s/MANIFEST.tmp", dir);
+	snprintf(path, sizeof path, "%s/%s", dir, file);
+	snprintf(tmp, sizeof tmp, "%s/%s.tmp", dir, file);
 	pegsol_status st = PEGSOL_OK;
 	errno = 0;
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -86,10 +93,16 @@ static int hexval(char c)
 pegsol_status manifest_read(const char *dir, manifest *m, int *found,
                             pegsol_error *err)
 {
+	return manifest_read_as(dir, "MANIFEST", m, found, err);
+}
+
+pegsol_status manifest_read_as(const char *dir, const char *file, manifest *m,
+                               int *found, pegsol_error *err)
+{
 	memset(m, 0, sizeof *m);
 	*found = 0;
 	char path[4096];
-	snprintf(path, sizeof path, "%s/MANIFEST", dir);
+	snprintf(path, sizeof path, "%s/%s", dir, file);
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return errno == ENOENT ? PEGSOL_OK
@@ -165,4 +178,47 @@ pegsol_status manifest_read(const char *dir, manifest *m, int *found,
 	}
 	*found = 1;
 	return PEGSOL_OK;
+}
+
+pegsol_status manifest_promote(const char *dir, const char *file,
+                               pegsol_error *err)
+{
+	char from[4096], to[4096];
+	snprintf(from, sizeof from, "%s/%s", dir, file);
+	snprintf(to, sizeof to, "%s/MANIFEST", dir);
+	if (rename(from, to))
+		return pegsol_fail(err, PEGSOL_ELIMIT, "cannot commit the checkpoint "
+		                   "%s: %s", from, strerror(errno));
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	return PEGSOL_OK;
+}
+
+void manifest_remove_unnamed(const char *dir, const manifest *m)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	struct dirent *e;
+	char path[4096];
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		int lvl = len > 4 && !strcmp(e->d_name + len - 4, ".lvl");
+		int tmp = len > 4 && !strcmp(e->d_name + len - 4, ".tmp") &&
+		          strcmp(e->d_name, "MANIFEST.tmp");
+		if (!lvl && !tmp)
+			continue;
+		int named = 0;
+		for (int i = 0; lvl && i < m->nlevels && !named; i++)
+			named = len - 4 == strlen(m->name[i]) &&
+			        !strncmp(e->d_name, m->name[i], len - 4);
+		if (!named) {
+			snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+			unlink(path);
+		}
+	}
+	closedir(d);
 }

@@ -32,5 +32,17 @@ pegsol_status manifest_read(const char *dir, manifest *m, int *found,
                             pegsol_error *err);
 /* 1 when dir holds a manifest. */
 int manifest_exists(const char *dir);
+/* The same with another file name than MANIFEST (a checkpoint written but
+ * not yet committed, as pegsol-mpi's ranks do before they all commit). */
+pegsol_status manifest_write_as(const char *dir, const char *file,
+                                const manifest *m, pegsol_error *err);
+pegsol_status manifest_read_as(const char *dir, const char *file, manifest *m,
+                               int *found, pegsol_error *err);
+/* Makes dir/file the manifest (an atomic, durable rename). */
+pegsol_status manifest_promote(const char *dir, const char *file,
+                               pegsol_error *err);
+/* Deletes the level files (*.lvl) of dir that m does not name, and
+ * leftover temporary files. */
+void manifest_remove_unnamed(const char *dir, const manifest *m);
 
 #endif

@@ -21,7 +21,6 @@
 #include "level_manifest.h"
 #include "parallel.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -785,32 +784,6 @@ static pegsol_status disk_sum(level_store *s, u128 *v, int n, pegsol_error *err)
 /* --------------------------------------------------------- checkpoints */
 
 /* Removes the level and run files no checkpoint names. */
-static void remove_unnamed(disk_store *d, const manifest *m)
-{
-	DIR *dir = opendir(d->dir);
-	if (!dir)
-		return;
-	struct dirent *e;
-	char path[4096];
-	while ((e = readdir(dir))) {
-		size_t len = strlen(e->d_name);
-		int lvl = len > 4 && !strcmp(e->d_name + len - 4, ".lvl");
-		int tmp = len > 4 && !strcmp(e->d_name + len - 4, ".tmp") &&
-		          strcmp(e->d_name, "MANIFEST.tmp");
-		if (!lvl && !tmp)
-			continue;
-		int named = 0;
-		for (int i = 0; lvl && i < m->nlevels && !named; i++)
-			named = len - 4 == strlen(m->name[i]) &&
-			        !strncmp(e->d_name, m->name[i], len - 4);
-		if (!named) {
-			snprintf(path, sizeof path, "%s/%s", d->dir, e->d_name);
-			unlink(path);
-		}
-	}
-	closedir(dir);
-}
-
 static pegsol_status disk_checkpoint(level_store *s, slevel *const *live,
                                      int nlive, const void *state, size_t len,
                                      pegsol_error *err)
@@ -830,7 +803,7 @@ static pegsol_status disk_checkpoint(level_store *s, slevel *const *live,
 	m->len = len;
 	pegsol_status st = manifest_write(d->dir, m, err);
 	if (st == PEGSOL_OK)
-		remove_unnamed(d, m);
+		manifest_remove_unnamed(d->dir, m);
 	free(m);
 	return st;
 }
@@ -944,7 +917,7 @@ pegsol_status level_store_disk(engine *E, const char *dir, int resume,
 		return st;
 	}
 	/* files of a run killed before its last checkpoint named them */
-	remove_unnamed(d, &d->found);
+	manifest_remove_unnamed(d->dir, &d->found);
 	*out = &d->base;
 	return PEGSOL_OK;
 }

@@ -4,7 +4,8 @@
 # (whose figures the single-process tests hold to Durango Bill's and
 # George Bell's tables, and the published total checked here again),
 # triangle5 with several starts and finishes, a custom board, and
-# levels --raw; bad uses give the documented exit codes.
+# levels --raw; per-rank checkpoints survive kill -9; bad uses give the
+# documented exit codes.
 set -u
 PEGSOL=${PEGSOL:?path to pegsol}
 PEGSOL_MPI=${PEGSOL_MPI:?path to pegsol-mpi}
@@ -47,8 +48,38 @@ same "triangle5 3 to 12" count -b triangle5 -s 3 -f 12 --format json
 same "board file" count -b "$tmp/board.txt"
 same "levels raw" levels -b triangle:6 -s 0 --raw
 
+# checkpoints per rank: a job killed with kill -9 and resumed with the same
+# number of ranks prints what pegsol prints; another number of ranks, a
+# second run without --resume and a missing directory are refused
+"$PEGSOL" count -b triangle:7 -s 0 >"$tmp/one.txt"
+mkdir "$tmp/ck"
+run_mpi 2 count -b triangle:7 -s 0 -j 1 --workdir "$tmp/ck" >/dev/null 2>&1 &
+job=$!
+for _ in $(seq 1 600); do
+	[ -e "$tmp/ck/rank-1-of-2/S12.lvl" ] && break
+	kill -0 "$job" 2>/dev/null || break
+	sleep 0.05
+done
+pkill -9 -f "pegsol-mpi count -b triangle:7 -s 0 -j 1" 2>/dev/null
+kill -9 "$job" 2>/dev/null
+wait "$job" 2>/dev/null
+if grep -q '^level S' "$tmp/ck/rank-0-of-2/MANIFEST" 2>/dev/null; then ok; else
+	bad "no checkpoint of rank 0 after the kill"; fi
+run_mpi 3 count -b triangle:7 -s 0 --workdir "$tmp/ck" --resume >/dev/null 2>&1
+rc=$?; [ "$rc" -eq 2 ] && ok || bad "resume with 3 ranks of a 2-rank job: exit $rc, want 2"
+run_mpi 2 count -b triangle:7 -s 0 --workdir "$tmp/ck" >/dev/null 2>&1
+rc=$?; [ "$rc" -eq 2 ] && ok || bad "a second run without --resume: exit $rc, want 2"
+run_mpi 2 count -b triangle:7 -s 0 --workdir "$tmp/ck" --resume >"$tmp/resumed.txt" 2>"$tmp/err"
+if diff <(table "$tmp/one.txt") <(table "$tmp/resumed.txt") >"$tmp/diff"; then ok; else
+	bad "resumed job differs: $(head -4 "$tmp/diff") $(head -2 "$tmp/err")"; fi
+if ls "$tmp/ck"/rank-*/*.lvl >/dev/null 2>&1; then bad "level files left behind"; else ok; fi
+run_mpi 2 count -b triangle5 --workdir "$tmp/missing" >/dev/null 2>&1
+rc=$?; [ "$rc" -eq 3 ] && ok || bad "missing work directory: exit $rc, want 3"
+run_mpi 1 count -b triangle5 --resume >/dev/null 2>&1
+rc=$?; [ "$rc" -eq 2 ] && ok || bad "--resume without --workdir: exit $rc, want 2"
+
 # refused: what pegsol-mpi does not distribute
-for args in "levels -b triangle5 --winning" "count -b triangle5 --workdir $tmp" "solve -b triangle5"; do
+for args in "levels -b triangle5 --winning" "solve -b triangle5"; do
 	run_mpi 1 $args >/dev/null 2>&1
 	rc=$?
 	[ "$rc" -eq 2 ] && ok || bad "pegsol-mpi $args: exit $rc, want 2"

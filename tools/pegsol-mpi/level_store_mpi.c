@@ -16,7 +16,6 @@
  * A rank that runs out of memory cannot tell the others, which wait in the
  * next collective: it aborts the job (MPI_Abort) with its message.
  */
-#include "level_store.h"
 #include "radix.h"
 
 #include <mpi.h>
@@ -24,18 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "level_store_mpi.h"
+
 #define BATCH ((size_t)1 << 22) /* entries a rank sends in one round */
-
-struct slevel {
-	level L;
-	int counted; /* the same on every rank, even one holding no key */
-};
-
-typedef struct mpi_store {
-	level_store base;
-	MPI_Comm comm;
-	int rank, size;
-} mpi_store;
 
 static int owner(const mpi_store *m, uint64_t key)
 {
@@ -44,7 +34,7 @@ static int owner(const mpi_store *m, uint64_t key)
 	return (int)(((key * 0xD6E8FEB86659FD93ull) >> 32) % (uint64_t)m->size);
 }
 
-static void die(const mpi_store *m, const char *what)
+void mpi_die(const mpi_store *m, const char *what)
 {
 	fprintf(stderr, "pegsol-mpi: rank %d: %s\n", m->rank, what);
 	MPI_Abort(m->comm, PEGSOL_ELIMIT);
@@ -54,7 +44,7 @@ static void *xmalloc(const mpi_store *m, size_t bytes)
 {
 	void *p = malloc(bytes ? bytes : 1);
 	if (!p)
-		die(m, "out of memory");
+		mpi_die(m, "out of memory");
 	return p;
 }
 
@@ -76,7 +66,7 @@ static void inbox_grow(const mpi_store *m, inbox *in, size_t more, int counted)
 	uint64_t *k = realloc(in->keys, cap * sizeof *k);
 	u128 *c = counted ? realloc(in->counts, cap * sizeof *c) : NULL;
 	if (!k || (counted && !c))
-		die(m, "out of memory receiving a level");
+		mpi_die(m, "out of memory receiving a level");
 	in->keys = k;
 	in->counts = c;
 	in->cap = cap;
@@ -172,11 +162,12 @@ static pegsol_status inbox_level(const mpi_store *m, inbox *in, int counted,
 	return level_from_keys(in->keys, in->counts, k, m->base.E->keybits, out, err);
 }
 
-static slevel *new_slevel(const mpi_store *m)
+slevel *mpi_new_slevel(const mpi_store *m, const char *name)
 {
 	slevel *l = calloc(1, sizeof *l);
 	if (!l)
-		die(m, "out of memory");
+		mpi_die(m, "out of memory");
+	snprintf(l->name, sizeof l->name, "%s", name);
 	return l;
 }
 
@@ -186,7 +177,6 @@ static pegsol_status mpi_from_positions(level_store *s, const char *name,
                                         pegsol_error *err)
 {
 	mpi_store *m = (mpi_store *)s;
-	(void)name;
 	level all;
 	*out = NULL;
 	/* every rank builds the (small) level and keeps what it owns */
@@ -203,7 +193,7 @@ static pegsol_status mpi_from_positions(level_store *s, const char *name,
 			in.n++;
 		}
 	level_free(&all);
-	slevel *l = new_slevel(m);
+	slevel *l = mpi_new_slevel(m, name);
 	l->counted = counting;
 	if ((st = inbox_level(m, &in, counting, &l->L, err)) != PEGSOL_OK)
 		free(l);
@@ -219,17 +209,16 @@ static pegsol_status mpi_expand(level_store *s, const slevel *in,
                                 const void *keep_ctx, pegsol_error *err)
 {
 	mpi_store *m = (mpi_store *)s;
-	(void)name;
 	*out = NULL;
 	level kids;
 	pegsol_status st = level_expand(s->E, &in->L, &kids, stats, keep, keep_ctx, err);
 	if (st != PEGSOL_OK)
-		die(m, err ? err->message : "expansion failed");
+		mpi_die(m, err ? err->message : "expansion failed");
 	int counted = in->counted;
 	inbox box = {0};
 	exchange(m, kids.keys, kids.counts, kids.n, counted, &box);
 	level_free(&kids);
-	slevel *l = new_slevel(m);
+	slevel *l = mpi_new_slevel(m, name);
 	l->counted = counted;
 	if ((st = inbox_level(m, &box, counted, &l->L, err)) != PEGSOL_OK)
 		free(l);
@@ -316,6 +305,7 @@ static pegsol_status mpi_sum(level_store *s, u128 *v, int n, pegsol_error *err)
 
 static void mpi_release(level_store *s)
 {
+	mpi_checkpoint_release((mpi_store *)s);
 	free(s);
 }
 
@@ -331,15 +321,33 @@ static const struct level_store_ops mpi_ops = {
 	.release = mpi_release,
 };
 
+/* The same with checkpoints in each rank's directory (checkpoint_mpi.c). */
+static const struct level_store_ops mpi_checkpointed_ops = {
+	.from_positions = mpi_from_positions,
+	.expand = mpi_expand,
+	.match_complements = mpi_match,
+	.foreach = mpi_foreach,
+	.size = mpi_size,
+	.bytes = mpi_bytes,
+	.free = mpi_free,
+	.sum = mpi_sum,
+	.checkpoint = mpi_checkpoint,
+	.restore = mpi_restore,
+	.open = mpi_open,
+	.release = mpi_release,
+};
+
 level_store *level_store_mpi(engine *E)
 {
 	mpi_store *m = calloc(1, sizeof *m);
 	if (!m)
 		return NULL;
-	m->base.ops = &mpi_ops;
+	m->base.ops = mpi_checkpoint_dir ? &mpi_checkpointed_ops : &mpi_ops;
 	m->base.E = E;
 	m->comm = MPI_COMM_WORLD;
 	MPI_Comm_rank(m->comm, &m->rank);
 	MPI_Comm_size(m->comm, &m->size);
+	if (mpi_checkpoint_dir)
+		mpi_checkpoint_init(m);
 	return &m->base;
 }

@@ -7,16 +7,16 @@
  */
 #include "../pegsol/cli.h"
 #include "../pegsol/commands.h"
-#include "level_store.h"
+#include "level_store_mpi.h"
 #include "parallel.h"
 
+#include <errno.h>
 #include <malloc.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-level_store *level_store_mpi(engine *E);
+#include <sys/stat.h>
 
 static void usage(FILE *f)
 {
@@ -26,8 +26,12 @@ static void usage(FILE *f)
 	      "rank holds and expands its share, children go to their owners in\n"
 	      "bounded batches.  Rank 0 prints the same tables as pegsol.\n"
 	      "--memory is per rank; its default and -j's are the node's memory\n"
-	      "and cores divided among the ranks on the node.  Not supported:\n"
-	      "--workdir/--resume, levels --winning and --by moves (use pegsol).\n"
+	      "and cores divided among the ranks on the node.\n"
+	      "--workdir DIR checkpoints every level: each rank keeps its share in\n"
+	      "DIR/rank-R-of-N (levels stay in memory; DIR may be shared or each\n"
+	      "node's own), and --resume carries on a job stopped or killed, with\n"
+	      "the same number of ranks.  Not supported: levels --winning and\n"
+	      "--by moves (use pegsol).\n"
 	      "See 'pegsol COMMAND --help' for the options.\n",
 	      f);
 }
@@ -51,13 +55,32 @@ int main(int argc, char **argv)
 		return PEGSOL_EUSAGE;
 	}
 	for (int i = 2; i < argc; i++)
-		if (!strcmp(argv[i], "--workdir") || !strncmp(argv[i], "--workdir=", 10) ||
-		    !strcmp(argv[i], "--resume") || !strcmp(argv[i], "--winning") ||
-		    !strcmp(argv[i], "--by") || !strncmp(argv[i], "--by=", 5)) {
+		if (!strcmp(argv[i], "--winning") || !strcmp(argv[i], "--by") ||
+		    !strncmp(argv[i], "--by=", 5)) {
 			fprintf(stderr, "pegsol-mpi: %s is not supported by pegsol-mpi; "
 			        "use pegsol\n", argv[i]);
 			return PEGSOL_EUSAGE;
 		}
+	/* --workdir and --resume are pegsol-mpi's own (checkpoints per rank,
+	 * levels in memory): taken out before the command sees them, which
+	 * would otherwise put the levels in pegsol's disk store */
+	int kept = 2;
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--workdir") && i + 1 < argc)
+			mpi_checkpoint_dir = argv[++i];
+		else if (!strncmp(argv[i], "--workdir=", 10))
+			mpi_checkpoint_dir = argv[i] + 10;
+		else if (!strcmp(argv[i], "--resume"))
+			mpi_checkpoint_resume = 1;
+		else
+			argv[kept++] = argv[i];
+	}
+	argc = kept;
+	argv[argc] = NULL;
+	if (mpi_checkpoint_resume && !mpi_checkpoint_dir) {
+		fprintf(stderr, "pegsol-mpi: --resume needs the --workdir of the run\n");
+		return PEGSOL_EUSAGE;
+	}
 	for (int i = 2; i < argc; i++)
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
 			return run(argc - 1, argv + 1); /* prints and exits */
@@ -77,7 +100,16 @@ int main(int argc, char **argv)
 	cli_default_threads = (parallel_cores() + per_node - 1) / per_node;
 	cli_processes_per_node = per_node;
 	level_store_default = level_store_mpi;
-	int rc = run(argc - 1, argv + 1);
+	struct stat sb;
+	int rc;
+	errno = 0;
+	if (mpi_checkpoint_dir && (stat(mpi_checkpoint_dir, &sb) || !S_ISDIR(sb.st_mode))) {
+		fprintf(stderr, "pegsol-mpi: work directory %s: %s\n", mpi_checkpoint_dir,
+		        errno ? strerror(errno) : "not a directory");
+		rc = PEGSOL_EINPUT;
+	} else {
+		rc = run(argc - 1, argv + 1);
+	}
 	/* every rank ends the same way: the first failure decides */
 	int worst = 0;
 	MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
