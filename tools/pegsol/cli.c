@@ -232,6 +232,21 @@ int cli_progress_enabled(void)
 	return isatty(2);
 }
 
+/* MemAvailable of /proc/meminfo in bytes (free memory and what the kernel
+ * can reclaim), or 0 when it cannot be read. */
+static size_t memory_available(void)
+{
+	FILE *f = fopen("/proc/meminfo", "r");
+	char line[256];
+	unsigned long long kb = 0;
+	while (f && fgets(line, sizeof line, f))
+		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return (size_t)kb * 1024;
+}
+
 size_t cli_level_memory(const cli *c)
 {
 	if (c->memory)
@@ -239,8 +254,14 @@ size_t cli_level_memory(const cli *c)
 	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
 	if (pages <= 0 || size <= 0)
 		return 0;
-	return (size_t)pages / 4 * 3 * (size_t)size /
-	       (size_t)(cli_processes_per_node > 1 ? cli_processes_per_node : 1);
+	/* three quarters of the machine, but not more than nine tenths of what
+	 * other processes leave: the kernel's OOM killer would otherwise end
+	 * the run (or another one) instead of a clear "limit reached" */
+	size_t total = (size_t)pages / 4 * 3 * (size_t)size;
+	size_t avail = memory_available() / 10 * 9;
+	if (avail && avail < total)
+		total = avail;
+	return total / (size_t)(cli_processes_per_node > 1 ? cli_processes_per_node : 1);
 }
 
 int cli_parse_max_jumps(const cli *c, const char *arg)

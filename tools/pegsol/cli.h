@@ -79,8 +79,9 @@ typedef struct cli {
 	"      --format F          text, csv or json, for tables (default: "      \
 	"text)\n"                                                                 \
 	"  -j, --threads N         threads to use (default: every core)\n"        \
-	"      --memory SIZE       memory limit, e.g. 8G (default: most of the "  \
-	"machine)\n"                                                              \
+	"      --memory SIZE       memory limit, e.g. 8G (default: 3/4 of the "   \
+	"machine, less\n"                                                        \
+	"                          when other processes leave less available)\n" \
 	"  -h, --help              this help\n"
 
 void cli_init(cli *c, const char *command, const char *help);
