@@ -99,6 +99,14 @@ expect_exit 3 "$PEGSOL" count -b nosuchboard
 expect_exit 3 "$PEGSOL" count -s z9
 expect_exit 3 "$PEGSOL" levels -f 99
 expect_exit 4 "$PEGSOL" count -b english --memory 16M
+# levels by moves stopped by the memory limit still print the levels they
+# finished (Bell's B_0..B_6: 1 1 2 9 47 263 1,452) and exit 4
+"$PEGSOL" levels --by moves -b english -j 2 --memory 40M --format csv >/tmp/levels_lim.$$ 2>/dev/null
+code=$?
+[ "$code" -eq 4 ] && ok || bad "levels --by moves --memory 40M: exit $code, want 4"
+grep -q '^limited,yes' /tmp/levels_lim.$$ && grep -q '^5,263,' /tmp/levels_lim.$$ && ok ||
+	bad "levels --by moves at the memory limit: no partial table"
+rm -f /tmp/levels_lim.$$
 # a board too big for the memory given stops with exit 4, within it
 if [ -x /usr/bin/time ]; then
 	/usr/bin/time -f "%M" -o /tmp/levels_rss.$$ "$PEGSOL" levels -b french -s c1 -f any \

@@ -41,9 +41,12 @@ static const char help[] =
 enum { OPT_BY = OPT_FIRST_COMMAND_OPTION, OPT_WINNING, OPT_RAW, OPT_MAX_JUMPS,
        OPT_MAX_MOVES, OPT_DIRECTION };
 
-/* Runs the levels by moves in one direction; NULL after an error (rc). */
+/* Runs the levels by moves in one direction; NULL after an error (rc).
+ * When the memory limit stops it after some levels, those are returned
+ * with *limited set (and the error reported): a long run's first levels
+ * are worth printing. */
 static pegsol_moves_result *moves_run(cli *c, int backward, int max_moves,
-                                      double *secs, int *rc)
+                                      double *secs, int *rc, int *limited)
 {
 	progress prog;
 	pegsol_level_options lo;
@@ -55,11 +58,17 @@ static pegsol_moves_result *moves_run(cli *c, int backward, int max_moves,
 		*rc = PEGSOL_ELIMIT;
 		return NULL;
 	}
+	pegsol_status st = pegsol_levels_by_moves(&c->problem, &lo, backward,
+	                                          max_moves, res, &err);
+	if (st == PEGSOL_ELIMIT && res->nlevels > 1) {
+		*secs += progress_now() - prog.start;
+		progress_done(&prog);
+		cli_report(c, &err);
+		*limited = 1;
+		return res;
+	}
 	double s;
-	if ((*rc = level_cli_end(c, &prog,
-	                         pegsol_levels_by_moves(&c->problem, &lo, backward,
-	                                                max_moves, res, &err),
-	                         &err, &s))) {
+	if ((*rc = level_cli_end(c, &prog, st, &err, &s))) {
 		free(res);
 		return NULL;
 	}
@@ -90,10 +99,15 @@ static int levels_by_moves(cli *c, int direction, int max_moves)
 {
 	pegsol_moves_result *res[2] = {NULL, NULL};
 	double secs = 0;
-	int rc = 0, nres = 0;
+	int rc = 0, nres = 0, limited = 0;
 	for (int d = 0; d < 2; d++)
 		if (direction & (1 << d)) {
-			if (!(res[nres++] = moves_run(c, d, max_moves, &secs, &rc))) {
+			pegsol_moves_result *r = moves_run(c, d, max_moves, &secs, &rc, &limited);
+			if (r) {
+				res[nres++] = r;
+			} else if (nres && limited) {
+				break; /* the levels found so far are printed */
+			} else {
 				free(res[0]);
 				return rc;
 			}
@@ -102,7 +116,7 @@ static int levels_by_moves(cli *c, int direction, int max_moves)
 	 * complement is its own reverse: both tables have the same total. */
 	if (nres == 2 && c->problem.finish_kind != PEGSOL_FINISH_ANY_ONE &&
 	    (pegsol_board_full(c->board) & ~c->problem.finish) == c->problem.start &&
-	    !res[0]->partial && !res[1]->partial &&
+	    !limited && !res[0]->partial && !res[1]->partial &&
 	    res[0]->positions != res[1]->positions) {
 		fprintf(stderr, "pegsol levels: internal error: the forward and backward "
 		        "levels of a self-dual problem differ in total (%llu, %llu)\n",
@@ -169,6 +183,8 @@ static int levels_by_moves(cli *c, int direction, int max_moves)
 	           res[0]->symmetry_order);
 	emit_value(&e, "partial", "stopped at --max-moves", COL_TEXT, "%s",
 	           res[0]->partial || (nres == 2 && res[1]->partial) ? "yes" : "no");
+	if (limited)
+		emit_value(&e, "limited", "stopped at the memory limit", COL_TEXT, "yes");
 	emit_text(&e, "\n");
 	emit_table(&e, &t);
 	emit_text(&e, "\n");
@@ -178,7 +194,7 @@ static int levels_by_moves(cli *c, int direction, int max_moves)
 	free(res[0]);
 	free(res[1]);
 	cli_free(c);
-	return 0;
+	return limited ? PEGSOL_ELIMIT : 0;
 }
 
 int cmd_levels(int argc, char **argv)
