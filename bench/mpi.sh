@@ -20,7 +20,7 @@ for np in 1 2 4; do
 	for r in $(seq 1 "$reps"); do
 		rm -f "$tmp"/rss.*
 		t0=$(date +%s.%N)
-		mpirun --oversubscribe -np "$np" sh -c \
+		mpirun --oversubscribe --bind-to none -np "$np" sh -c \
 			'exec /usr/bin/time -f %M -o "$0/rss.$OMPI_COMM_WORLD_RANK" "$@"' \
 			"$tmp" "$mpi_bin" "${args[@]}" >/dev/null 2>"$tmp/err" ||
 			{ echo "mpi.sh: $np ranks failed: $(head -3 "$tmp/err")" >&2; exit 1; }

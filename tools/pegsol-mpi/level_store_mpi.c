@@ -215,11 +215,16 @@ static pegsol_status mpi_expand(level_store *s, const slevel *in,
 	if (st != PEGSOL_OK)
 		mpi_die(m, err ? err->message : "expansion failed");
 	int counted = in->counted;
+	slevel *l = mpi_new_slevel(m, name);
+	l->counted = counted;
+	if (m->size == 1) { /* every child is this rank's, merged already */
+		l->L = kids;
+		*out = l;
+		return PEGSOL_OK;
+	}
 	inbox box = {0};
 	exchange(m, kids.keys, kids.counts, kids.n, counted, &box);
 	level_free(&kids);
-	slevel *l = mpi_new_slevel(m, name);
-	l->counted = counted;
 	if ((st = inbox_level(m, &box, counted, &l->L, err)) != PEGSOL_OK)
 		free(l);
 	else
@@ -227,12 +232,29 @@ static pegsol_status mpi_expand(level_store *s, const slevel *in,
 	return st;
 }
 
+typedef struct one_rank_match {
+	const level *A, *B;
+	store_match_fn match;
+	void *ctx;
+} one_rank_match;
+
+static void on_one_rank_match(void *ctx, size_t ia, size_t ib)
+{
+	one_rank_match *o = ctx;
+	o->match(o->ctx, o->A->keys[ia], o->A->counts ? o->A->counts[ia] : 0,
+	         o->B->counts ? o->B->counts[ib] : 0);
+}
+
 static pegsol_status mpi_match(level_store *s, const slevel *A, const slevel *B,
                                store_match_fn match, void *ctx,
                                pegsol_error *err)
 {
 	mpi_store *m = (mpi_store *)s;
-	(void)err;
+	if (m->size == 1) { /* both levels whole here: the engine's own merge */
+		one_rank_match o = {&A->L, &B->L, match, ctx};
+		return level_match_complements(s->E, &A->L, &B->L, on_one_rank_match,
+		                               &o, err);
+	}
 	size_t n = A->L.n;
 	uint64_t *comp = xmalloc(m, n * sizeof *comp);
 	pegsol_pos full = s->E->board->full;
