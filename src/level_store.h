@@ -22,9 +22,9 @@ typedef struct slevel slevel; /* a level held by a store */
 typedef struct level_store level_store;
 
 /* A position of A whose complement's canonical form is in B, with the two
- * counts (0 when the levels are not counted).  akey is A's key or the
- * canonical form of its complement, as the store finds convenient: the
- * driver needs only its orbit's size, which the two share. */
+ * counts (0 when the levels are not counted).  akey is A's key, an image
+ * of it, or the canonical form of its complement, as the store finds
+ * convenient: the driver needs only its orbit's size, which they share. */
 typedef void (*store_match_fn)(void *ctx, uint64_t akey, u128 acount,
                                u128 bcount);
 typedef void (*store_each_fn)(void *ctx, uint64_t key, u128 count);

@@ -232,15 +232,15 @@ static pegsol_status mpi_expand(level_store *s, const slevel *in,
 	return st;
 }
 
-typedef struct one_rank_match {
+typedef struct local_match {
 	const level *A, *B;
 	store_match_fn match;
 	void *ctx;
-} one_rank_match;
+} local_match;
 
-static void on_one_rank_match(void *ctx, size_t ia, size_t ib)
+static void on_local_match(void *ctx, size_t ia, size_t ib)
 {
-	one_rank_match *o = ctx;
+	local_match *o = ctx;
 	o->match(o->ctx, o->A->keys[ia], o->A->counts ? o->A->counts[ia] : 0,
 	         o->B->counts ? o->B->counts[ib] : 0);
 }
@@ -251,8 +251,8 @@ static pegsol_status mpi_match(level_store *s, const slevel *A, const slevel *B,
 {
 	mpi_store *m = (mpi_store *)s;
 	if (m->size == 1) { /* both levels whole here: the engine's own merge */
-		one_rank_match o = {&A->L, &B->L, match, ctx};
-		return level_match_complements(s->E, &A->L, &B->L, on_one_rank_match,
+		local_match o = {&A->L, &B->L, match, ctx};
+		return level_match_complements(s->E, &A->L, &B->L, on_local_match,
 		                               &o, err);
 	}
 	size_t n = A->L.n;
@@ -264,15 +264,19 @@ static pegsol_status mpi_match(level_store *s, const slevel *A, const slevel *B,
 	inbox box = {0};
 	exchange(m, comp, A->L.counts, n, counted, &box);
 	free(comp);
-	for (size_t i = 0; i < box.n; i++) {
-		long long j = level_find(&B->L, box.keys[i]);
-		if (j >= 0)
-			match(ctx, box.keys[i], counted ? box.counts[i] : 0,
-			      B->L.counts ? B->L.counts[j] : 0);
-	}
+	/* What came are canonical complements of keys of A, owned here like
+	 * B's keys.  Their complements are images of those keys of A: as a
+	 * level, the engine's sort-merge matches them against B (a binary
+	 * search per key missed the cache at every step). */
+	for (size_t i = 0; i < box.n; i++)
+		box.keys[i] = full & ~box.keys[i];
+	level got = {.n = box.n, .keys = box.keys, .counts = counted ? box.counts : NULL};
+	local_match o = {&got, &B->L, match, ctx};
+	pegsol_status st = level_match_complements(s->E, &got, &B->L, on_local_match,
+	                                           &o, err);
 	free(box.keys);
 	free(box.counts);
-	return PEGSOL_OK;
+	return st;
 }
 
 static pegsol_status mpi_foreach(level_store *s, const slevel *L,
