@@ -53,6 +53,16 @@ rc=0; "$PEGSOL" solve --svg /nonexistent/dir/x.svg >/dev/null 2>"$tmp/err" || rc
 if [ "$rc" -eq 3 ] && grep -q 'cannot write' "$tmp/err"; then ok; else bad "unwritable: exit $rc"; fi
 rc=0; "$PEGSOL" show --svg /nonexistent/dir/x.svg >/dev/null 2>&1 || rc=$?
 if [ "$rc" -eq 3 ]; then ok; else bad "show unwritable: exit $rc"; fi
+# a full disk (the writes fail only at the end, when the file is flushed)
+if [ -w /dev/full ]; then
+	rc=0; "$PEGSOL" solve --svg /dev/full >/dev/null 2>"$tmp/err" || rc=$?
+	if [ "$rc" -eq 3 ] && grep -q 'No space' "$tmp/err"; then ok; else bad "solve --svg /dev/full: exit $rc"; fi
+	rc=0; "$PEGSOL" random -b triangle5 --plot /dev/full >/dev/null 2>&1 || rc=$?
+	if [ "$rc" -eq 3 ]; then ok; else bad "random --plot /dev/full: exit $rc"; fi
+fi
+# no solution: no picture, and the exit status says so
+rc=0; "$PEGSOL" solve -b french --svg "$tmp/none.svg" >/dev/null 2>&1 || rc=$?
+if [ "$rc" -eq 1 ] && [ ! -e "$tmp/none.svg" ]; then ok; else bad "no solution: exit $rc"; fi
 rc=0; "$PEGSOL" solve --table --svg "$tmp/x.svg" >/dev/null 2>&1 || rc=$?
 if [ "$rc" -eq 2 ]; then ok; else bad "--table --svg: exit $rc"; fi
 
