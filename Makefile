@@ -3,16 +3,20 @@
 #   make run      build, then analyse the English board's central game
 #   make test     build, then run the whole test suite
 #   make sanitize build and test under AddressSanitizer + UBSan (build-asan/)
+#   make portable build without -march=native (build-portable/) and run the
+#                 engine's tests there: the paths for CPUs without BMI2 or
+#                 AVX-512
 #   make mpi      build pegsol-mpi (Open MPI) in build-mpi/ and run its tests
 #   make bench    run the benchmarks (bench/), a table of time and memory
 #   make install  install binary, library, header, pegsol.pc, man page
 BUILD ?= build
 ASAN_BUILD ?= build-asan
+PORTABLE_BUILD ?= build-portable
 MPI_BUILD ?= build-mpi
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all run test sanitize mpi bench install clean deps
+.PHONY: all run test sanitize portable mpi bench install clean deps
 
 all: $(BUILD)/Makefile
 	@cmake --build $(BUILD) -j $(JOBS)
@@ -37,6 +41,12 @@ sanitize: $(BUILD)/.deps-ok
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	@cd $(ASAN_BUILD) && PEGSOL_SANITIZED=1 ctest --output-on-failure -j $(JOBS)
 
+portable: $(BUILD)/.deps-ok
+	@cmake -S . -B $(PORTABLE_BUILD) -DPEGSOL_NATIVE=OFF >/dev/null
+	@cmake --build $(PORTABLE_BUILD) -j $(JOBS)
+	@cd $(PORTABLE_BUILD) && ctest --output-on-failure -j $(JOBS) \
+		-R 'test_count_oracle|test_count_english|test_random|test_winning|test_prune'
+
 mpi:
 	@bash scripts/install-deps.sh --mpi
 	@cmake -S . -B $(MPI_BUILD) -DPEGSOL_MPI=ON >/dev/null
@@ -50,4 +60,4 @@ install: all
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(MPI_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(PORTABLE_BUILD) $(MPI_BUILD)
