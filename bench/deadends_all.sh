@@ -39,6 +39,9 @@ holes_of() {
 	esac
 }
 value() { grep "^$1," "$2" | head -1 | cut -d, -f2; }
+# GNU time's "%e %M" line; a killed command adds a status line before it,
+# and a time killed itself writes none: then "? 0".
+time_of() { grep -E '^[0-9.]+ [0-9]+$' "$1" | tail -1 | grep . || echo "? 0"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 done_already() { [ -f "$out" ] && grep -q "^| $1 | $2 | $3" "$out"; }
@@ -52,7 +55,7 @@ for b in $boards; do
 		/usr/bin/time -f "%e %M" -o "$tmp/time" "$pegsol" deadends -b "$b" -s "$h" \
 			--shortest-only --memory "$memory" --format csv >"$tmp/csv" 2>"$tmp/err"
 		rc=$?
-		read -r secs kb < <(tail -1 "$tmp/time") || true
+		read -r secs kb < <(time_of "$tmp/time")
 		if [ "$rc" -eq 0 ]; then
 			echo "| $b | $h | $(value jumps "$tmp/csv") jumps | $(value games "$tmp/csv") | $(value positions "$tmp/csv") | $secs | $((kb / 1024)) |" >>"$out"
 		else
@@ -77,7 +80,7 @@ for b in $boards; do
 		/usr/bin/time -f "%e %M" -o "$tmp/time" "$pegsol" random -b "$b" -s "$h" \
 			--format csv >"$tmp/csv" 2>"$tmp/err"
 		rc=$?
-		read -r secs kb < <(tail -1 "$tmp/time") || true
+		read -r secs kb < <(time_of "$tmp/time")
 		if [ "$rc" -eq 0 ]; then
 			echo "| $b | $h | $(value one_peg "$tmp/csv") | $(value finish_probability "$tmp/csv") | $(value pegs_left "$tmp/csv") | $(value expected_jumps "$tmp/csv") | $(value rounding "$tmp/csv") | $secs | $((kb / 1024)) |" >>"$out"
 		else

@@ -591,26 +591,28 @@ static pegsol_status count_full(run *r, pegsol_count_result *out,
 	return PEGSOL_OK;
 }
 
-static void fill_winning_row(run *r, const level *W, pegsol_jump_level *row)
-{
-	row->winning = W->n;
-	row->winning_raw = 0;
-	for (size_t i = 0; i < W->n; i++)
-		row->winning_raw += (uint64_t)engine_orbit(&r->E, W->keys[i]);
-}
-
 typedef struct walk_ctx {
 	run *r;
 	pegsol_count_result *out;
+	pegsol_jump_level *row; /* the row being filled */
 } walk_ctx;
 
-static pegsol_status on_winning_level(void *ctx, int n, const level *W,
-                                      pegsol_error *err)
+static void on_winning_key(void *ctx, uint64_t key, u128 count)
 {
 	walk_ctx *w = ctx;
-	(void)err;
-	fill_winning_row(w->r, W, &w->out->level[n]);
-	return PEGSOL_OK;
+	(void)count;
+	w->row->winning++;
+	w->row->winning_raw += (uint64_t)engine_orbit(&w->r->E, key);
+}
+
+/* This store's share of W_n's figures; they are added up at the end. */
+static pegsol_status on_winning_level(void *ctx, int n, level_store *s,
+                                      const slevel *W, pegsol_error *err)
+{
+	walk_ctx *w = ctx;
+	w->row = &w->out->level[n];
+	w->row->winning = w->row->winning_raw = 0;
+	return s->ops->foreach(s, W, on_winning_key, w, err);
 }
 
 static void on_walk_phase(void *ctx, const char *what, int n)
@@ -632,11 +634,23 @@ static pegsol_status count_winning(run *r, pegsol_count_result *out)
 		out->level[n].arbitrary = binomial(r->b->nholes, out->level[n].pegs);
 	}
 	out->nlevels = N + 1;
-	walk_ctx w = {r, out};
-	/* no on_forward: the walk then prunes its forward levels too, which
-	 * makes their sizes meaningless */
-	winning_walk_cb cb = {on_winning_level, NULL, on_walk_phase, &w};
-	return winning_walk(&r->E, r->pr, N, r->opt ? r->opt->memory : 0, &cb, r->err);
+	walk_ctx w = {r, out, NULL};
+	winning_walk_cb cb = {on_winning_level, on_walk_phase, &w};
+	pegsol_status st = winning_walk(r->store, r->pr, N,
+	                                r->opt ? r->opt->memory : 0, &cb, r->err);
+	/* every store's share, added up */
+	u128 v[2 * NLEV] = {0};
+	for (int n = 0; n <= N; n++) {
+		v[2 * n] = out->level[n].winning;
+		v[2 * n + 1] = out->level[n].winning_raw;
+	}
+	if (st == PEGSOL_OK)
+		st = add_up(r, v, 2 * (N + 1));
+	for (int n = 0; st == PEGSOL_OK && n <= N; n++) {
+		out->level[n].winning = (uint64_t)v[2 * n];
+		out->level[n].winning_raw = (uint64_t)v[2 * n + 1];
+	}
+	return st;
 }
 
 static void add_totals(pegsol_count_result *out)

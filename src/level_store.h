@@ -48,6 +48,17 @@ struct level_store_ops {
 	pegsol_status (*match_complements)(level_store *s, const slevel *A,
 	                                   const slevel *B, store_match_fn match,
 	                                   void *ctx, pegsol_error *err);
+	/* out = the canonical forms of the complements of in's keys, without
+	 * counts (the winning walk's backward step and mirror). */
+	pegsol_status (*complement)(level_store *s, const slevel *in,
+	                            const char *name, slevel **out,
+	                            pegsol_error *err);
+	/* out = the keys of A whose complement's canonical form is in B,
+	 * without counts.  The relation is symmetric: select(A, B) is the
+	 * complement of select(B, A), which a store may use to sort the
+	 * smaller level. */
+	pegsol_status (*select)(level_store *s, const slevel *A, const slevel *B,
+	                        const char *name, slevel **out, pegsol_error *err);
 	/* Calls fn for every key held here, with its count. */
 	pegsol_status (*foreach)(level_store *s, const slevel *L,
 	                         store_each_fn fn, void *ctx, pegsol_error *err);

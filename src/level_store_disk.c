@@ -74,6 +74,18 @@ static pegsol_status write_level(disk_store *d, const char *path, const level *L
 	return st;
 }
 
+/* An empty level file for level name. */
+static pegsol_status write_empty(disk_store *d, const char *name, int counted,
+                                 pegsol_error *err)
+{
+	char path[4096];
+	level_path(d, name, path, sizeof path);
+	level empty = {0};
+	size_t part[2] = {0, 0};
+	empty.part = part;
+	return write_level(d, path, &empty, counted, 1, err);
+}
+
 static slevel *new_slevel(const char *name, uint64_t n, int counted)
 {
 	slevel *l = calloc(1, sizeof *l);
@@ -641,15 +653,8 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 	uint64_t n = 0;
 	if (st == PEGSOL_OK && j.rs.n)
 		st = merge_runs(d, &j.rs, name, in->counted, &n, err);
-	else if (st == PEGSOL_OK) {
-		/* no children: an empty level file */
-		char path[4096];
-		level_path(d, name, path, sizeof path);
-		level empty = {0};
-		size_t part[2] = {0, 0};
-		empty.part = part;
-		st = write_level(d, path, &empty, in->counted, 1, err);
-	}
+	else if (st == PEGSOL_OK)
+		st = write_empty(d, name, in->counted, err); /* no children */
 	runs_remove(d, &j.rs);
 	if (st == PEGSOL_OK && !(*out = new_slevel(name, n, in->counted)))
 		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
@@ -658,13 +663,48 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 
 /* ------------------------------------------------------------ matching */
 
+/* The canonical complements of A's keys (with A's counts) as sorted runs,
+ * chunk by chunk, reduced to what one merge can read. */
+static pegsol_status complement_runs(disk_store *d, const slevel *A, runs *rs,
+                                     pegsol_error *err)
+{
+	size_t cap = chunk_cap(d, A->counted);
+	if (cap > A->n)
+		cap = A->n ? (size_t)A->n : 1;
+	uint64_t *keys = malloc(cap * sizeof *keys);
+	u128 *counts = A->counted ? malloc(cap * sizeof *counts) : NULL;
+	scan sa = {0};
+	pegsol_status st = !keys || (A->counted && !counts)
+		? pegsol_fail(err, PEGSOL_ELIMIT, "out of memory")
+		: scan_open(d, A, &sa, err);
+	while (st == PEGSOL_OK) {
+		size_t n = 0, part[2];
+		st = read_chunk(&sa, keys, counts, cap, &n, err);
+		if (st != PEGSOL_OK || !n)
+			break;
+		level in = chunk_level(keys, counts, n, part), comp;
+		/* level_complement takes over nothing: it copies */
+		if ((st = level_complement(d->base.E, &in, &comp, err)) == PEGSOL_OK) {
+			st = runs_add(d, rs, &comp, A->counted, err);
+			level_free(&comp);
+		}
+	}
+	lfile_close_reader(sa.r);
+	free(keys);
+	free(counts);
+	if (st == PEGSOL_OK)
+		st = reduce_runs(d, rs, A->counted, merge_fanin(d), err);
+	return st;
+}
+
 typedef struct join_ctx {
 	scan b;             /* the other level, read along */
 	int bseg;
 	uint64_t bkey;
 	u128 bcount, border;
 	int blive;
-	store_match_fn match;
+	store_match_fn match; /* called for every match, or */
+	write_ctx *out;       /* every matched key written here */
 	void *ctx;
 } join_ctx;
 
@@ -687,9 +727,29 @@ static pegsol_status join_emit(void *ctx, int seg, uint64_t key, u128 count,
 		jc->blive = got;
 		jc->border = got ? lfile_order(jc->bkey) : 0;
 	}
-	if (jc->blive && jc->border == order)
-		jc->match(jc->ctx, key, count, jc->bcount);
+	if (!jc->blive || jc->border != order)
+		return PEGSOL_OK;
+	if (jc->out)
+		return emit_to_file(jc->out, seg, key, 0, err);
+	jc->match(jc->ctx, key, count, jc->bcount);
 	return PEGSOL_OK;
+}
+
+/* Merges the complement runs of A with B: the keys of B that are
+ * complements of keys of A, in B's order. */
+static pegsol_status join_runs(disk_store *d, runs *rs, const slevel *B,
+                               join_ctx *jc, pegsol_error *err)
+{
+	head *h = NULL;
+	jc->bseg = -1;
+	pegsol_status st = scan_open(d, B, &jc->b, err);
+	if (st == PEGSOL_OK)
+		st = runs_open(d, rs, &h, err);
+	for (int seg = 0; seg < LFILE_SEGMENTS && st == PEGSOL_OK; seg++)
+		st = merge_segment(h, rs->n, seg, join_emit, jc, err);
+	heads_close(h, rs->n);
+	lfile_close_reader(jc->b.r);
+	return st;
 }
 
 static pegsol_status disk_match(level_store *s, const slevel *A, const slevel *B,
@@ -699,45 +759,86 @@ static pegsol_status disk_match(level_store *s, const slevel *A, const slevel *B
 	disk_store *d = (disk_store *)s;
 	if (!A->n || !B->n)
 		return PEGSOL_OK;
-	/* a chunk, its complements and their sorted copy */
-	size_t cap = chunk_cap(d, A->counted);
-	if (cap > A->n)
-		cap = (size_t)A->n;
-	uint64_t *keys = malloc(cap * sizeof *keys);
-	u128 *counts = A->counted ? malloc(cap * sizeof *counts) : NULL;
 	runs rs = {0};
-	scan sa = {0};
-	pegsol_status st = !keys || (A->counted && !counts)
-		? pegsol_fail(err, PEGSOL_ELIMIT, "out of memory")
-		: scan_open(d, A, &sa, err);
-	while (st == PEGSOL_OK) {
-		size_t n = 0, part[2];
-		st = read_chunk(&sa, keys, counts, cap, &n, err);
-		if (st != PEGSOL_OK || !n)
-			break;
-		level in = chunk_level(keys, counts, n, part), comp;
-		/* level_complement takes over nothing: it copies */
-		if ((st = level_complement(s->E, &in, &comp, err)) == PEGSOL_OK) {
-			st = runs_add(d, &rs, &comp, A->counted, err);
-			level_free(&comp);
-		}
-	}
-	lfile_close_reader(sa.r);
-	free(keys);
-	free(counts);
-	join_ctx jc = {.bseg = -1, .match = match, .ctx = ctx};
-	head *h = NULL;
+	join_ctx jc = {.match = match, .ctx = ctx};
+	pegsol_status st = complement_runs(d, A, &rs, err);
 	if (st == PEGSOL_OK)
-		st = scan_open(d, B, &jc.b, err);
-	if (st == PEGSOL_OK)
-		st = reduce_runs(d, &rs, A->counted, merge_fanin(d), err);
-	if (st == PEGSOL_OK)
-		st = runs_open(d, &rs, &h, err);
-	for (int seg = 0; seg < LFILE_SEGMENTS && st == PEGSOL_OK; seg++)
-		st = merge_segment(h, rs.n, seg, join_emit, &jc, err);
-	heads_close(h, rs.n);
-	lfile_close_reader(jc.b.r);
+		st = join_runs(d, &rs, B, &jc, err);
 	runs_remove(d, &rs);
+	return st;
+}
+
+static pegsol_status disk_complement(level_store *s, const slevel *in,
+                                     const char *name, slevel **out,
+                                     pegsol_error *err)
+{
+	disk_store *d = (disk_store *)s;
+	*out = NULL;
+	runs rs = {0};
+	uint64_t n = 0;
+	pegsol_status st = in->n ? complement_runs(d, in, &rs, err) : PEGSOL_OK;
+	if (st == PEGSOL_OK && rs.n)
+		st = merge_runs(d, &rs, name, in->counted, &n, err);
+	else if (st == PEGSOL_OK)
+		st = write_empty(d, name, in->counted, err);
+	runs_remove(d, &rs);
+	if (st == PEGSOL_OK && !(*out = new_slevel(name, n, in->counted)))
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	return st;
+}
+
+/* The keys of A whose complements are in B, written to level name; B's
+ * complements are the ones sorted. */
+static pegsol_status select_direct(disk_store *d, const slevel *A,
+                                   const slevel *B, const char *name,
+                                   slevel **out, pegsol_error *err)
+{
+	char path[4096], tmp[4096];
+	level_path(d, name, path, sizeof path);
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	runs rs = {0};
+	lfile_writer *w = NULL;
+	pegsol_status st = lfile_create(tmp, 0, d->base.E->threads, &w, err);
+	write_ctx wc = {w, 0};
+	join_ctx jc = {.out = &wc};
+	if (st == PEGSOL_OK && A->n && B->n) {
+		st = complement_runs(d, B, &rs, err);
+		if (st == PEGSOL_OK)
+			st = join_runs(d, &rs, A, &jc, err);
+	}
+	runs_remove(d, &rs);
+	if (st != PEGSOL_OK) {
+		if (w)
+			lfile_abandon(w);
+		return st;
+	}
+	if ((st = lfile_close(w, 1, err)) == PEGSOL_OK && rename(tmp, path))
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "cannot rename %s: %s", tmp,
+		                 strerror(errno));
+	if (st == PEGSOL_OK && !(*out = new_slevel(name, wc.n, 0)))
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	return st;
+}
+
+static pegsol_status disk_select(level_store *s, const slevel *A,
+                                 const slevel *B, const char *name,
+                                 slevel **out, pegsol_error *err)
+{
+	disk_store *d = (disk_store *)s;
+	*out = NULL;
+	if (B->n <= A->n)
+		return select_direct(d, A, B, name, out, err);
+	/* Sorting B's complements would cost more than A's: select(A, B) is
+	 * the complement of select(B, A), which is small (at most |A|). */
+	char other[MANIFEST_NAME + 2], path[4096];
+	snprintf(other, sizeof other, "%s~", name);
+	slevel *back = NULL;
+	pegsol_status st = select_direct(d, B, A, other, &back, err);
+	if (st == PEGSOL_OK)
+		st = disk_complement(s, back, name, out, err);
+	level_path(d, other, path, sizeof path);
+	unlink(path);
+	free(back);
 	return st;
 }
 
@@ -864,6 +965,8 @@ static const struct level_store_ops disk_ops = {
 	.from_positions = disk_from_positions,
 	.expand = disk_expand,
 	.match_complements = disk_match,
+	.complement = disk_complement,
+	.select = disk_select,
 	.foreach = disk_foreach,
 	.size = disk_size,
 	.bytes = disk_bytes,

@@ -68,6 +68,52 @@ static pegsol_status mem_match(level_store *s, const slevel *A, const slevel *B,
 	return level_match_complements(s->E, &A->L, &B->L, on_index_match, &t, err);
 }
 
+static pegsol_status mem_complement(level_store *s, const slevel *in,
+                                    const char *name, slevel **out,
+                                    pegsol_error *err)
+{
+	(void)name;
+	slevel *l = calloc(1, sizeof *l);
+	if (!l)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	pegsol_status st = level_complement(s->E, &in->L, &l->L, err);
+	if (st != PEGSOL_OK) {
+		free(l);
+		l = NULL;
+	}
+	*out = l;
+	return st;
+}
+
+static void on_mark(void *ctx, size_t ia, size_t ib)
+{
+	(void)ib;
+	((uint8_t *)ctx)[ia] = 1;
+}
+
+/* One sort-merge of the whole level rather than a binary search per key:
+ * the searches missed the cache at every step. */
+static pegsol_status mem_select(level_store *s, const slevel *A,
+                                const slevel *B, const char *name,
+                                slevel **out, pegsol_error *err)
+{
+	(void)name;
+	*out = NULL;
+	uint8_t *mark = calloc(A->L.n + 1, 1);
+	slevel *l = calloc(1, sizeof *l);
+	pegsol_status st = !mark || !l
+		? pegsol_fail(err, PEGSOL_ELIMIT, "out of memory")
+		: level_match_complements(s->E, &A->L, &B->L, on_mark, mark, err);
+	if (st == PEGSOL_OK)
+		st = level_select(&A->L, mark, &l->L, err);
+	free(mark);
+	if (st != PEGSOL_OK)
+		free(l);
+	else
+		*out = l;
+	return st;
+}
+
 static pegsol_status mem_foreach(level_store *s, const slevel *L,
                                  store_each_fn fn, void *ctx, pegsol_error *err)
 {
@@ -111,6 +157,8 @@ static const struct level_store_ops memory_ops = {
 	.from_positions = mem_from_positions,
 	.expand = mem_expand,
 	.match_complements = mem_match,
+	.complement = mem_complement,
+	.select = mem_select,
 	.foreach = mem_foreach,
 	.size = mem_size,
 	.bytes = mem_bytes,

@@ -12,6 +12,7 @@
  * such positions.  A winning answer comes with a solution walked through W
  * (and the hints replay it before showing it).
  */
+#include "level_store.h"
 #include "winning_walk.h"
 
 #include <stdio.h>
@@ -90,22 +91,36 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Copies a level's keys into a plain sorted array for level n. */
-static pegsol_status keep_level(pegsol_winning *w, int n, const level *L,
-                                pegsol_error *err)
+typedef struct keep_ctx {
+	uint64_t *keys;
+	size_t n;
+} keep_ctx;
+
+static void on_key(void *ctx, uint64_t key, u128 count)
 {
-	w->n[n] = L->n;
-	w->keys[n] = malloc((L->n ? L->n : 1) * sizeof(uint64_t));
-	if (!w->keys[n])
-		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
-	memcpy(w->keys[n], L->keys, L->n * sizeof(uint64_t));
-	qsort(w->keys[n], L->n, sizeof(uint64_t), cmp_u64);
-	return PEGSOL_OK;
+	keep_ctx *k = ctx;
+	(void)count;
+	k->keys[k->n++] = key;
 }
 
-static pegsol_status on_level(void *ctx, int n, const level *W, pegsol_error *err)
+/* Copies a level's keys into a plain sorted array for level n. */
+static pegsol_status on_level(void *ctx, int n, level_store *s, const slevel *W,
+                              pegsol_error *err)
 {
-	return keep_level(ctx, n, W, err);
+	pegsol_winning *w = ctx;
+	size_t size = (size_t)s->ops->size(W);
+	keep_ctx k = {malloc((size ? size : 1) * sizeof(uint64_t)), 0};
+	if (!k.keys)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	free(w->keys[n]);
+	w->keys[n] = k.keys;
+	w->n[n] = 0;
+	pegsol_status st = s->ops->foreach(s, W, on_key, &k, err);
+	if (st != PEGSOL_OK)
+		return st;
+	w->n[n] = k.n;
+	qsort(w->keys[n], k.n, sizeof(uint64_t), cmp_u64);
+	return PEGSOL_OK;
 }
 
 pegsol_status pegsol_winning_compute(const pegsol_problem *pr,
@@ -125,8 +140,13 @@ pegsol_status pegsol_winning_compute(const pegsol_problem *pr,
 	engine E;
 	engine_init(&E, b, w->H, opt ? opt->threads : 0);
 	E.memory = opt ? opt->memory : 0;
-	winning_walk_cb cb = {on_level, NULL, NULL, w};
-	pegsol_status st = winning_walk(&E, pr, N, opt ? opt->memory : 0, &cb, err);
+	winning_walk_cb cb = {on_level, NULL, w};
+	level_store *store = level_store_memory(&E);
+	pegsol_status st = store
+		? winning_walk(store, pr, N, opt ? opt->memory : 0, &cb, err)
+		: pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	if (store)
+		store->ops->release(store);
 	engine_release(&E);
 	if (st != PEGSOL_OK) {
 		pegsol_winning_free(w);

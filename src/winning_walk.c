@@ -3,6 +3,7 @@
  */
 #include "winning_walk.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,187 +81,318 @@ size_t winning_backward_start(const pegsol_problem *pr, pegsol_pos *out)
 	return n;
 }
 
-typedef struct mark_ctx {
-	uint8_t *a, *b; /* marks of the matched keys of A and of B (or NULL) */
-} mark_ctx;
+#define NLEV (PEGSOL_MAX_HOLES + 2)
 
-static void on_mark(void *ctx, size_t ia, size_t ib)
+/* Everything the walk knows between two steps: what a checkpoint keeps. */
+typedef struct walk_state {
+	char magic[8];
+	/* the problem, so that a checkpoint of another one is refused */
+	char board[64];
+	int nholes, finish_kind, N;
+	pegsol_pos start, finish;
+	int s_top, t_top; /* S_0..S_s_top and T_0..T_t_top were built (-1: none) */
+	int met;          /* W_a was made */
+	int fwd, bwd;     /* the walks have made W_a..W_fwd and W_bwd..W_a */
+	char live_s[NLEV], live_t[NLEV], live_w[NLEV];
+} walk_state;
+
+static const char walk_magic[8] = "pgwalk01";
+
+typedef struct walk {
+	level_store *s;
+	const pegsol_problem *pr;
+	const winning_walk_cb *cb;
+	size_t memory;
+	int a, bb, self_dual;
+	int keep_w; /* the store checkpoints: every W_n stays, for a resume */
+	walk_prune ps, pt;
+	walk_state st;
+	slevel *S[NLEV], *T[NLEV], *W[NLEV];
+	pegsol_error *err;
+} walk;
+
+static void phase(const walk *w, const char *what, int n)
 {
-	mark_ctx *m = ctx;
-	if (m->a)
-		m->a[ia] = 1;
-	if (m->b)
-		m->b[ib] = 1;
+	if (w->cb->on_phase)
+		w->cb->on_phase(w->cb->ctx, what, n);
 }
 
-/* The keys of A whose complements are in B (into *a_out), or the keys of
- * B that are complements of keys of A (into *b_out).  One sort-merge of
- * the whole level rather than a binary search per key: the searches
- * missed the cache at every step. */
-static pegsol_status complements_in(const engine *E, const level *A,
-                                    const level *B, level *a_out,
-                                    level *b_out, pegsol_error *err)
+static void drop(walk *w, slevel **L, char *live)
 {
-	mark_ctx m = {a_out ? calloc(A->n + 1, 1) : NULL,
-	              b_out ? calloc(B->n + 1, 1) : NULL};
-	pegsol_status st = PEGSOL_OK;
-	if ((a_out && !m.a) || (b_out && !m.b))
-		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
-	if (st == PEGSOL_OK)
-		st = level_match_complements(E, A, B, on_mark, &m, err);
-	if (st == PEGSOL_OK && a_out)
-		st = level_select(A, m.a, a_out, err);
-	if (st == PEGSOL_OK && b_out)
-		st = level_select(B, m.b, b_out, err);
-	free(m.a);
-	free(m.b);
-	return st;
+	w->s->ops->free(w->s, *L);
+	*L = NULL;
+	*live = 0;
 }
 
-/* For the complement problem (finish = ~start) p is in W_n exactly when
- * ~p is in W_{N-n}: what reaches p from the start reaches the finish from
- * ~p backwards, and the other way round.  Half the walk is a complement. */
-static pegsol_status mirror_level(const engine *E, const winning_walk_cb *cb,
-                                  int N, int n, const level *W,
-                                  pegsol_error *err)
-{
-	if (N - n == n)
-		return PEGSOL_OK; /* the middle level is its own mirror */
-	level M = {0};
-	pegsol_status st = level_complement(E, W, &M, err);
-	if (st == PEGSOL_OK)
-		st = cb->on_level(cb->ctx, N - n, &M, err);
-	level_free(&M);
-	return st;
-}
-
-static void phase(const winning_walk_cb *cb, const char *what, int n)
-{
-	if (cb->on_phase)
-		cb->on_phase(cb->ctx, what, n);
-}
-
-static size_t bytes_of(const level *L, int n)
+static size_t held_bytes(const walk *w)
 {
 	size_t bytes = 0;
-	for (int i = 0; i < n; i++)
-		bytes += level_bytes(&L[i]);
+	for (int i = 0; i < NLEV; i++)
+		bytes += w->s->ops->bytes(w->S[i]) + w->s->ops->bytes(w->T[i]) +
+		         w->s->ops->bytes(w->W[i]);
 	return bytes;
 }
 
-/* Expands L[0] to L[upto], checking the memory bound with `also` bytes
- * held elsewhere. */
-static pegsol_status expand_levels(engine *E, level *L, int upto,
-                                   size_t memory, size_t also,
-                                   const walk_prune *prune,
-                                   const winning_walk_cb *cb, const char *what,
-                                   pegsol_error *err)
+static pegsol_status checkpoint(walk *w)
 {
+	const struct level_store_ops *ops = w->s->ops;
+	if (!ops->checkpoint)
+		return PEGSOL_OK;
+	slevel *live[3 * NLEV];
+	int n = 0;
+	for (int i = 0; i < NLEV; i++) {
+		if (w->S[i])
+			live[n++] = w->S[i];
+		if (w->T[i])
+			live[n++] = w->T[i];
+		if (w->W[i])
+			live[n++] = w->W[i];
+	}
+	return ops->checkpoint(w->s, live, n, &w->st, sizeof w->st, w->err);
+}
+
+static pegsol_status open_level(walk *w, char kind, int i, slevel **out)
+{
+	char name[16];
+	snprintf(name, sizeof name, "%c%d", kind, i);
+	return w->s->ops->open(w->s, name, out, w->err);
+}
+
+/* A fresh state, or the checkpoint's with its levels reopened; the W_n it
+ * kept are handed to on_level again. */
+static pegsol_status begin_or_resume(walk *w)
+{
+	walk_state want;
+	memset(&want, 0, sizeof want);
+	memcpy(want.magic, walk_magic, sizeof want.magic);
+	snprintf(want.board, sizeof want.board, "%s", w->pr->board->name);
+	want.nholes = w->pr->board->nholes;
+	want.finish_kind = w->pr->finish_kind;
+	want.N = w->a + w->bb;
+	want.start = w->pr->start;
+	want.finish = w->pr->finish;
+	want.s_top = want.t_top = -1;
+	w->st = want;
+	level_store *s = w->s;
+	if (!s->ops->restore)
+		return PEGSOL_OK;
+	void *blob = NULL;
+	size_t len = 0;
+	pegsol_status st = s->ops->restore(s, &blob, &len, w->err);
+	if (st != PEGSOL_OK || !blob)
+		return st;
+	walk_state *got = blob;
+	if (len != sizeof *got || memcmp(got->magic, walk_magic, sizeof got->magic) ||
+	    memcmp(got->board, want.board, sizeof want.board) ||
+	    got->nholes != want.nholes || got->finish_kind != want.finish_kind ||
+	    got->N != want.N || got->start != want.start ||
+	    got->finish != want.finish) {
+		free(blob);
+		return pegsol_fail(w->err, PEGSOL_EINPUT,
+		                   "the checkpoint in the work directory is of another "
+		                   "problem, analysis or version of pegsol: resume that "
+		                   "one, or use another --workdir");
+	}
+	w->st = *got;
+	free(blob);
+	for (int i = 0; i < NLEV && st == PEGSOL_OK; i++) {
+		if (w->st.live_s[i])
+			st = open_level(w, 'S', i, &w->S[i]);
+		if (st == PEGSOL_OK && w->st.live_t[i])
+			st = open_level(w, 'T', i, &w->T[i]);
+		if (st == PEGSOL_OK && w->st.live_w[i])
+			st = open_level(w, 'W', i, &w->W[i]);
+	}
+	for (int i = 0; i < NLEV && st == PEGSOL_OK; i++)
+		if (w->W[i])
+			st = w->cb->on_level(w->cb->ctx, i, s, w->W[i], w->err);
+	return st;
+}
+
+/* Expands L[top] to L[upto] (kind 'S' or 'T'), with a checkpoint after
+ * each level. */
+static pegsol_status expand_levels(walk *w, char kind, slevel **L, char *live,
+                                   int *top, int upto, const walk_prune *prune,
+                                   const char *what)
+{
+	level_store *s = w->s;
 	pegsol_status st = PEGSOL_OK;
-	for (int n = 0; n < upto && st == PEGSOL_OK; n++) {
-		phase(cb, what, n);
-		E->held = also + bytes_of(L, n);
-		st = level_expand(E, &L[n], &L[n + 1], NULL,
-		                  prune && prune->n ? walk_prune_keep : NULL, prune, err);
-		if (st == PEGSOL_OK && memory && also + bytes_of(L, n + 2) > memory)
-			st = pegsol_fail(err, PEGSOL_ELIMIT, "the levels need more than "
-			                 "the memory limit (%zu MiB)", memory >> 20);
+	if (*top < 0) {
+		pegsol_pos start[PEGSOL_MAX_HOLES];
+		size_t ns = 1;
+		if (kind == 'S')
+			start[0] = w->pr->start;
+		else
+			ns = winning_backward_start(w->pr, start);
+		char name[16];
+		snprintf(name, sizeof name, "%c0", kind);
+		if ((st = s->ops->from_positions(s, name, start, ns, 0, &L[0], w->err)) != PEGSOL_OK)
+			return st;
+		live[0] = 1;
+		*top = 0;
+		st = checkpoint(w);
+	}
+	while (st == PEGSOL_OK && *top < upto) {
+		int n = *top;
+		char name[16];
+		snprintf(name, sizeof name, "%c%d", kind, n + 1);
+		phase(w, what, n);
+		s->E->held = held_bytes(w);
+		st = s->ops->expand(s, L[n], name, &L[n + 1], NULL,
+		                    prune->n ? walk_prune_keep : NULL, prune, w->err);
+		if (st != PEGSOL_OK)
+			break;
+		live[n + 1] = 1;
+		*top = n + 1;
+		size_t bytes = held_bytes(w);
+		if (w->memory && bytes > w->memory)
+			return pegsol_fail(w->err, PEGSOL_ELIMIT, "the levels need more "
+			                   "than the memory limit (%zu MiB)",
+			                   w->memory >> 20);
+		st = checkpoint(w);
 	}
 	return st;
 }
 
-pegsol_status winning_walk(engine *E, const pegsol_problem *pr, int N,
+/* W_n is made: hand it over, and make its mirror W_{N-n} for the
+ * complement problem, where p is in W_n exactly when ~p is in W_{N-n}
+ * (what reaches p from the start reaches the finish from ~p backwards, and
+ * the other way round): half the walk is a complement. */
+static pegsol_status made(walk *w, int n)
+{
+	level_store *s = w->s;
+	int N = w->st.N;
+	w->st.live_w[n] = 1;
+	pegsol_status st = w->cb->on_level(w->cb->ctx, n, s, w->W[n], w->err);
+	if (st != PEGSOL_OK || !w->self_dual || N - n == n)
+		return st;
+	char name[16];
+	snprintf(name, sizeof name, "W%d", N - n);
+	if ((st = s->ops->complement(s, w->W[n], name, &w->W[N - n], w->err)) != PEGSOL_OK)
+		return st;
+	w->st.live_w[N - n] = 1;
+	st = w->cb->on_level(w->cb->ctx, N - n, s, w->W[N - n], w->err);
+	if (!w->keep_w)
+		drop(w, &w->W[N - n], &w->st.live_w[N - n]);
+	return st;
+}
+
+/* The walk from W_a outward: forward, W_{n+1} = the children of W_n whose
+ * complements are in T_{N-n-1}; backward, W_{n-1} = the parents of W_n in
+ * S_{n-1}, found as the children of its complements.  Each T and S level
+ * serves once and goes. */
+static pegsol_status walk_out(walk *w)
+{
+	level_store *s = w->s;
+	const struct level_store_ops *ops = s->ops;
+	int N = w->st.N, a = w->a;
+	slevel **Tl = w->self_dual ? w->S : w->T;
+	char *live_t = w->self_dual ? w->st.live_s : w->st.live_t;
+	pegsol_status st = PEGSOL_OK;
+	char name[16];
+	if (!w->st.met) {
+		snprintf(name, sizeof name, "W%d", a);
+		st = ops->select(s, w->S[a], Tl[w->bb], name, &w->W[a], w->err);
+		if (st == PEGSOL_OK)
+			st = made(w, a);
+		if (st != PEGSOL_OK)
+			return st;
+		w->st.met = 1;
+		w->st.fwd = w->st.bwd = a;
+		drop(w, &w->S[a], &w->st.live_s[a]);
+		drop(w, &Tl[w->bb], &live_t[w->bb]);
+		if ((st = checkpoint(w)) != PEGSOL_OK)
+			return st;
+	}
+	while (!w->self_dual && w->st.fwd < N && st == PEGSOL_OK) {
+		int n = w->st.fwd;
+		slevel *kids = NULL;
+		phase(w, "winning forward", n);
+		s->E->held = held_bytes(w);
+		st = ops->expand(s, w->W[n], "K", &kids, NULL, NULL, NULL, w->err);
+		snprintf(name, sizeof name, "W%d", n + 1);
+		if (st == PEGSOL_OK)
+			st = ops->select(s, kids, Tl[N - n - 1], name, &w->W[n + 1], w->err);
+		ops->free(s, kids);
+		if (st == PEGSOL_OK)
+			st = made(w, n + 1);
+		if (st != PEGSOL_OK)
+			break;
+		drop(w, &Tl[N - n - 1], &live_t[N - n - 1]);
+		if (!w->keep_w && n != a)
+			drop(w, &w->W[n], &w->st.live_w[n]);
+		w->st.fwd = n + 1;
+		st = checkpoint(w);
+	}
+	if (!w->keep_w && w->st.fwd != a)
+		drop(w, &w->W[w->st.fwd], &w->st.live_w[w->st.fwd]);
+	while (w->st.bwd > 0 && st == PEGSOL_OK) {
+		int n = w->st.bwd;
+		slevel *comp = NULL, *kids = NULL;
+		phase(w, "winning backward", n);
+		s->E->held = held_bytes(w);
+		st = ops->complement(s, w->W[n], "C", &comp, w->err);
+		if (st == PEGSOL_OK)
+			st = ops->expand(s, comp, "K", &kids, NULL, NULL, NULL, w->err);
+		ops->free(s, comp);
+		snprintf(name, sizeof name, "W%d", n - 1);
+		if (st == PEGSOL_OK)
+			st = ops->select(s, w->S[n - 1], kids, name, &w->W[n - 1], w->err);
+		ops->free(s, kids);
+		if (st == PEGSOL_OK)
+			st = made(w, n - 1);
+		if (st != PEGSOL_OK)
+			break;
+		drop(w, &w->S[n - 1], &w->st.live_s[n - 1]);
+		if (!w->keep_w)
+			drop(w, &w->W[n], &w->st.live_w[n]);
+		w->st.bwd = n - 1;
+		st = checkpoint(w);
+	}
+	return st;
+}
+
+pegsol_status winning_walk(level_store *s, const pegsol_problem *pr, int N,
                            size_t memory, const winning_walk_cb *cb,
                            pegsol_error *err)
 {
 	const pegsol_board *b = pr->board;
-	int self_dual = pr->finish_kind == PEGSOL_FINISH_POSITION &&
-	                (b->full & ~pr->finish) == pr->start;
-	int a = N / 2, bb = N - a;
-	level S[PEGSOL_MAX_HOLES + 2], T[PEGSOL_MAX_HOLES + 2];
-	level Wa = {0}, cur = {0}, next = {0}, comp = {0};
-	memset(S, 0, sizeof S);
-	memset(T, 0, sizeof T);
-	/* The S levels are pruned only when nobody wants their sizes (the
-	 * counts print |S_n|); for the complement problem S also serves as T,
-	 * and ~start = finish makes the two tests the same. */
-	walk_prune ps = {0}, pt = {0};
+	walk w;
+	memset(&w, 0, sizeof w);
+	w.s = s;
+	w.pr = pr;
+	w.cb = cb;
+	w.memory = memory;
+	w.err = err;
+	w.a = N / 2;
+	w.bb = N - w.a;
+	w.self_dual = pr->finish_kind == PEGSOL_FINISH_POSITION &&
+	              (b->full & ~pr->finish) == pr->start;
+	w.keep_w = s->ops->checkpoint != NULL;
 	pegsol_status st = PEGSOL_OK;
-	if ((!cb->on_forward && walk_prune_init(&ps, pr, 0) < 0) ||
-	    walk_prune_init(&pt, pr, 1) < 0)
+	/* for the complement problem S also serves as T, and ~start = finish
+	 * makes the two tests the same */
+	if (walk_prune_init(&w.ps, pr, 0) < 0 || walk_prune_init(&w.pt, pr, 1) < 0)
 		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	if (st == PEGSOL_OK)
-		st = level_from_positions(E, &pr->start, 1, 0, &S[0], err);
+		st = begin_or_resume(&w);
+	if (st == PEGSOL_OK && !w.st.met)
+		st = expand_levels(&w, 'S', w.S, w.st.live_s, &w.st.s_top,
+		                   w.self_dual ? w.bb : w.a, &w.ps, "forward");
+	if (st == PEGSOL_OK && !w.st.met && !w.self_dual)
+		st = expand_levels(&w, 'T', w.T, w.st.live_t, &w.st.t_top, w.bb,
+		                   &w.pt, "backward");
+	/* from here the S and T levels are what the walk holds */
+	s->E->held = held_bytes(&w);
 	if (st == PEGSOL_OK)
-		st = expand_levels(E, S, self_dual ? bb : a, memory, 0,
-		                   cb->on_forward ? NULL : &ps, cb, "forward", err);
-	if (st == PEGSOL_OK && !self_dual) {
-		pegsol_pos start[PEGSOL_MAX_HOLES];
-		size_t ns = winning_backward_start(pr, start);
-		st = level_from_positions(E, start, ns, 0, &T[0], err);
-		if (st == PEGSOL_OK)
-			st = expand_levels(E, T, bb, memory, bytes_of(S, a + 1), &pt,
-			                   cb, "backward", err);
+		st = walk_out(&w);
+	walk_prune_free(&w.ps);
+	walk_prune_free(&w.pt);
+	for (int i = 0; i < NLEV; i++) {
+		s->ops->free(s, w.S[i]);
+		s->ops->free(s, w.T[i]);
+		s->ops->free(s, w.W[i]);
 	}
-	for (int n = 0; cb->on_forward && st == PEGSOL_OK && n <= a; n++)
-		cb->on_forward(cb->ctx, n, S[n].n);
-	const level *Tl = self_dual ? S : T;
-	/* From here the S and T levels are what the walk holds. */
-	E->held = bytes_of(S, PEGSOL_MAX_HOLES + 2) +
-	                      bytes_of(T, PEGSOL_MAX_HOLES + 2);
-	/* W_a = S_a ∩ ~T_b */
-	if (st == PEGSOL_OK)
-		st = complements_in(E, &S[a], &Tl[bb], &Wa, NULL, err);
-	if (st == PEGSOL_OK)
-		st = cb->on_level(cb->ctx, a, &Wa, err);
-	if (st == PEGSOL_OK && self_dual)
-		st = mirror_level(E, cb, N, a, &Wa, err);
-	/* forward: W_{n+1} = children of W_n whose complement is in T_{N-n-1}
-	 * (for the complement problem, the mirrors of the backward walk) */
-	const level *from = &Wa;
-	for (int n = a; !self_dual && n < N && st == PEGSOL_OK; n++) {
-		level kids = {0};
-		phase(cb, "winning forward", n);
-		st = level_expand(E, from, &kids, NULL, NULL, NULL, err);
-		if (st == PEGSOL_OK)
-			st = complements_in(E, &kids, &Tl[N - n - 1], &next, NULL, err);
-		level_free(&kids);
-		level_free(&cur);
-		cur = next;
-		memset(&next, 0, sizeof next);
-		from = &cur;
-		if (st == PEGSOL_OK)
-			st = cb->on_level(cb->ctx, n + 1, &cur, err);
-	}
-	level_free(&cur);
-	/* backward: W_{n-1} = parents of W_n in S_{n-1}, whose complements are
-	 * the children of the complements */
-	from = &Wa;
-	for (int n = a; n > 0 && st == PEGSOL_OK; n--) {
-		level kids = {0}, parents = {0};
-		phase(cb, "winning backward", n);
-		st = level_complement(E, from, &comp, err);
-		if (st == PEGSOL_OK)
-			st = level_expand(E, &comp, &kids, NULL, NULL, NULL, err);
-		level_free(&comp);
-		if (st == PEGSOL_OK)
-			st = complements_in(E, &kids, &S[n - 1], NULL, &parents, err);
-		level_free(&kids);
-		level_free(&cur);
-		cur = parents;
-		from = &cur;
-		if (st == PEGSOL_OK)
-			st = cb->on_level(cb->ctx, n - 1, &cur, err);
-		if (st == PEGSOL_OK && self_dual)
-			st = mirror_level(E, cb, N, n - 1, &cur, err);
-	}
-	level_free(&cur);
-	level_free(&Wa);
-	walk_prune_free(&ps);
-	walk_prune_free(&pt);
-	for (int i = 0; i < PEGSOL_MAX_HOLES + 2; i++) {
-		level_free(&S[i]);
-		level_free(&T[i]);
-	}
+	s->E->held = 0;
 	return st;
 }

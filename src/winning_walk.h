@@ -14,6 +14,7 @@
 #define PEGSOL_WINNING_WALK_H
 
 #include "level.h"
+#include "level_store.h"
 #include "pagoda.h"
 
 /* Pruning that keeps every winning position (see winning_walk.c): a
@@ -34,13 +35,12 @@ void walk_prune_free(walk_prune *w);
 int walk_prune_keep(const void *ctx, uint64_t key);
 
 typedef struct winning_walk_cb {
-	/* W_n, canonical under the engine's group, for every n = 0..N (in no
-	 * particular order); the level is freed after the call.  A status
-	 * other than PEGSOL_OK stops the walk with it. */
-	pegsol_status (*on_level)(void *ctx, int n, const level *W,
-	                          pegsol_error *err);
-	/* |S_n| of the forward levels the walk built (may be NULL). */
-	void (*on_forward)(void *ctx, int n, size_t positions);
+	/* W_n, canonical under the store's engine group, as a level of the
+	 * store (its share of it), for every n = 0..N in no particular order;
+	 * the walk frees it.  After a resume, the W_n the checkpoint kept come
+	 * again first.  A status other than PEGSOL_OK stops the walk with it. */
+	pegsol_status (*on_level)(void *ctx, int n, level_store *s,
+	                          const slevel *W, pegsol_error *err);
 	/* What the walk is doing, for progress lines (may be NULL). */
 	void (*on_phase)(void *ctx, const char *phase, int level);
 	void *ctx;
@@ -50,10 +50,13 @@ typedef struct winning_walk_cb {
  * one-peg finish.  Returns how many (room for PEGSOL_MAX_HOLES). */
 size_t winning_backward_start(const pegsol_problem *pr, pegsol_pos *out);
 
-/* Walks to every W_n.  N is the number of jumps from start to finish (>= 0);
- * memory, when not 0, bounds the bytes of the stored S and T levels; the
- * engine's own bound (E->memory) covers each expansion. */
-pegsol_status winning_walk(engine *E, const pegsol_problem *pr, int N,
+/* Walks to every W_n, the levels in store s (in memory, on disk, over MPI
+ * ranks).  A store that checkpoints gets one after every level, and a
+ * store opened to resume carries on from its checkpoint.  N is the number
+ * of jumps from start to finish (>= 0); memory, when not 0, bounds the
+ * bytes of the levels held in memory; the engine's own bound (E->memory)
+ * covers each expansion. */
+pegsol_status winning_walk(level_store *s, const pegsol_problem *pr, int N,
                            size_t memory, const winning_walk_cb *cb,
                            pegsol_error *err);
 

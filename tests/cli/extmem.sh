@@ -4,7 +4,8 @@
 # prints, within the memory given (measured by /usr/bin/time); a run killed
 # with kill -9 and carried on with --resume gives the uninterrupted result;
 # bad work directories and option mixes give the documented exit codes;
-# random play on disk prints what it prints in memory.
+# random play on disk prints what it prints in memory; so do the winning
+# positions (levels --winning), also after a kill -9 and --resume.
 set -u
 PEGSOL=${PEGSOL:?path to the pegsol binary}
 pass=0 fail=0
@@ -69,7 +70,6 @@ if grep -q "forward level 10: .* positions expanded" "$tmp/log"; then ok; else
 # errors
 expect_exit 3 "$PEGSOL" count -b triangle5 --workdir "$tmp/missing"
 expect_exit 2 "$PEGSOL" count -b triangle5 --resume
-expect_exit 2 "$PEGSOL" levels -b triangle5 --winning --workdir "$tmp/w1"
 expect_exit 2 "$PEGSOL" levels -b triangle5 --by moves --workdir "$tmp/w1"
 expect_exit 2 "$PEGSOL" solve -b triangle5 --workdir "$tmp/w1"
 mkdir "$tmp/w3"
@@ -90,6 +90,41 @@ if grep -q '^rounding,' "$tmp/r1.csv" &&
 	bad "random --workdir differs: $(head -5 "$tmp/diff")"; fi
 expect_exit 3 "$PEGSOL" count -b triangle:6 -s 0 --workdir "$tmp/w5" --resume
 expect_exit 2 "$PEGSOL" random -b triangle5 --resume
+
+# The winning walk on disk: the same W_n as in memory, for a problem with
+# both halves (finish "any": T is not S) in chunks of a small --memory, and for the
+# complement problem (the mirror half) after a kill -9 half-way.
+mkdir "$tmp/w6"
+"$PEGSOL" levels -b triangle:6 -s 3 -f any --winning --format csv >"$tmp/wm.csv"
+"$PEGSOL" levels -b triangle:6 -s 3 -f any --winning --format csv \
+	--workdir "$tmp/w6" --memory 16M >"$tmp/wd.csv" 2>/dev/null
+if grep -q '^total,,,229887,' "$tmp/wm.csv" &&
+	diff <(table "$tmp/wm.csv") <(table "$tmp/wd.csv") >"$tmp/diff"; then ok; else
+	bad "levels --winning --workdir differs: $(head -5 "$tmp/diff")"; fi
+# the W_n stay in the work directory, named by the checkpoint
+if grep -q '^level W0 ' "$tmp/w6/MANIFEST" && [ -e "$tmp/w6/W0.lvl" ] &&
+	! ls "$tmp/w6"/[STKC]*.lvl >/dev/null 2>&1; then ok; else
+	bad "the walk's work directory: $(ls "$tmp/w6" | tr '\n' ' ')"; fi
+# a walk's checkpoint is not taken for a count's, nor the other way round
+expect_exit 3 "$PEGSOL" count -b triangle:6 -s 3 -f any --workdir "$tmp/w6" --resume
+expect_exit 3 "$PEGSOL" levels -b triangle:6 -s 0 --winning --workdir "$tmp/w5" --resume
+mkdir "$tmp/w7"
+"$PEGSOL" levels -b english --winning --format csv >"$tmp/em.csv"
+"$PEGSOL" levels -b english --winning --format csv --workdir "$tmp/w7" -j 1 \
+	>/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1 1200); do
+	[ -e "$tmp/w7/W12.lvl" ] && break
+	kill -0 "$pid" 2>/dev/null || break
+	sleep 0.05
+done
+if kill -9 "$pid" 2>/dev/null; then ok; else bad "the walk ended before it could be killed"; fi
+wait "$pid" 2>/dev/null
+"$PEGSOL" levels -b english --winning --format csv --workdir "$tmp/w7" \
+	--resume >"$tmp/er.csv" 2>/dev/null
+if grep -q '^total,,,1679072,' "$tmp/em.csv" &&
+	diff <(table "$tmp/em.csv") <(table "$tmp/er.csv") >"$tmp/diff"; then ok; else
+	bad "resumed walk differs: $(head -5 "$tmp/diff")"; fi
 
 echo "extmem.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -4,7 +4,8 @@
 # (whose figures the single-process tests hold to Durango Bill's and
 # George Bell's tables, and the published total checked here again),
 # triangle5 with several starts and finishes, a custom board, and
-# levels --raw; per-rank checkpoints survive kill -9; bad uses give the
+# levels --raw and --winning; per-rank checkpoints (of the count and of
+# the winning walk) survive kill -9; bad uses give the
 # documented exit codes.
 set -u
 PEGSOL=${PEGSOL:?path to pegsol}
@@ -47,6 +48,10 @@ same "triangle5 4 any" count -b triangle5 -s 4 -f any
 same "triangle5 3 to 12" count -b triangle5 -s 3 -f 12 --format json
 same "board file" count -b "$tmp/board.txt"
 same "levels raw" levels -b triangle:6 -s 0 --raw
+# the winning walk: complement problem (mirror half) and finish "any"
+same "english winning" levels -b english --winning
+grep -q "^total  *1,679,072 *$" "$tmp/mpi.txt" && ok || bad "english W_n total"
+same "triangle:6 3 any winning" levels -b triangle:6 -s 3 -f any --winning --raw
 
 # checkpoints per rank: a job killed with kill -9 and resumed with the same
 # number of ranks prints what pegsol prints; another number of ranks, a
@@ -73,13 +78,31 @@ run_mpi 2 count -b triangle:7 -s 0 --workdir "$tmp/ck" --resume >"$tmp/resumed.t
 if diff <(table "$tmp/one.txt") <(table "$tmp/resumed.txt") >"$tmp/diff"; then ok; else
 	bad "resumed job differs: $(head -4 "$tmp/diff") $(head -2 "$tmp/err")"; fi
 if ls "$tmp/ck"/rank-*/*.lvl >/dev/null 2>&1; then bad "level files left behind"; else ok; fi
+# the winning walk's checkpoints: killed in its walk, resumed
+"$PEGSOL" levels -b english --winning >"$tmp/one.txt"
+mkdir "$tmp/ckw"
+run_mpi 2 levels -b english --winning -j 1 --workdir "$tmp/ckw" >/dev/null 2>&1 &
+job=$!
+for _ in $(seq 1 1200); do
+	[ -e "$tmp/ckw/rank-1-of-2/W12.lvl" ] && break
+	kill -0 "$job" 2>/dev/null || break
+	sleep 0.05
+done
+pkill -9 -f "pegsol-mpi levels -b english --winning -j 1" 2>/dev/null
+kill -9 "$job" 2>/dev/null
+wait "$job" 2>/dev/null
+if grep -q '^level W' "$tmp/ckw/rank-0-of-2/MANIFEST" 2>/dev/null; then ok; else
+	bad "no checkpoint of the walk after the kill"; fi
+run_mpi 2 levels -b english --winning --workdir "$tmp/ckw" --resume >"$tmp/resumed.txt" 2>"$tmp/err"
+if diff <(table "$tmp/one.txt") <(table "$tmp/resumed.txt") >"$tmp/diff"; then ok; else
+	bad "resumed walk differs: $(head -4 "$tmp/diff") $(head -2 "$tmp/err")"; fi
 run_mpi 2 count -b triangle5 --workdir "$tmp/missing" >/dev/null 2>&1
 rc=$?; [ "$rc" -eq 3 ] && ok || bad "missing work directory: exit $rc, want 3"
 run_mpi 1 count -b triangle5 --resume >/dev/null 2>&1
 rc=$?; [ "$rc" -eq 2 ] && ok || bad "--resume without --workdir: exit $rc, want 2"
 
 # refused: what pegsol-mpi does not distribute
-for args in "levels -b triangle5 --winning" "solve -b triangle5"; do
+for args in "levels -b triangle5 --by moves" "solve -b triangle5"; do
 	run_mpi 1 $args >/dev/null 2>&1
 	rc=$?
 	[ "$rc" -eq 2 ] && ok || bad "pegsol-mpi $args: exit $rc, want 2"

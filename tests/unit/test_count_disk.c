@@ -79,20 +79,39 @@ static void compare(const char *board, const char *start, const char *finish,
 	memset(&disk_res, 0xff, sizeof disk_res);
 	CHECK(pegsol_count(&pr, &disk, 0, &disk_res, &err) == PEGSOL_OK);
 	CHECK(same_result(&mem_res, &disk_res));
+	/* the winning walk (levels --winning) on disk: the same W_n */
+	if (max_jumps == 0) {
+		int w = PEGSOL_COUNT_WINNING_ONLY;
+		disk.resume = 0;
+		empty_workdir();
+		CHECK(pegsol_count(&pr, &mem, w, &mem_res, &err) == PEGSOL_OK);
+		st = pegsol_count(&pr, &disk, w, &disk_res, &err);
+		if (st != PEGSOL_OK)
+			fprintf(stderr, "%s --winning: %s\n", board, err.message);
+		CHECK(st == PEGSOL_OK);
+		CHECK(same_result(&mem_res, &disk_res));
+		disk.resume = 1;
+		memset(&disk_res, 0xff, sizeof disk_res);
+		CHECK(pegsol_count(&pr, &disk, w, &disk_res, &err) == PEGSOL_OK);
+		CHECK(same_result(&mem_res, &disk_res));
+	}
 	pegsol_board_free(b);
 }
 
-/* Kills the process (SIGKILL, as kill -9) on reaching forward level 9. */
+/* Kills the process (SIGKILL, as kill -9) on reaching forward level 9, or
+ * with ctx non-NULL, the winning walk's backward level 5. */
 static void kill_at_level(void *ctx, const char *phase, int level, size_t done,
                           size_t total)
 {
-	(void)ctx; (void)done; (void)total;
-	if (!strcmp(phase, "forward") && level >= 9)
+	(void)done; (void)total;
+	if (!strcmp(phase, ctx ? "winning backward" : "forward") &&
+	    (ctx ? level <= 5 : level >= 9))
 		raise(SIGKILL);
 }
 
+/* flags: 0 (the count) or PEGSOL_COUNT_WINNING_ONLY (the winning walk) */
 static void test_resume_after_kill(const char *board, const char *start,
-                                   const char *finish)
+                                   const char *finish, int flags)
 {
 	/* A run killed half-way keeps its finished levels; resumed, it gives
 	 * the uninterrupted result. */
@@ -101,14 +120,15 @@ static void test_resume_after_kill(const char *board, const char *start,
 	pegsol_error err;
 	CHECK(pegsol_problem_init(&pr, b, start, finish, &err) == PEGSOL_OK);
 	pegsol_level_options mem = {.threads = 2};
-	CHECK(pegsol_count(&pr, &mem, 0, &mem_res, &err) == PEGSOL_OK);
+	CHECK(pegsol_count(&pr, &mem, flags, &mem_res, &err) == PEGSOL_OK);
 	empty_workdir();
 	pegsol_level_options disk = {.threads = 2, .workdir = workdir, .chunk = 1000,
-	                             .progress = kill_at_level};
+	                             .progress = kill_at_level,
+	                             .progress_ctx = flags ? workdir : NULL};
 	fflush(NULL);
 	pid_t pid = fork();
 	if (pid == 0) {
-		pegsol_count(&pr, &disk, 0, &disk_res, &err);
+		pegsol_count(&pr, &disk, flags, &disk_res, &err);
 		_exit(0); /* not killed: the test below fails */
 	}
 	int status = 0;
@@ -120,10 +140,10 @@ static void test_resume_after_kill(const char *board, const char *start,
 	CHECK(stat(path, &sb) == 0);
 	/* without resume the directory is refused */
 	disk.progress = NULL;
-	CHECK(pegsol_count(&pr, &disk, 0, &disk_res, &err) == PEGSOL_EUSAGE);
+	CHECK(pegsol_count(&pr, &disk, flags, &disk_res, &err) == PEGSOL_EUSAGE);
 	disk.resume = 1;
 	disk.chunk = 3000;
-	pegsol_status st = pegsol_count(&pr, &disk, 0, &disk_res, &err);
+	pegsol_status st = pegsol_count(&pr, &disk, flags, &disk_res, &err);
 	if (st != PEGSOL_OK)
 		fprintf(stderr, "resume: %s\n", err.message);
 	CHECK(st == PEGSOL_OK);
@@ -213,8 +233,11 @@ int main(void)
 	compare("triangle:6", "0", NULL, 2000, 0);        /* 146,435 positions */
 	compare("triangle:6", "3", "any", 3000, 0);
 	compare("english", "16", NULL, 20000, 12);       /* the first levels, counted */
-	test_resume_after_kill("triangle:6", "0", NULL);
-	test_resume_after_kill("triangle:6", "3", "any"); /* T levels on disk too */
+	test_resume_after_kill("triangle:6", "0", NULL, 0);
+	test_resume_after_kill("triangle:6", "3", "any", 0); /* T levels on disk too */
+	/* the winning walk, killed in its backward walk */
+	test_resume_after_kill("triangle:6", "0", NULL, PEGSOL_COUNT_WINNING_ONLY);
+	test_resume_after_kill("triangle:6", "3", "any", PEGSOL_COUNT_WINNING_ONLY);
 	test_damaged_file();
 	test_workdir_errors();
 	empty_workdir();

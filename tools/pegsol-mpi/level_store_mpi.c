@@ -232,6 +232,30 @@ static pegsol_status mpi_expand(level_store *s, const slevel *in,
 	return st;
 }
 
+/* The canonical complement of every key of L (with L's counts when
+ * counted), sent to its owner: box gets what this rank owns. */
+static void send_complements(mpi_store *m, const level *L, int counted,
+                             inbox *box)
+{
+	size_t n = L->n;
+	uint64_t *comp = xmalloc(m, n * sizeof *comp);
+	pegsol_pos full = m->base.E->board->full;
+	for (size_t i = 0; i < n; i++)
+		comp[i] = sym_canon(m->base.E->G, full & ~L->keys[i]);
+	exchange(m, comp, counted ? L->counts : NULL, n, counted, box);
+	free(comp);
+}
+
+/* Complements the keys in box back: images of the keys they came from. */
+static level images_of_senders(const mpi_store *m, inbox *box, int counted)
+{
+	pegsol_pos full = m->base.E->board->full;
+	for (size_t i = 0; i < box->n; i++)
+		box->keys[i] = full & ~box->keys[i];
+	return (level){.n = box->n, .keys = box->keys,
+	               .counts = counted ? box->counts : NULL};
+}
+
 typedef struct local_match {
 	const level *A, *B;
 	store_match_fn match;
@@ -255,27 +279,79 @@ static pegsol_status mpi_match(level_store *s, const slevel *A, const slevel *B,
 		return level_match_complements(s->E, &A->L, &B->L, on_local_match,
 		                               &o, err);
 	}
-	size_t n = A->L.n;
-	uint64_t *comp = xmalloc(m, n * sizeof *comp);
-	pegsol_pos full = s->E->board->full;
-	for (size_t i = 0; i < n; i++)
-		comp[i] = sym_canon(s->E->G, full & ~A->L.keys[i]);
 	int counted = A->counted;
 	inbox box = {0};
-	exchange(m, comp, A->L.counts, n, counted, &box);
-	free(comp);
+	send_complements(m, &A->L, counted, &box);
 	/* What came are canonical complements of keys of A, owned here like
 	 * B's keys.  Their complements are images of those keys of A: as a
 	 * level, the engine's sort-merge matches them against B (a binary
 	 * search per key missed the cache at every step). */
-	for (size_t i = 0; i < box.n; i++)
-		box.keys[i] = full & ~box.keys[i];
-	level got = {.n = box.n, .keys = box.keys, .counts = counted ? box.counts : NULL};
+	level got = images_of_senders(m, &box, counted);
 	local_match o = {&got, &B->L, match, ctx};
 	pegsol_status st = level_match_complements(s->E, &got, &B->L, on_local_match,
 	                                           &o, err);
 	free(box.keys);
 	free(box.counts);
+	return st;
+}
+
+static pegsol_status mpi_complement(level_store *s, const slevel *in,
+                                    const char *name, slevel **out,
+                                    pegsol_error *err)
+{
+	mpi_store *m = (mpi_store *)s;
+	slevel *l = mpi_new_slevel(m, name);
+	l->counted = in->counted;
+	inbox box = {0};
+	send_complements(m, &in->L, in->counted, &box);
+	pegsol_status st = inbox_level(m, &box, in->counted, &l->L, err);
+	if (st != PEGSOL_OK) {
+		free(l);
+		l = NULL;
+	}
+	*out = l;
+	return st;
+}
+
+static void on_mark_b(void *ctx, size_t ia, size_t ib)
+{
+	(void)ia;
+	((uint8_t *)ctx)[ib] = 1;
+}
+
+/* Keys of A whose complements are in B: B's canonical complements go to
+ * their owners, which mark the keys of their part of A among them by the
+ * engine's sort-merge (as mpi_match does). */
+static pegsol_status mpi_select(level_store *s, const slevel *A,
+                                const slevel *B, const char *name,
+                                slevel **out, pegsol_error *err)
+{
+	mpi_store *m = (mpi_store *)s;
+	*out = NULL;
+	/* B's keys, or (from other ranks) images of them: their canonical
+	 * complements are the keys of A to keep */
+	inbox box = {0};
+	level got = B->L; /* one rank holds B whole: no exchange */
+	if (m->size > 1) {
+		send_complements(m, &B->L, 0, &box);
+		got = images_of_senders(m, &box, 0);
+	}
+	uint8_t *mark = calloc(A->L.n + 1, 1);
+	if (!mark)
+		mpi_die(m, "out of memory");
+	pegsol_status st = level_match_complements(s->E, &got, &A->L, on_mark_b,
+	                                           mark, err);
+	free(box.keys);
+	free(box.counts);
+	slevel *l = mpi_new_slevel(m, name);
+	l->counted = A->counted; /* level_select keeps A's counts */
+	if (st == PEGSOL_OK)
+		st = level_select(&A->L, mark, &l->L, err);
+	free(mark);
+	if (st != PEGSOL_OK)
+		free(l);
+	else
+		*out = l;
 	return st;
 }
 
@@ -339,6 +415,8 @@ static const struct level_store_ops mpi_ops = {
 	.from_positions = mpi_from_positions,
 	.expand = mpi_expand,
 	.match_complements = mpi_match,
+	.complement = mpi_complement,
+	.select = mpi_select,
 	.foreach = mpi_foreach,
 	.size = mpi_size,
 	.bytes = mpi_bytes,
@@ -352,6 +430,8 @@ static const struct level_store_ops mpi_checkpointed_ops = {
 	.from_positions = mpi_from_positions,
 	.expand = mpi_expand,
 	.match_complements = mpi_match,
+	.complement = mpi_complement,
+	.select = mpi_select,
 	.foreach = mpi_foreach,
 	.size = mpi_size,
 	.bytes = mpi_bytes,

@@ -25,13 +25,15 @@ static void usage(FILE *f)
 	      "level spread over the MPI ranks by a hash of its positions: each\n"
 	      "rank holds and expands its share, children go to their owners in\n"
 	      "bounded batches.  Rank 0 prints the same tables as pegsol.\n"
+	      "levels --winning walks through the winning positions the same\n"
+	      "way (complements go to their owners).\n"
 	      "--memory is per rank; its default and -j's are the node's memory\n"
 	      "and cores divided among the ranks on the node.\n"
 	      "--workdir DIR checkpoints every level: each rank keeps its share in\n"
 	      "DIR/rank-R-of-N (levels stay in memory; DIR may be shared or each\n"
 	      "node's own), and --resume carries on a job stopped or killed, with\n"
-	      "the same number of ranks.  Not supported: levels --winning and\n"
-	      "--by moves (use pegsol).\n"
+	      "the same number of ranks.  Not supported: levels --by moves (use\n"
+	      "pegsol).\n"
 	      "See 'pegsol COMMAND --help' for the options.\n",
 	      f);
 }
@@ -55,8 +57,7 @@ int main(int argc, char **argv)
 		return PEGSOL_EUSAGE;
 	}
 	for (int i = 2; i < argc; i++)
-		if (!strcmp(argv[i], "--winning") || !strcmp(argv[i], "--by") ||
-		    !strncmp(argv[i], "--by=", 5)) {
+		if (!strcmp(argv[i], "--by") || !strncmp(argv[i], "--by=", 5)) {
 			fprintf(stderr, "pegsol-mpi: %s is not supported by pegsol-mpi; "
 			        "use pegsol\n", argv[i]);
 			return PEGSOL_EUSAGE;

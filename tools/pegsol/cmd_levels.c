@@ -32,7 +32,8 @@ static const char help[] =
 	"  --winning       compute only W_n, by the fast path: forward and\n"
 	"                  backward half-way, then outward through winning\n"
 	"                  positions only; the half-way levels drop positions\n"
-	"                  pagodas prove hopeless, so S_n is not shown\n"
+	"                  pagodas prove hopeless, so S_n is not shown; with\n"
+	"                  --workdir the W_n stay in DIR as files W<n>.lvl\n"
 	"  --raw           count every rotation and reflection separately\n"
 	"  --max-jumps N   stop after N jumps (S_n of the first levels only)\n"
 	CLI_DISK_HELP "\n"
@@ -253,10 +254,9 @@ int cmd_levels(int argc, char **argv)
 		                          "--raw or --max-jumps");
 	if (!by_moves && (max_moves || direction))
 		return cli_usage_error(&c, "--max-moves and --direction go with --by moves");
-	if ((c.workdir || c.resume) && (by_moves || winning))
-		return cli_usage_error(&c, "--workdir and --resume go with the full "
-		                          "analysis by jumps, not with --by moves or "
-		                          "--winning");
+	if ((c.workdir || c.resume) && by_moves)
+		return cli_usage_error(&c, "--workdir and --resume go with the levels "
+		                          "by jumps, not with --by moves");
 	if (c.resume && !c.workdir)
 		return cli_usage_error(&c, "--resume needs the --workdir of the run");
 	if ((rc = cli_load(&c, 1)))
