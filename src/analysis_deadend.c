@@ -54,6 +54,7 @@ typedef struct search {
 	size_t max_entries;  /* of both tables together */
 	double deadline;
 	memo m;              /* f per canonical position, this iteration */
+	int cache;           /* m is full: a cache (see cache_put) */
 	memo solv;           /* UNSOLVABLE: 1 = solvable, 2 = not */
 	memo found;          /* targets met this iteration */
 	int N;               /* jumps from the start to the finish */
@@ -121,6 +122,47 @@ static int memo_reserve(search *s, memo *m)
 	m->used = old.used;
 	free(old.e);
 	return 0;
+}
+
+/* When the counting table has reached the memory limit it becomes a cache:
+ * a key lives within PROBE_WINDOW slots of its hash, and a new entry
+ * replaces the window's deepest one (fewest pegs: the cheapest subtree to
+ * count again) when that is no shallower.  A value in the table is always
+ * exact, so a lost entry costs time, never a wrong count; the search then
+ * runs in bounded memory at any depth. */
+#define PROBE_WINDOW 16
+
+static memo_entry *cache_find(memo *m, pegsol_pos key)
+{
+	size_t mask = m->cap - 1, i = hash_key(key) & mask;
+	for (int p = 0; p < PROBE_WINDOW; p++) {
+		memo_entry *e = &m->e[(i + p) & mask];
+		if (e->key == key || e->key == EMPTY_KEY)
+			return e;
+	}
+	return NULL;
+}
+
+static void cache_put(memo *m, pegsol_pos key, pegsol_u128 value)
+{
+	memo_entry *e = cache_find(m, key);
+	if (!e) {
+		size_t mask = m->cap - 1, i = hash_key(key) & mask;
+		int pegs = pegsol_pos_count(key);
+		for (int p = 0; p < PROBE_WINDOW; p++) {
+			memo_entry *c = &m->e[(i + p) & mask];
+			if (pegsol_pos_count(c->key) <= pegs) {
+				pegs = pegsol_pos_count(c->key);
+				e = c;
+			}
+		}
+		if (!e)
+			return; /* every entry of the window is worth more */
+	} else if (e->key == EMPTY_KEY) {
+		m->used++;
+	}
+	e->key = key;
+	e->value = value;
 }
 
 static void memo_clear(memo *m)
@@ -196,8 +238,8 @@ static pegsol_u128 count(search *s, pegsol_pos pos, int k)
 	pegsol_pos key = sym_canon(s->H, pos);
 	memo_entry *e = NULL;
 	if (memoised) {
-		e = memo_find(&s->m, key);
-		if (e->key == key)
+		e = s->cache ? cache_find(&s->m, key) : memo_find(&s->m, key);
+		if (e && e->key == key)
 			return e->value;
 	}
 	pegsol_u128 total = 0;
@@ -247,9 +289,13 @@ static pegsol_u128 count(search *s, pegsol_pos pos, int k)
 	}
 	if (!memoised)
 		return total;
-	if (memo_reserve(s, &s->m)) {
-		s->st = pegsol_fail(s->err, PEGSOL_ELIMIT, "memory limit reached at depth %d", s->depth);
-		return 0;
+	if (!s->cache && memo_reserve(s, &s->m)) {
+		s->cache = 1; /* full: a cache from now on */
+		s->out->cached = 1;
+	}
+	if (s->cache) {
+		cache_put(&s->m, key, total);
+		return total;
 	}
 	e = memo_find(&s->m, key); /* the table may have grown */
 	e->key = key;

@@ -43,6 +43,8 @@ typedef struct pegsol_deadend_result {
 	uint64_t nodes;       /* positions expanded in all iterations */
 	uint64_t solver_calls;/* UNSOLVABLE: positions proved by the solver */
 	int backward_levels;  /* UNSOLVABLE: depths decided by the levels */
+	int cached;           /* the table filled opts->memory and became a
+	                       * cache: positions were counted again */
 } pegsol_deadend_result;
 
 /* Iterative deepening from the problem's start: depth 0, 1, 2, ... until
@@ -51,8 +53,11 @@ typedef struct pegsol_deadend_result {
  * reached, proved per position by pegsol_solve).  A transposition table
  * holds, per position up to symmetry, the number of ways it ends so within
  * the remaining depth, so each iteration expands every position at most
- * once but never stores a whole level.  PEGSOL_ELIMIT when a limit is hit
- * (out->jumps then says the depth proved free of dead ends). */
+ * once.  When the table reaches opts->memory it becomes a cache (a new
+ * entry replaces a deeper one, whose subtree is cheaper to count again),
+ * so memory stays bounded at any depth and only time grows.  PEGSOL_ELIMIT
+ * when a limit is hit (out->jumps then says the depth proved free of dead
+ * ends). */
 pegsol_status pegsol_shortest_deadend(const pegsol_problem *problem,
                                       const pegsol_deadend_options *opts,
                                       int flags, pegsol_deadend_result *out,

@@ -23,8 +23,11 @@ static const char help[] =
 	"which the finish (-f) can no longer be reached (looked up in the levels\n"
 	"reachable backward from the finish, else proved by the solver), and per\n"
 	"jump the positions that cannot finish.\n"
-	"When the table does not fit in memory, the search's result is still\n"
-	"printed, and the exit status is 4; --workdir makes the table on disk.\n"
+	"The search's table of positions is bounded by --memory: when full, it\n"
+	"keeps the positions worth most and counts the others again (slower,\n"
+	"the same answer; 'table_full' says so).\n"
+	"When the per-jump table does not fit in memory, the search's result is\n"
+	"still printed, and the exit status is 4; --workdir makes it on disk.\n"
 	"Exit status: 0 done, 2 usage error, 3 bad input, 4 limit reached.\n\n"
 	"Options:\n" CLI_COMMON_HELP
 	"      --unsolvable        the shortest way to make the finish unreachable\n"
@@ -210,6 +213,8 @@ int cmd_deadends(int argc, char **argv)
 	}
 	emit_value(&e, "nodes", "positions expanded", COL_COUNT, "%llu",
 	           (unsigned long long)dr->nodes);
+	emit_value(&e, "table_full", "search table full (positions counted again)",
+	           COL_TEXT, "%s", dr->cached ? "yes" : "no");
 	if (unsolvable) {
 		emit_value(&e, "backward_levels", "levels decided by the backward levels",
 		           COL_INT, "%d", dr->backward_levels);
