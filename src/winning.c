@@ -123,6 +123,34 @@ static pegsol_status on_level(void *ctx, int n, level_store *s, const slevel *W,
 	return PEGSOL_OK;
 }
 
+/* Progress: the walk's phase and level, the engine's positions done. */
+typedef struct compute_ctx {
+	pegsol_winning *w;
+	const pegsol_level_options *opt;
+	const char *phase;
+	int level;
+} compute_ctx;
+
+static pegsol_status on_level_ctx(void *ctx, int n, level_store *s,
+                                  const slevel *W, pegsol_error *err)
+{
+	return on_level(((compute_ctx *)ctx)->w, n, s, W, err);
+}
+
+static void on_phase(void *ctx, const char *phase, int n)
+{
+	compute_ctx *c = ctx;
+	c->phase = phase;
+	c->level = n;
+}
+
+static void on_progress(void *ctx, size_t done, size_t total)
+{
+	compute_ctx *c = ctx;
+	if (c->opt && c->opt->progress && c->phase)
+		c->opt->progress(c->opt->progress_ctx, c->phase, c->level, done, total);
+}
+
 pegsol_status pegsol_winning_compute(const pegsol_problem *pr,
                                      const pegsol_level_options *opt,
                                      pegsol_winning **out, pegsol_error *err)
@@ -140,11 +168,21 @@ pegsol_status pegsol_winning_compute(const pegsol_problem *pr,
 	engine E;
 	engine_init(&E, b, w->H, opt ? opt->threads : 0);
 	E.memory = opt ? opt->memory : 0;
-	winning_walk_cb cb = {on_level, NULL, w};
-	level_store *store = level_store_memory(&E);
-	pegsol_status st = store
-		? winning_walk(store, pr, N, opt ? opt->memory : 0, &cb, err)
-		: pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	compute_ctx cc = {w, opt, NULL, 0};
+	E.progress = on_progress;
+	E.progress_ctx = &cc;
+	winning_walk_cb cb = {on_level_ctx, on_phase, &cc};
+	/* with a work directory the half-way levels go to disk (only W stays
+	 * in memory), checkpointed so that a stopped computation resumes */
+	level_store *store = NULL;
+	pegsol_status st = PEGSOL_OK;
+	if (opt && opt->workdir)
+		st = level_store_disk(&E, opt->workdir, opt->resume, opt->chunk,
+		                      &store, err);
+	else if (!(store = level_store_memory(&E)))
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	if (st == PEGSOL_OK)
+		st = winning_walk(store, pr, N, opt ? opt->memory : 0, &cb, err);
 	if (store)
 		store->ops->release(store);
 	engine_release(&E);

@@ -118,7 +118,10 @@ pegsol_oracle pegsol_oracle_solver(void);
  * "unknown" for another problem. */
 typedef struct pegsol_winning pegsol_winning;
 /* opt may be NULL (every core, no memory limit); PEGSOL_ELIMIT when the
- * levels would exceed opt->memory. */
+ * levels would exceed opt->memory.  With opt->workdir the levels of the
+ * walk are made on disk there (only the winning positions are kept in
+ * memory), checkpointed: opt->resume carries on a computation stopped half
+ * way (see pegsol_count). */
 pegsol_status pegsol_winning_compute(const pegsol_problem *problem,
                                      const pegsol_level_options *opt,
                                      pegsol_winning **out, pegsol_error *err);

@@ -7,9 +7,11 @@
  * a terminal.
  */
 #include "cli.h"
+#include "level_cli.h"
 #include "play.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <curses.h>
 #include <errno.h>
 #include <sys/stat.h>
@@ -47,11 +49,14 @@ static const char help[] =
 	"      --oracle O          where hints come from: exact (every winning\n"
 	"                          position, computed once by the level engine and\n"
 	"                          cached on disk), solver (with the --think limit)\n"
-	"                          or auto (default: exact up to 33 holes)\n"
+	"                          or auto (default: exact up to 33 holes, and\n"
+	"                          on bigger boards when cached already)\n"
 	"\n"
 	"Moves are named and saved in algebraic notation unless -n says otherwise.\n"
 	"The exact oracle's cache lives in $PEGSOL_CACHE_DIR, else\n"
-	"$XDG_CACHE_HOME/pegsol, else ~/.cache/pegsol.\n"
+	"$XDG_CACHE_HOME/pegsol, else ~/.cache/pegsol.  Beyond 33 holes it is\n"
+	"computed with its levels on disk in a work directory there, within\n"
+	"--memory, and a computation stopped half-way carries on next time.\n"
 	"Colours are off when NO_COLOR is set.  Exit status: 0 after quitting, 2\n"
 	"when standard input or output is not a terminal or the terminal cannot\n"
 	"be used, 3 when the --replay file is unreadable or illegal, 4 when\n"
@@ -64,7 +69,10 @@ enum { ORACLE_AUTO, ORACLE_EXACT, ORACLE_SOLVER };
 
 /* Boards up to this many holes get the exact oracle by default: the
  * English board's winning positions take seconds to compute and 13 MB to
- * cache; bigger boards take far more, so they ask the solver. */
+ * cache; bigger boards take far more (the French board from c1 to e7: an
+ * hour, on disk), so by default they use the exact oracle only when it is
+ * cached already (by an earlier --oracle exact) and ask the solver
+ * otherwise. */
 #define AUTO_EXACT_HOLES 33
 
 #define DEFAULT_SAVE "pegsol-game.txt"
@@ -396,11 +404,27 @@ static const char *cache_dir(char *buf, size_t size)
 	return buf;
 }
 
+/* Removes a work directory and the files in it. */
+static void remove_tree(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[1600];
+	while (d && (e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+			unlink(path);
+		}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}
+
 /* The exact oracle's table: from the cache when it holds a good copy, else
  * computed (and cached).  NULL on failure, after saying why; loud when the
  * user asked for the exact oracle, a note otherwise (the solver takes
  * over). */
-static pegsol_winning *exact_oracle(cli *c, int asked)
+static pegsol_winning *exact_oracle(cli *c, int asked, int compute)
 {
 	char dir[1024], path[1400], name[64];
 	const pegsol_problem *pr = &c->problem;
@@ -418,17 +442,41 @@ static pegsol_winning *exact_oracle(cli *c, int asked)
 	pegsol_error err;
 	if (have_dir && pegsol_winning_load(pr, path, &w, &err) == PEGSOL_OK)
 		return w;
+	if (!compute)
+		return NULL;
 	fprintf(stderr, "pegsol play: computing every winning position of this "
 	                "problem, once (the English board takes seconds)...\n");
+	progress prog;
 	pegsol_level_options opt;
-	memset(&opt, 0, sizeof opt);
-	opt.threads = c->threads;
-	opt.memory = c->memory;
-	if (pegsol_winning_compute(pr, &opt, &w, &err) != PEGSOL_OK) {
+	level_cli_begin(c, &prog, &opt);
+	/* Beyond the English board the half-way levels go to disk, in a work
+	 * directory beside the cache, checkpointed: a computation stopped
+	 * (by q, ^C or a crash) carries on the next time. */
+	char work[1400];
+	int on_disk = have_dir && pegsol_board_holes(c->board) > AUTO_EXACT_HOLES;
+	if (on_disk) {
+		snprintf(work, sizeof work, "%s.work", path);
+		if (mkdir(work, 0777) && errno != EEXIST)
+			on_disk = 0;
+	}
+	if (on_disk) {
+		char manifest[1500];
+		snprintf(manifest, sizeof manifest, "%s/MANIFEST", work);
+		opt.workdir = work;
+		opt.resume = access(manifest, F_OK) == 0;
+		if (opt.resume)
+			fprintf(stderr, "pegsol play: carrying on from %s\n", work);
+	}
+	pegsol_status st = pegsol_winning_compute(pr, &opt, &w, &err);
+	double secs;
+	level_cli_end(c, &prog, PEGSOL_OK, &err, &secs);
+	if (st != PEGSOL_OK) {
 		fprintf(stderr, "pegsol play: %s%s\n", err.message,
 		        asked ? "" : "; hints come from the solver");
 		return NULL;
 	}
+	if (on_disk)
+		remove_tree(work);
 	if (!have_dir)
 		fprintf(stderr, "pegsol play: no cache directory (set "
 		                "PEGSOL_CACHE_DIR): not saved\n");
@@ -636,10 +684,11 @@ int cmd_play(int argc, char **argv)
 		goto out;
 	}
 	pegsol_oracle oracle = pegsol_oracle_solver();
-	if (oracle_kind == ORACLE_EXACT ||
-	    (oracle_kind == ORACLE_AUTO &&
-	     pegsol_board_holes(c.board) <= AUTO_EXACT_HOLES)) {
-		winning = exact_oracle(&c, oracle_kind == ORACLE_EXACT);
+	if (oracle_kind != ORACLE_SOLVER) {
+		/* auto: computed up to 33 holes, else only when cached */
+		winning = exact_oracle(&c, oracle_kind == ORACLE_EXACT,
+		                       oracle_kind == ORACLE_EXACT ||
+		                       pegsol_board_holes(c.board) <= AUTO_EXACT_HOLES);
 		if (winning)
 			oracle = pegsol_oracle_winning(winning);
 		else if (oracle_kind == ORACLE_EXACT) {
