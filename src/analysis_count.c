@@ -34,6 +34,7 @@ typedef struct run {
 	int self_dual;  /* T = S */
 	int counting;
 	int random;     /* probability mass instead of games */
+	int forward_only; /* no winning positions: no backward levels */
 	int find_at;    /* the level where the finish's count is read, or -1 */
 	const pegsol_level_options *opt;
 	const char *phase;
@@ -127,11 +128,11 @@ typedef struct count_state {
 	int has_through[NLEV];
 	u128 through[NLEV];
 	pegsol_count_result out;
-	int random;
+	int random, forward_only;
 	count_random_extra rnd;
 } count_state;
 
-static const char state_magic[8] = "pgcount2";
+static const char state_magic[8] = "pgcount3";
 
 typedef struct driver {
 	run *r;
@@ -459,6 +460,7 @@ static pegsol_status begin_or_resume(driver *d)
 	want.finish_kind = r->pr->finish_kind;
 	want.counting = r->counting;
 	want.random = r->random;
+	want.forward_only = r->forward_only;
 	want.max = r->opt && r->opt->max_jumps > 0 ? r->opt->max_jumps : -1;
 	want.start = r->pr->start;
 	want.finish = r->pr->finish;
@@ -476,6 +478,7 @@ static pegsol_status begin_or_resume(driver *d)
 	    memcmp(got->board, want.board, sizeof want.board) ||
 	    got->nholes != want.nholes || got->finish_kind != want.finish_kind ||
 	    got->counting != want.counting || got->random != want.random ||
+	    got->forward_only != want.forward_only ||
 	    got->max != want.max ||
 	    got->start != want.start || got->finish != want.finish) {
 		free(blob);
@@ -510,7 +513,7 @@ static pegsol_status count_full(run *r, pegsol_count_result *out,
 	int N = r->N;
 	int max = r->opt && r->opt->max_jumps > 0 ? r->opt->max_jumps : -1;
 	r->find_at = r->pr->finish_kind == PEGSOL_FINISH_POSITION && max < 0 ? N : -1;
-	if (max >= 0 || r->random)
+	if (max >= 0 || r->random || r->forward_only)
 		N = -1; /* a partial run or random play: no winning positions */
 	const struct level_store_ops *ops = r->store->ops;
 	pegsol_status st = begin_or_resume(&d);
@@ -678,6 +681,7 @@ pegsol_status pegsol_count(const pegsol_problem *pr,
 		return st;
 	out->symmetry_order = r.H->order;
 	out->finish_jumps = r.N;
+	r.forward_only = (flags & PEGSOL_COUNT_FORWARD_ONLY) != 0;
 	if (winning_only && opt && opt->max_jumps > 0)
 		st = pegsol_fail(err, PEGSOL_EUSAGE, "a limit on jumps leaves the "
 		                 "winning positions unknown: it does not go with the "

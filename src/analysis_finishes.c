@@ -13,13 +13,20 @@
  * meeting position, a set of starts times a set of finishes; the board's
  * symmetries give the rest.
  *
- * How many games: one forward run per start hole up to symmetry, counted,
- * down to one peg (much slower: every position of every start).
+ * How many games: one forward count per start hole up to symmetry, down to
+ * one peg (much slower: every position of every start), by pegsol_count,
+ * so that on boards whose levels outgrow memory (the French board) each
+ * start's levels go to disk, checkpointed (a work directory per start);
+ * with a work directory, where pegs can end comes from those counts too.
  */
 #include "level.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct fin_ctx {
 	const pegsol_level_options *opt;
@@ -33,46 +40,40 @@ static void fin_progress(void *ctx, size_t done, size_t total)
 		f->opt->progress(f->opt->progress_ctx, "start hole", f->start, done, total);
 }
 
-/* The final holes (and counts) from one start hole. */
+/* The final holes and their games from start hole s: the forward count to
+ * one peg (pegsol_count, so that the levels may be on disk, in
+ * opt->workdir/start-S, each start resumable on its own). */
 static pegsol_status one_start(const pegsol_board *b, int s,
-                               const pegsol_level_options *opt, int count,
+                               const pegsol_level_options *opt,
                                pegsol_finishes_result *out, pegsol_error *err)
 {
-	pegsol_pos start = b->full & ~bit(s);
-	sym_group *H = sym_group_stabiliser(b->symmetry, &start, 1);
-	if (!H)
-		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
-	engine E;
-	engine_init(&E, b, H, opt ? opt->threads : 0);
-	E.memory = opt ? opt->memory : 0;
-	fin_ctx fc = {opt, s};
-	E.progress = fin_progress;
-	E.progress_ctx = &fc;
-	level cur, next;
-	pegsol_status st = level_from_positions(&E, &start, 1, count, &cur, err);
-	/* Down to one peg: the levels before it are not needed. */
-	for (int pegs = b->nholes - 1; st == PEGSOL_OK && pegs > 1 && cur.n; pegs--) {
-		st = level_expand(&E, &cur, &next, NULL, NULL, NULL, err);
-		level_free(&cur);
-		cur = next;
-		if (st == PEGSOL_OK && opt && opt->memory && level_bytes(&cur) > opt->memory)
-			st = pegsol_fail(err, PEGSOL_ELIMIT, "a level needs more than the "
-			                 "memory limit (%zu MiB)", opt->memory >> 20);
+	pegsol_level_options o = opt ? *opt : (pegsol_level_options){0};
+	char dir[4096], manifest[4200];
+	if (opt && opt->workdir) {
+		snprintf(dir, sizeof dir, "%s/start-%d", opt->workdir, s);
+		if (mkdir(dir, 0777) && errno != EEXIST)
+			return pegsol_fail(err, PEGSOL_EINPUT, "cannot make %s: %s", dir,
+			                   strerror(errno));
+		snprintf(manifest, sizeof manifest, "%s/MANIFEST", dir);
+		o.workdir = dir;
+		/* a start not begun yet starts afresh under --resume */
+		o.resume = opt->resume && access(manifest, F_OK) == 0;
 	}
-	for (size_t i = 0; st == PEGSOL_OK && i < cur.n; i++) {
-		pegsol_pos members = 0;
-		for (int g = 0; g < H->order; g++)
-			members |= sym_apply(H, g, cur.keys[i]);
-		out->reachable[s] |= members;
-		if (count) {
-			u128 share = cur.counts[i] / (u128)sym_orbit_size(H, cur.keys[i]);
-			for (pegsol_pos m = members; m; m &= m - 1)
-				out->wins[s][__builtin_ctzll(m)] += share;
-		}
+	pegsol_problem pr;
+	char start[16];
+	snprintf(start, sizeof start, "%d", s);
+	pegsol_status st = pegsol_problem_init(&pr, b, start, "any", err);
+	pegsol_count_result *res = malloc(sizeof *res);
+	if (st == PEGSOL_OK && !res)
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	if (st == PEGSOL_OK)
+		st = pegsol_count(&pr, &o, PEGSOL_COUNT_FORWARD_ONLY, res, err);
+	for (int t = 0; st == PEGSOL_OK && t < b->nholes; t++) {
+		out->wins[s][t] = res->one_peg[t];
+		if (res->one_peg[t])
+			out->reachable[s] |= bit(t);
 	}
-	level_free(&cur);
-	engine_release(&E);
-	sym_group_free(H);
+	free(res);
 	return st;
 }
 
@@ -214,14 +215,16 @@ pegsol_status pegsol_finishes(const pegsol_board *b,
 	memset(out, 0, sizeof *out);
 	out->nholes = b->nholes;
 	out->counted = count != 0;
-	if (!count)
+	/* in memory, the labelled run is the fast way; on disk (boards whose
+	 * middle levels outgrow memory) one count per start */
+	if (!count && !(opt && opt->workdir))
 		return reachable_by_meeting(b, opt, out, err);
 	const sym_group *G = b->symmetry;
 	int done[PEGSOL_MAX_HOLES] = {0};
 	for (int s = 0; s < b->nholes; s++) {
 		if (done[s])
 			continue;
-		pegsol_status st = one_start(b, s, opt, count, out, err);
+		pegsol_status st = one_start(b, s, opt, out, err);
 		if (st != PEGSOL_OK)
 			return st;
 		/* Every symmetric start gets the image of the answer. */

@@ -423,6 +423,7 @@ typedef struct expand_job {
 	int (*keep)(const void *ctx, uint64_t key);
 	const void *keep_ctx;
 	int counted;
+	size_t memory; /* the bound the user gave */
 } expand_job;
 
 static pegsol_status add_stats(expand_stats *to, const expand_stats *x,
@@ -447,6 +448,14 @@ static pegsol_status expand_chunk(expand_job *j, uint64_t *keys, u128 *counts,
 	expand_stats xs;
 	int refused = E->refused;
 	pegsol_status st = level_expand(E, &in, &out, &xs, j->keep, j->keep_ctx, err);
+	if (st == PEGSOL_ELIMIT && E->refused != refused && n < 1024)
+		/* the engine's tables and buffers alone do not fit: halving
+		 * the chunk further cannot help, and the engine's own advice
+		 * (use the external-memory engine) would be wrong here */
+		return pegsol_fail(err, PEGSOL_ELIMIT, "the memory limit (%zu MiB) is "
+		                   "too small even for the external-memory engine's "
+		                   "buffers and tables; give --memory more, such as 64M",
+		                   j->memory >> 20);
 	if (st == PEGSOL_ELIMIT && E->refused != refused && n >= 1024) {
 		size_t h = n / 2;
 		st = expand_chunk(j, keys, counts, h, err);
@@ -601,7 +610,7 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 	if (stats)
 		memset(stats, 0, sizeof *stats);
 	expand_job j = {.d = d, .stats = stats, .keep = keep, .keep_ctx = keep_ctx,
-	                .counted = in->counted};
+	                .counted = in->counted, .memory = E->memory};
 	size_t cap = chunk_cap(d, in->counted);
 	if (cap > in->n)
 		cap = in->n ? (size_t)in->n : 1;

@@ -53,7 +53,11 @@ enum {
 	 * positions only.  No game counts, no dead ends. */
 	PEGSOL_COUNT_WINNING_ONLY = 1,
 	/* Skip the 128-bit game counts (positions only; faster). */
-	PEGSOL_COUNT_NO_GAMES = 2
+	PEGSOL_COUNT_NO_GAMES = 2,
+	/* Only the forward levels: no winning positions, so no backward
+	 * levels (half the work when the finish is "any"); the games, dead
+	 * ends and one-peg endings per hole are still counted. */
+	PEGSOL_COUNT_FORWARD_ONLY = 4
 };
 
 typedef struct pegsol_count_result {

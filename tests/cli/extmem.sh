@@ -5,7 +5,8 @@
 # with kill -9 and carried on with --resume gives the uninterrupted result;
 # bad work directories and option mixes give the documented exit codes;
 # random play on disk prints what it prints in memory; so do the winning
-# positions (levels --winning), also after a kill -9 and --resume.
+# positions (levels --winning), also after a kill -9 and --resume; and
+# finishes, one count per start on disk.
 set -u
 PEGSOL=${PEGSOL:?path to the pegsol binary}
 pass=0 fail=0
@@ -125,6 +126,34 @@ wait "$pid" 2>/dev/null
 if grep -q '^total,,,1679072,' "$tmp/em.csv" &&
 	diff <(table "$tmp/em.csv") <(table "$tmp/er.csv") >"$tmp/diff"; then ok; else
 	bad "resumed walk differs: $(head -5 "$tmp/diff")"; fi
+
+# finishes on disk: one count per start hole, each in its own directory;
+# where pegs end agrees with the in-memory labelled run (another
+# algorithm), the games with the in-memory counts; --resume of a finished
+# run gives it again, and the directory is not taken without --resume
+mkdir "$tmp/w8"
+"$PEGSOL" finishes -b triangle:6 --format csv >"$tmp/fm.csv"
+"$PEGSOL" finishes -b triangle:6 --format csv --workdir "$tmp/w8" >"$tmp/fd.csv" 2>/dev/null
+if [ "$(grep -c . "$tmp/fm.csv")" -gt 50 ] &&
+	diff <(table "$tmp/fm.csv") <(table "$tmp/fd.csv") >"$tmp/diff"; then ok; else
+	bad "finishes --workdir differs: $(head -5 "$tmp/diff")"; fi
+if [ -e "$tmp/w8/start-0/MANIFEST" ]; then ok; else bad "no per-start work directory"; fi
+mkdir "$tmp/w9"
+"$PEGSOL" finishes -b triangle:6 --count --format csv >"$tmp/cm.csv"
+"$PEGSOL" finishes -b triangle:6 --count --format csv --workdir "$tmp/w9" \
+	--memory 64M >"$tmp/cd.csv" 2>/dev/null
+"$PEGSOL" finishes -b triangle:6 --count --format csv --workdir "$tmp/w9" \
+	--resume >"$tmp/cr.csv" 2>/dev/null
+if diff <(table "$tmp/cm.csv") <(table "$tmp/cd.csv") >"$tmp/diff" &&
+	diff <(table "$tmp/cm.csv") <(table "$tmp/cr.csv") >>"$tmp/diff"; then ok; else
+	bad "finishes --count --workdir differs: $(head -5 "$tmp/diff")"; fi
+expect_exit 2 "$PEGSOL" finishes -b triangle:6 --workdir "$tmp/w9"
+expect_exit 2 "$PEGSOL" finishes -b triangle:6 --resume
+# a memory limit below the engine's own buffers is said to be one
+mkdir "$tmp/w10"
+expect_exit 4 "$PEGSOL" count -b triangle:7 -s 1 --workdir "$tmp/w10" --memory 16M
+if grep -q "too small even for the external-memory engine" "$tmp/err"; then ok; else
+	bad "--memory 16M on disk: $(head -c 200 "$tmp/err")"; fi
 
 echo "extmem.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

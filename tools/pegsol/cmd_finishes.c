@@ -12,7 +12,11 @@ static const char help[] =
 	"can end.  With --count, the number of game sequences from that start\n"
 	"that end with one peg in that hole.  One run of the level engine per\n"
 	"start hole up to symmetry.\n\n"
-	"  --count         count the winning game sequences of every pair\n\n"
+	"  --count         count the winning game sequences of every pair\n"
+	"With --workdir, each start hole's count runs with its levels on disk\n"
+	"in DIR/start-S (for boards whose levels outgrow memory, such as the\n"
+	"French board), and --resume carries on from the starts and levels done.\n"
+	CLI_DISK_HELP "\n"
 	"Options:\n" CLI_COMMON_HELP;
 
 enum { OPT_COUNT = OPT_FIRST_COMMAND_OPTION };
@@ -22,7 +26,8 @@ int cmd_finishes(int argc, char **argv)
 	cli c;
 	cli_init(&c, "finishes", help);
 	static const struct option longopts[] = {
-		CLI_COMMON_LONG, {"count", no_argument, NULL, OPT_COUNT}, {0, 0, 0, 0}};
+		CLI_COMMON_LONG, CLI_DISK_LONG, {"count", no_argument, NULL, OPT_COUNT},
+		{0, 0, 0, 0}};
 	int opt, rc, count = 0;
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
 		if (opt == OPT_COUNT)
@@ -35,6 +40,8 @@ int cmd_finishes(int argc, char **argv)
 	if (c.start || c.finish)
 		return cli_usage_error(&c, "finishes covers every start hole and every "
 		                          "one-peg finish: -s and -f do not apply");
+	if (c.resume && !c.workdir)
+		return cli_usage_error(&c, "--resume needs the --workdir of the run");
 	if ((rc = cli_load(&c, 0)))
 		return rc;
 	const pegsol_board *b = c.board;
