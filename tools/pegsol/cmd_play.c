@@ -69,8 +69,8 @@ enum { ORACLE_AUTO, ORACLE_EXACT, ORACLE_SOLVER };
 
 /* Boards up to this many holes get the exact oracle by default: the
  * English board's winning positions take seconds to compute and 13 MB to
- * cache; bigger boards take far more (the French board from c1 to e7: an
- * hour, on disk), so by default they use the exact oracle only when it is
+ * cache; bigger boards take far more (the French board from c1 to e7: half
+ * an hour, on disk), so by default they use the exact oracle only when it is
  * cached already (by an earlier --oracle exact) and ask the solver
  * otherwise. */
 #define AUTO_EXACT_HOLES 33
