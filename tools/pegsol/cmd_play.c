@@ -442,8 +442,14 @@ static pegsol_winning *exact_oracle(cli *c, int asked, int compute)
 	pegsol_error err;
 	if (have_dir && pegsol_winning_load(pr, path, &w, &err) == PEGSOL_OK)
 		return w;
-	if (!compute)
+	if (!compute) {
+		/* say how to get exact hints, before the screen hides this */
+		fprintf(stderr, "pegsol play: hints come from the solver (\"unknown\" "
+		        "when it runs out of time); for exact hints on this board, "
+		        "compute its winning positions once with --oracle exact "
+		        "(the French board: about half an hour, resumable)\n");
 		return NULL;
+	}
 	fprintf(stderr, "pegsol play: computing every winning position of this "
 	                "problem, once (the English board takes seconds)...\n");
 	progress prog;
