@@ -171,6 +171,14 @@ pegsol_status level_match_complements(const engine *E, const level *A,
                                       void (*match)(void *ctx, size_t ia,
                                                     size_t ib),
                                       void *ctx, pegsol_error *err);
+/* The pairs of level_match_complements(E, A, B), kept on one side: out =
+ * the keys of A (keep_b = 0) or of B (keep_b = 1) that have a partner, with
+ * their counts.  A's complements are the ones sorted, so A should be the
+ * smaller level (or, as a plain list of keys, the one without partitions);
+ * the relation is symmetric, so either side can be kept. */
+pegsol_status level_select_complements(const engine *E, const level *A,
+                                       const level *B, int keep_b, level *out,
+                                       pegsol_error *err);
 /* out = the keys of L (with their counts or label sets) whose mark is
  * set, in L's partitions and order. */
 pegsol_status level_select(const level *L, const uint8_t *mark, level *out,

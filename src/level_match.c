@@ -168,3 +168,31 @@ done:
 	free(m.off);
 	return st;
 }
+
+static void on_mark_a(void *ctx, size_t ia, size_t ib)
+{
+	(void)ib;
+	((uint8_t *)ctx)[ia] = 1;
+}
+
+static void on_mark_b(void *ctx, size_t ia, size_t ib)
+{
+	(void)ia;
+	((uint8_t *)ctx)[ib] = 1;
+}
+
+pegsol_status level_select_complements(const engine *E, const level *A,
+                                       const level *B, int keep_b, level *out,
+                                       pegsol_error *err)
+{
+	const level *kept = keep_b ? B : A;
+	uint8_t *mark = calloc(kept->n + 1, 1);
+	pegsol_status st = !mark
+		? pegsol_fail(err, PEGSOL_ELIMIT, "out of memory")
+		: level_match_complements(E, A, B, keep_b ? on_mark_b : on_mark_a,
+		                          mark, err);
+	if (st == PEGSOL_OK)
+		st = level_select(kept, mark, out, err);
+	free(mark);
+	return st;
+}

@@ -10,6 +10,23 @@ struct slevel {
 	level L;
 };
 
+/* The end of making a level in l: *out = l on success, else l is freed
+ * (a NULL l, out of memory, comes with its failed status). */
+static pegsol_status adopt(slevel *l, pegsol_status st, slevel **out)
+{
+	if (st != PEGSOL_OK) {
+		free(l);
+		l = NULL;
+	}
+	*out = l;
+	return st;
+}
+
+static pegsol_status no_room(pegsol_error *err)
+{
+	return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+}
+
 static pegsol_status mem_from_positions(level_store *s, const char *name,
                                         const pegsol_pos *pos, size_t n,
                                         int counting, slevel **out,
@@ -17,15 +34,9 @@ static pegsol_status mem_from_positions(level_store *s, const char *name,
 {
 	(void)name;
 	slevel *l = calloc(1, sizeof *l);
-	if (!l)
-		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
-	pegsol_status st = level_from_positions(s->E, pos, n, counting, &l->L, err);
-	if (st != PEGSOL_OK) {
-		free(l);
-		l = NULL;
-	}
-	*out = l;
-	return st;
+	return adopt(l, !l ? no_room(err)
+	                   : level_from_positions(s->E, pos, n, counting, &l->L, err),
+	             out);
 }
 
 static pegsol_status mem_expand(level_store *s, const slevel *in,
@@ -36,15 +47,10 @@ static pegsol_status mem_expand(level_store *s, const slevel *in,
 {
 	(void)name;
 	slevel *l = calloc(1, sizeof *l);
-	if (!l)
-		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
-	pegsol_status st = level_expand(s->E, &in->L, &l->L, stats, keep, keep_ctx, err);
-	if (st != PEGSOL_OK) {
-		free(l);
-		l = NULL;
-	}
-	*out = l;
-	return st;
+	return adopt(l, !l ? no_room(err)
+	                   : level_expand(s->E, &in->L, &l->L, stats, keep,
+	                                  keep_ctx, err),
+	             out);
 }
 
 typedef struct match_tramp {
@@ -74,21 +80,8 @@ static pegsol_status mem_complement(level_store *s, const slevel *in,
 {
 	(void)name;
 	slevel *l = calloc(1, sizeof *l);
-	if (!l)
-		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
-	pegsol_status st = level_complement(s->E, &in->L, &l->L, err);
-	if (st != PEGSOL_OK) {
-		free(l);
-		l = NULL;
-	}
-	*out = l;
-	return st;
-}
-
-static void on_mark(void *ctx, size_t ia, size_t ib)
-{
-	(void)ib;
-	((uint8_t *)ctx)[ia] = 1;
+	return adopt(l, !l ? no_room(err) : level_complement(s->E, &in->L, &l->L, err),
+	             out);
 }
 
 /* One sort-merge of the whole level rather than a binary search per key:
@@ -98,20 +91,11 @@ static pegsol_status mem_select(level_store *s, const slevel *A,
                                 slevel **out, pegsol_error *err)
 {
 	(void)name;
-	*out = NULL;
-	uint8_t *mark = calloc(A->L.n + 1, 1);
 	slevel *l = calloc(1, sizeof *l);
-	pegsol_status st = !mark || !l
-		? pegsol_fail(err, PEGSOL_ELIMIT, "out of memory")
-		: level_match_complements(s->E, &A->L, &B->L, on_mark, mark, err);
-	if (st == PEGSOL_OK)
-		st = level_select(&A->L, mark, &l->L, err);
-	free(mark);
-	if (st != PEGSOL_OK)
-		free(l);
-	else
-		*out = l;
-	return st;
+	return adopt(l, !l ? no_room(err)
+	                   : level_select_complements(s->E, &A->L, &B->L, 0,
+	                                              &l->L, err),
+	             out);
 }
 
 static pegsol_status mem_foreach(level_store *s, const slevel *L,

@@ -313,14 +313,8 @@ static pegsol_status mpi_complement(level_store *s, const slevel *in,
 	return st;
 }
 
-static void on_mark_b(void *ctx, size_t ia, size_t ib)
-{
-	(void)ia;
-	((uint8_t *)ctx)[ib] = 1;
-}
-
 /* Keys of A whose complements are in B: B's canonical complements go to
- * their owners, which mark the keys of their part of A among them by the
+ * their owners, which keep the keys of their part of A among them by the
  * engine's sort-merge (as mpi_match does). */
 static pegsol_status mpi_select(level_store *s, const slevel *A,
                                 const slevel *B, const char *name,
@@ -336,22 +330,14 @@ static pegsol_status mpi_select(level_store *s, const slevel *A,
 		send_complements(m, &B->L, 0, &box);
 		got = images_of_senders(m, &box, 0);
 	}
-	uint8_t *mark = calloc(A->L.n + 1, 1);
-	if (!mark)
-		mpi_die(m, "out of memory");
-	pegsol_status st = level_match_complements(s->E, &got, &A->L, on_mark_b,
-	                                           mark, err);
+	slevel *l = mpi_new_slevel(m, name);
+	l->counted = A->counted; /* A's counts are kept */
+	pegsol_status st = level_select_complements(s->E, &got, &A->L, 1, &l->L, err);
+	if (st != PEGSOL_OK) /* the other ranks would wait for ever */
+		mpi_die(m, err ? err->message : "out of memory selecting a level");
 	free(box.keys);
 	free(box.counts);
-	slevel *l = mpi_new_slevel(m, name);
-	l->counted = A->counted; /* level_select keeps A's counts */
-	if (st == PEGSOL_OK)
-		st = level_select(&A->L, mark, &l->L, err);
-	free(mark);
-	if (st != PEGSOL_OK)
-		free(l);
-	else
-		*out = l;
+	*out = l;
 	return st;
 }
 
@@ -425,30 +411,19 @@ static const struct level_store_ops mpi_ops = {
 	.release = mpi_release,
 };
 
-/* The same with checkpoints in each rank's directory (checkpoint_mpi.c). */
-static const struct level_store_ops mpi_checkpointed_ops = {
-	.from_positions = mpi_from_positions,
-	.expand = mpi_expand,
-	.match_complements = mpi_match,
-	.complement = mpi_complement,
-	.select = mpi_select,
-	.foreach = mpi_foreach,
-	.size = mpi_size,
-	.bytes = mpi_bytes,
-	.free = mpi_free,
-	.sum = mpi_sum,
-	.checkpoint = mpi_checkpoint,
-	.restore = mpi_restore,
-	.open = mpi_open,
-	.release = mpi_release,
-};
-
 level_store *level_store_mpi(engine *E)
 {
 	mpi_store *m = calloc(1, sizeof *m);
 	if (!m)
 		return NULL;
-	m->base.ops = mpi_checkpoint_dir ? &mpi_checkpointed_ops : &mpi_ops;
+	/* the same with checkpoints in each rank's directory
+	 * (checkpoint_mpi.c) */
+	static struct level_store_ops checkpointed;
+	checkpointed = mpi_ops;
+	checkpointed.checkpoint = mpi_checkpoint;
+	checkpointed.restore = mpi_restore;
+	checkpointed.open = mpi_open;
+	m->base.ops = mpi_checkpoint_dir ? &checkpointed : &mpi_ops;
 	m->base.E = E;
 	m->comm = MPI_COMM_WORLD;
 	MPI_Comm_rank(m->comm, &m->rank);
