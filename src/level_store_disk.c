@@ -205,6 +205,49 @@ static size_t chunk_cap(const disk_store *d, int counted)
 	return cap < 4096 ? 4096 : cap;
 }
 
+/* A level read front to back in chunks of at most cap entries, for
+ * expanding or complementing it within the memory bound. */
+typedef struct chunks {
+	size_t cap;
+	uint64_t *keys;
+	u128 *counts; /* when the level is counted */
+	scan sc;
+} chunks;
+
+static pegsol_status chunks_open(disk_store *d, const slevel *L, chunks *c,
+                                 pegsol_error *err)
+{
+	memset(c, 0, sizeof *c);
+	c->cap = chunk_cap(d, L->counted);
+	if (c->cap > L->n)
+		c->cap = L->n ? (size_t)L->n : 1;
+	c->keys = malloc(c->cap * sizeof *c->keys);
+	c->counts = L->counted ? malloc(c->cap * sizeof *c->counts) : NULL;
+	if (!c->keys || (L->counted && !c->counts))
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory for a chunk of "
+		                   "%zu positions", c->cap);
+	return scan_open(d, L, &c->sc, err);
+}
+
+/* The next chunk into c->keys/c->counts; *n = 0 at the end. */
+static pegsol_status chunks_next(chunks *c, size_t *n, pegsol_error *err)
+{
+	return read_chunk(&c->sc, c->keys, c->counts, c->cap, n, err);
+}
+
+static size_t chunks_bytes(const chunks *c)
+{
+	return c->cap * (sizeof *c->keys + (c->counts ? sizeof *c->counts : 0));
+}
+
+static void chunks_close(chunks *c)
+{
+	lfile_close_reader(c->sc.r);
+	free(c->keys);
+	free(c->counts);
+	memset(c, 0, sizeof *c);
+}
+
 /* ----------------------------------------------------------- merging */
 
 typedef struct head {
@@ -611,16 +654,8 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 		memset(stats, 0, sizeof *stats);
 	expand_job j = {.d = d, .stats = stats, .keep = keep, .keep_ctx = keep_ctx,
 	                .counted = in->counted, .memory = E->memory};
-	size_t cap = chunk_cap(d, in->counted);
-	if (cap > in->n)
-		cap = in->n ? (size_t)in->n : 1;
-	uint64_t *keys = malloc(cap * sizeof *keys);
-	u128 *counts = in->counted ? malloc(cap * sizeof *counts) : NULL;
-	scan sc = {0};
-	pegsol_status st = !keys || (in->counted && !counts)
-		? pegsol_fail(err, PEGSOL_ELIMIT, "out of memory for a chunk of %zu "
-		              "positions", cap)
-		: scan_open(d, in, &sc, err);
+	chunks c;
+	pegsol_status st = chunks_open(d, in, &c, err);
 	/* the engine's own progress, seen across the chunks */
 	d->progress = E->progress;
 	d->progress_ctx = E->progress_ctx;
@@ -635,15 +670,15 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 	E->memory = memory / 5 * 4;
 	/* the chunk, and what the files take: zstd's contexts and windows,
 	 * the runs' read buffers */
-	E->held = held + cap * (sizeof *keys + (counts ? sizeof *counts : 0)) +
+	E->held = held + chunks_bytes(&c) +
 	          (E->memory && FILE_OVERHEAD > E->memory / 4 ? E->memory / 4
 	                                                     : FILE_OVERHEAD);
 	while (st == PEGSOL_OK) {
 		size_t n = 0;
-		st = read_chunk(&sc, keys, counts, cap, &n, err);
+		st = chunks_next(&c, &n, err);
 		if (st != PEGSOL_OK || !n)
 			break;
-		st = expand_chunk(&j, keys, counts, n, err);
+		st = expand_chunk(&j, c.keys, c.counts, n, err);
 		d->chunk_base += n;
 		/* Runs of different chunks hold the same children many times
 		 * over: past COMPACT_RUNS runs, they are merged into one, which
@@ -656,9 +691,7 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 	engine_trim(E); /* the merge and the matching need the room */
 	E->progress = d->progress;
 	E->progress_ctx = d->progress_ctx;
-	lfile_close_reader(sc.r);
-	free(keys);
-	free(counts);
+	chunks_close(&c);
 	uint64_t n = 0;
 	if (st == PEGSOL_OK && j.rs.n)
 		st = merge_runs(d, &j.rs, name, in->counted, &n, err);
@@ -677,30 +710,21 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 static pegsol_status complement_runs(disk_store *d, const slevel *A, runs *rs,
                                      pegsol_error *err)
 {
-	size_t cap = chunk_cap(d, A->counted);
-	if (cap > A->n)
-		cap = A->n ? (size_t)A->n : 1;
-	uint64_t *keys = malloc(cap * sizeof *keys);
-	u128 *counts = A->counted ? malloc(cap * sizeof *counts) : NULL;
-	scan sa = {0};
-	pegsol_status st = !keys || (A->counted && !counts)
-		? pegsol_fail(err, PEGSOL_ELIMIT, "out of memory")
-		: scan_open(d, A, &sa, err);
+	chunks c;
+	pegsol_status st = chunks_open(d, A, &c, err);
 	while (st == PEGSOL_OK) {
 		size_t n = 0, part[2];
-		st = read_chunk(&sa, keys, counts, cap, &n, err);
+		st = chunks_next(&c, &n, err);
 		if (st != PEGSOL_OK || !n)
 			break;
-		level in = chunk_level(keys, counts, n, part), comp;
+		level in = chunk_level(c.keys, c.counts, n, part), comp;
 		/* level_complement takes over nothing: it copies */
 		if ((st = level_complement(d->base.E, &in, &comp, err)) == PEGSOL_OK) {
 			st = runs_add(d, rs, &comp, A->counted, err);
 			level_free(&comp);
 		}
 	}
-	lfile_close_reader(sa.r);
-	free(keys);
-	free(counts);
+	chunks_close(&c);
 	if (st == PEGSOL_OK)
 		st = reduce_runs(d, rs, A->counted, merge_fanin(d), err);
 	return st;
