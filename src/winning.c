@@ -103,11 +103,20 @@ static void on_key(void *ctx, uint64_t key, u128 count)
 	k->keys[k->n++] = key;
 }
 
+/* What the walk reports to: the table being filled, and for progress the
+ * walk's phase and level beside the engine's positions done. */
+typedef struct compute_ctx {
+	pegsol_winning *w;
+	const pegsol_level_options *opt;
+	const char *phase;
+	int level;
+} compute_ctx;
+
 /* Copies a level's keys into a plain sorted array for level n. */
 static pegsol_status on_level(void *ctx, int n, level_store *s, const slevel *W,
                               pegsol_error *err)
 {
-	pegsol_winning *w = ctx;
+	pegsol_winning *w = ((compute_ctx *)ctx)->w;
 	size_t size = (size_t)s->ops->size(W);
 	keep_ctx k = {malloc((size ? size : 1) * sizeof(uint64_t)), 0};
 	if (!k.keys)
@@ -121,20 +130,6 @@ static pegsol_status on_level(void *ctx, int n, level_store *s, const slevel *W,
 	w->n[n] = k.n;
 	qsort(w->keys[n], k.n, sizeof(uint64_t), cmp_u64);
 	return PEGSOL_OK;
-}
-
-/* Progress: the walk's phase and level, the engine's positions done. */
-typedef struct compute_ctx {
-	pegsol_winning *w;
-	const pegsol_level_options *opt;
-	const char *phase;
-	int level;
-} compute_ctx;
-
-static pegsol_status on_level_ctx(void *ctx, int n, level_store *s,
-                                  const slevel *W, pegsol_error *err)
-{
-	return on_level(((compute_ctx *)ctx)->w, n, s, W, err);
 }
 
 static void on_phase(void *ctx, const char *phase, int n)
@@ -171,7 +166,7 @@ pegsol_status pegsol_winning_compute(const pegsol_problem *pr,
 	compute_ctx cc = {w, opt, NULL, 0};
 	E.progress = on_progress;
 	E.progress_ctx = &cc;
-	winning_walk_cb cb = {on_level_ctx, on_phase, &cc};
+	winning_walk_cb cb = {on_level, on_phase, &cc};
 	/* with a work directory the half-way levels go to disk (only W stays
 	 * in memory), checkpointed so that a stopped computation resumes */
 	level_store *store = NULL;

@@ -474,8 +474,7 @@ static pegsol_winning *exact_oracle(cli *c, int asked, int compute)
 			fprintf(stderr, "pegsol play: carrying on from %s\n", work);
 	}
 	pegsol_status st = pegsol_winning_compute(pr, &opt, &w, &err);
-	double secs;
-	level_cli_end(c, &prog, PEGSOL_OK, &err, &secs);
+	progress_done(&prog);
 	if (st != PEGSOL_OK) {
 		fprintf(stderr, "pegsol play: %s%s\n", err.message,
 		        asked ? "" : "; hints come from the solver");
