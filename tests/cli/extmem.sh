@@ -21,6 +21,14 @@ expect_exit() { # expect_exit CODE cmd...
 }
 # the tables without the lines that differ between runs (time)
 table() { grep -v '^time\|^seconds' "$1"; }
+# wait_for FILE PID: until FILE appears (at most a minute) or PID ends
+wait_for() {
+	for _ in $(seq 1 1200); do
+		[ -e "$1" ] && return
+		kill -0 "$2" 2>/dev/null || return
+		sleep 0.05
+	done
+}
 
 # Spilling: 32 MiB for the English board's first 14 levels (S_13 alone is
 # a million positions with counts, 24 MiB in memory).
@@ -46,11 +54,7 @@ mkdir "$tmp/w2"
 "$PEGSOL" count -b triangle:7 -s 0 >"$tmp/mem.txt"
 "$PEGSOL" count -b triangle:7 -s 0 --workdir "$tmp/w2" -j 1 >/dev/null 2>&1 &
 pid=$!
-for _ in $(seq 1 600); do
-	[ -e "$tmp/w2/S9.lvl" ] && break
-	kill -0 "$pid" 2>/dev/null || break
-	sleep 0.05
-done
+wait_for "$tmp/w2/S9.lvl" "$pid"
 if kill -9 "$pid" 2>/dev/null; then ok; else bad "the run ended before it could be killed"; fi
 wait "$pid" 2>/dev/null
 if grep -q '^level S' "$tmp/w2/MANIFEST"; then ok; else bad "no checkpoint after the kill"; fi
@@ -114,11 +118,7 @@ mkdir "$tmp/w7"
 "$PEGSOL" levels -b english --winning --format csv --workdir "$tmp/w7" -j 1 \
 	>/dev/null 2>&1 &
 pid=$!
-for _ in $(seq 1 1200); do
-	[ -e "$tmp/w7/W12.lvl" ] && break
-	kill -0 "$pid" 2>/dev/null || break
-	sleep 0.05
-done
+wait_for "$tmp/w7/W12.lvl" "$pid"
 if kill -9 "$pid" 2>/dev/null; then ok; else bad "the walk ended before it could be killed"; fi
 wait "$pid" 2>/dev/null
 "$PEGSOL" levels -b english --winning --format csv --workdir "$tmp/w7" \

@@ -24,6 +24,19 @@ run_mpi() { # run_mpi NP args...
 	"$MPIEXEC" --oversubscribe -np "$np" "$PEGSOL_MPI" "$@"
 }
 table() { grep -v '^time\|seconds' "$1"; }
+# kill_when FILE JOB PATTERN: once FILE appears (at most a minute) or the
+# background job JOB ends, kills it and its ranks (their command lines
+# match PATTERN) with kill -9
+kill_when() {
+	for _ in $(seq 1 1200); do
+		[ -e "$1" ] && break
+		kill -0 "$2" 2>/dev/null || break
+		sleep 0.05
+	done
+	pkill -9 -f "$3" 2>/dev/null
+	kill -9 "$2" 2>/dev/null
+	wait "$2" 2>/dev/null
+}
 
 cat >"$tmp/board.txt" <<'B'
 # a 3 x 5 rectangle, centre empty
@@ -59,15 +72,7 @@ same "triangle:6 3 any winning" levels -b triangle:6 -s 3 -f any --winning --raw
 "$PEGSOL" count -b triangle:7 -s 0 >"$tmp/one.txt"
 mkdir "$tmp/ck"
 run_mpi 2 count -b triangle:7 -s 0 -j 1 --workdir "$tmp/ck" >/dev/null 2>&1 &
-job=$!
-for _ in $(seq 1 600); do
-	[ -e "$tmp/ck/rank-1-of-2/S12.lvl" ] && break
-	kill -0 "$job" 2>/dev/null || break
-	sleep 0.05
-done
-pkill -9 -f "pegsol-mpi count -b triangle:7 -s 0 -j 1" 2>/dev/null
-kill -9 "$job" 2>/dev/null
-wait "$job" 2>/dev/null
+kill_when "$tmp/ck/rank-1-of-2/S12.lvl" $! "pegsol-mpi count -b triangle:7 -s 0 -j 1"
 if grep -q '^level S' "$tmp/ck/rank-0-of-2/MANIFEST" 2>/dev/null; then ok; else
 	bad "no checkpoint of rank 0 after the kill"; fi
 run_mpi 3 count -b triangle:7 -s 0 --workdir "$tmp/ck" --resume >/dev/null 2>&1
@@ -82,15 +87,7 @@ if ls "$tmp/ck"/rank-*/*.lvl >/dev/null 2>&1; then bad "level files left behind"
 "$PEGSOL" levels -b english --winning >"$tmp/one.txt"
 mkdir "$tmp/ckw"
 run_mpi 2 levels -b english --winning -j 1 --workdir "$tmp/ckw" >/dev/null 2>&1 &
-job=$!
-for _ in $(seq 1 1200); do
-	[ -e "$tmp/ckw/rank-1-of-2/W12.lvl" ] && break
-	kill -0 "$job" 2>/dev/null || break
-	sleep 0.05
-done
-pkill -9 -f "pegsol-mpi levels -b english --winning -j 1" 2>/dev/null
-kill -9 "$job" 2>/dev/null
-wait "$job" 2>/dev/null
+kill_when "$tmp/ckw/rank-1-of-2/W12.lvl" $! "pegsol-mpi levels -b english --winning -j 1"
 if grep -q '^level W' "$tmp/ckw/rank-0-of-2/MANIFEST" 2>/dev/null; then ok; else
 	bad "no checkpoint of the walk after the kill"; fi
 run_mpi 2 levels -b english --winning --workdir "$tmp/ckw" --resume >"$tmp/resumed.txt" 2>"$tmp/err"
