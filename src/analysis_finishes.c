@@ -40,6 +40,15 @@ static void fin_progress(void *ctx, size_t done, size_t total)
 		f->opt->progress(f->opt->progress_ctx, "start hole", f->start, done, total);
 }
 
+/* A start's count reports as that start hole, as the labelled run does. */
+static void count_progress(void *ctx, const char *phase, int level, size_t done,
+                           size_t total)
+{
+	(void)phase;
+	(void)level;
+	fin_progress(ctx, done, total);
+}
+
 /* The final holes and their games from start hole s: the forward count to
  * one peg (pegsol_count, so that the levels may be on disk, in
  * opt->workdir/start-S, each start resumable on its own). */
@@ -48,6 +57,11 @@ static pegsol_status one_start(const pegsol_board *b, int s,
                                pegsol_finishes_result *out, pegsol_error *err)
 {
 	pegsol_level_options o = opt ? *opt : (pegsol_level_options){0};
+	fin_ctx fc = {opt, s};
+	if (o.progress) {
+		o.progress = count_progress;
+		o.progress_ctx = &fc;
+	}
 	char dir[4096], manifest[4200];
 	if (opt && opt->workdir) {
 		snprintf(dir, sizeof dir, "%s/start-%d", opt->workdir, s);
