@@ -41,11 +41,11 @@ static void fin_progress(void *ctx, size_t done, size_t total)
 }
 
 /* A start's count reports as that start hole, as the labelled run does. */
-static void count_progress(void *ctx, const char *phase, int level, size_t done,
+static void count_progress(void *ctx, const char *phase, int n, size_t done,
                            size_t total)
 {
 	(void)phase;
-	(void)level;
+	(void)n;
 	fin_progress(ctx, done, total);
 }
 
