@@ -9,12 +9,17 @@
 
 enum { HUGE_PAGE = 2 << 20 };
 
+static size_t huge_round(size_t bytes)
+{
+	return (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+}
+
 void *big_alloc(size_t bytes)
 {
 	if (bytes < HUGE_PAGE)
 		return malloc(bytes ? bytes : 1);
 	void *p = NULL;
-	size_t rounded = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+	size_t rounded = huge_round(bytes);
 	if (posix_memalign(&p, HUGE_PAGE, rounded))
 		return NULL;
 #ifdef MADV_HUGEPAGE
@@ -32,3 +37,75 @@ void *big_calloc(size_t bytes)
 		memset(p, 0, bytes);
 	return p;
 }
+
+#if defined(__linux__) && defined(MREMAP_MAYMOVE) && defined(MREMAP_FIXED)
+/* A mapping of its own, 2 MiB-aligned (over-mapped by a huge page, the
+ * slack cut off) so that it can be backed by huge pages. */
+void *big_map(size_t bytes)
+{
+	size_t rounded = huge_round(bytes ? bytes : 1);
+	char *p = mmap(NULL, rounded + HUGE_PAGE, PROT_READ | PROT_WRITE,
+	               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	size_t lead = (size_t)(-(uintptr_t)p & (HUGE_PAGE - 1));
+	if (lead)
+		munmap(p, lead);
+	if (HUGE_PAGE - lead)
+		munmap(p + lead + rounded, HUGE_PAGE - lead);
+	p += lead;
+#ifdef MADV_HUGEPAGE
+	madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+	return p;
+}
+
+void *big_regrow(void *p, size_t old, size_t bytes)
+{
+	if (!p)
+		return big_map(bytes);
+	if (huge_round(bytes) <= huge_round(old))
+		return p;
+	void *q = big_map(bytes);
+	if (!q)
+		return NULL;
+	/* The old pages move (their page tables do) to the start of the new
+	 * mapping, replacing its untouched pages there: nothing is copied,
+	 * and only the part beyond the old size will be faulted in fresh. */
+	if (mremap(p, huge_round(old), huge_round(old), MREMAP_MAYMOVE | MREMAP_FIXED,
+	           q) == MAP_FAILED) {
+		memcpy(q, p, old);
+		big_unmap(p, old);
+	}
+	return q;
+}
+
+void big_unmap(void *p, size_t bytes)
+{
+	if (p)
+		munmap(p, huge_round(bytes ? bytes : 1));
+}
+#else
+void *big_map(size_t bytes)
+{
+	return big_alloc(bytes);
+}
+
+void *big_regrow(void *p, size_t old, size_t bytes)
+{
+	if (p && bytes <= old)
+		return p;
+	void *q = big_alloc(bytes);
+	if (q && p)
+		memcpy(q, p, old);
+	if (q)
+		free(p);
+	return q;
+}
+
+void big_unmap(void *p, size_t bytes)
+{
+	(void)bytes;
+	free(p);
+}
+#endif

@@ -6,15 +6,30 @@
  * on 4 KiB pages nearly every such access also misses the TLB.  Memory from
  * big_alloc is 2 MiB-aligned and advised MADV_HUGEPAGE, and is released
  * with plain free().
+ *
+ * A fresh page costs the kernel's clearing (and, in a virtual machine,
+ * often the host's fault too): the engine keeps what it reuses level after
+ * level.  A buffer that must grow is a mapping of its own (big_map), grown
+ * by big_regrow, which moves the pages already touched rather than
+ * freeing them and faulting new ones in.
  */
 #ifndef PEGSOL_BIGMEM_H
 #define PEGSOL_BIGMEM_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* NULL when out of memory.  Contents are undefined. */
 void *big_alloc(size_t bytes);
 /* Zeroed. */
 void *big_calloc(size_t bytes);
+
+/* A mapping of bytes (NULL when out of memory), released by big_unmap
+ * with the same size.  Contents are undefined. */
+void *big_map(size_t bytes);
+/* p (a big_map of old bytes, or NULL) made bytes long, its contents kept;
+ * NULL when out of memory (p is then still valid). */
+void *big_regrow(void *p, size_t old, size_t bytes);
+void big_unmap(void *p, size_t bytes);
 
 #endif

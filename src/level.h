@@ -129,6 +129,13 @@ void engine_recycle(engine *E, level *L);
  * memory is wanted for something else. */
 void engine_trim(engine *E);
 
+/* Scratch arrays of the given sizes, carved out of the round buffers the
+ * engine keeps between expansions (their pages are faulted in already,
+ * where fresh ones would cost the kernel's clearing): returns 0, or -1
+ * when they do not fit (the caller then allocates its own).  Valid until
+ * the engine's next expansion or trim. */
+int engine_borrow(const engine *E, int n, const size_t *bytes, void **out);
+
 /* The legal jumps of pos (jump indexes into out); returns their number. */
 int engine_jumps(const engine *E, pegsol_pos pos, uint16_t *out);
 

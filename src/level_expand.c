@@ -26,6 +26,9 @@
 #if defined(__BMI2__) || defined(__AVX512F__)
 #include <immintrin.h>
 #endif
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -226,20 +229,28 @@ struct expand_buffers {
 	uint64_t *spare_keys;
 	u128 *spare_counts;
 	size_t spare_keys_n, spare_counts_n; /* their room, in entries */
-	/* the room of the arrays last handed out (they come back to
-	 * engine_recycle as a level, which knows only its size) */
-	uint64_t *out_keys;
-	u128 *out_counts;
-	size_t out_keys_n, out_counts_n;
 };
+
+/* The room of a level's array p of n entries of size bytes: what the
+ * allocator gave (a level made in a spare has the spare's room; taking
+ * only n, the room shrank level after level until no spare fitted). */
+static size_t room_of(const void *p, size_t n, size_t size)
+{
+#ifdef __GLIBC__
+	size_t room = p ? malloc_usable_size((void *)p) / size : 0;
+	return room > n ? room : n;
+#else
+	(void)p;
+	(void)size;
+	return n;
+#endif
+}
 
 void engine_recycle(engine *E, level *L)
 {
 	struct expand_buffers *eb = E->buffers;
-	/* the room of the arrays last handed out is known; any other level's
-	 * arrays hold at least its n entries */
-	size_t kn = eb && L->keys == eb->out_keys ? eb->out_keys_n : L->n;
-	size_t cn = eb && L->counts == eb->out_counts ? eb->out_counts_n : L->n;
+	size_t kn = room_of(L->keys, L->n, sizeof *L->keys);
+	size_t cn = room_of(L->counts, L->n, sizeof *L->counts);
 	if (eb && L->keys && kn >= eb->spare_keys_n && !L->masks) {
 		free(eb->spare_keys);
 		eb->spare_keys = L->keys;
@@ -266,7 +277,7 @@ void engine_trim(engine *E)
 		eb->buf[t] = eb->part_buf[t] = NULL;
 	}
 	eb->bytes = 0;
-	free(eb->region);
+	big_unmap(eb->region, eb->region_bytes);
 	eb->region = NULL;
 	eb->region_bytes = 0;
 	free(eb->spare_keys);
@@ -276,15 +287,36 @@ void engine_trim(engine *E)
 	eb->spare_keys_n = eb->spare_counts_n = 0;
 }
 
+int engine_borrow(const engine *E, int n, const size_t *bytes, void **out)
+{
+	const struct expand_buffers *eb = E->buffers;
+	if (!eb || !eb->bytes)
+		return -1;
+	/* first fit, in the order asked, over the buffers the engine has */
+	size_t used[2 * MAX_THREADS] = {0};
+	for (int i = 0; i < n; i++) {
+		size_t want = (bytes[i] + 63) & ~(size_t)63;
+		out[i] = NULL;
+		for (int b = 0; b < 2 * MAX_THREADS && !out[i]; b++) {
+			uint64_t *base = b % 2 ? eb->part_buf[b / 2] : eb->buf[b / 2];
+			if (base && eb->bytes - used[b] >= want) {
+				out[i] = (char *)base + used[b];
+				used[b] += want;
+			}
+		}
+		if (!out[i])
+			return -1;
+	}
+	return 0;
+}
+
 /* n entries' room: a spare when there is one big enough, else new with
- * a quarter more, for the next chunk's level that may be a little bigger;
- * *room is set to the room. */
-static void *take_spare(void **spare, size_t *spare_n, size_t n, size_t size,
-                        size_t *room)
+ * a quarter more, for the next chunk's level that may be a little
+ * bigger. */
+static void *take_spare(void **spare, size_t *spare_n, size_t n, size_t size)
 {
 	if (*spare && *spare_n >= n) {
 		void *p = *spare;
-		*room = *spare_n;
 		*spare = NULL;
 		*spare_n = 0;
 		return p;
@@ -292,8 +324,7 @@ static void *take_spare(void **spare, size_t *spare_n, size_t n, size_t size,
 	free(*spare); /* too small: not held beside the new one */
 	*spare = NULL;
 	*spare_n = 0;
-	*room = n + n / 4 + 1;
-	return big_alloc(*room * size);
+	return big_alloc((n + n / 4 + 1) * size);
 }
 
 void engine_release(engine *E)
@@ -306,7 +337,7 @@ void engine_release(engine *E)
 		free(E->buffers->buf[t]);
 		free(E->buffers->part_buf[t]);
 	}
-	free(E->buffers->region);
+	big_unmap(E->buffers->region, E->buffers->region_bytes);
 	free(E->buffers->spare_keys);
 	free(E->buffers->spare_counts);
 	free(E->buffers);
@@ -330,6 +361,7 @@ typedef struct xctx {
 	level *out;
 	uint64_t *scratch_k[MAX_THREADS];
 	u128 *scratch_c[MAX_THREADS];
+	int borrowed; /* the scratch is the round buffers' */
 } xctx;
 
 /* The canonical form of a child: the smallest of img[g] ^ jimg[g].  Two
@@ -549,6 +581,45 @@ static void reduce(void *arg, int tid)
 		reduce_words(x, 3, 0);
 }
 
+/* Touches a thread's share of [p, p + bytes), one write a page: when
+ * two threads first write the same fresh huge page at once, the kernel
+ * may clear a huge page for each and keep one. */
+static void prefault(void *p, size_t bytes, int tid, int nthreads)
+{
+	enum { PAGE = 4096 };
+	char *a = (char *)p + bytes / (size_t)nthreads * (size_t)tid;
+	char *b = tid == nthreads - 1 ? (char *)p + bytes
+	                              : (char *)p + bytes / (size_t)nthreads * (size_t)(tid + 1);
+	for (volatile char *q = a; q < b; q += PAGE)
+		*q = 0;
+}
+
+struct span {
+	void *p;
+	size_t bytes;
+	int nthreads;
+};
+
+static void prefault_span(void *arg, int tid)
+{
+	struct span *sp = arg;
+	prefault(sp->p, sp->bytes, tid, sp->nthreads);
+}
+
+/* Partitions are claimed in turn, so neighbours are written by
+ * different threads: the new level's pages are first touched by halves,
+ * before any thread writes. */
+static void prefault_out(void *arg, int tid)
+{
+	xctx *x = arg;
+	level *out = x->out;
+	prefault(out->keys, out->n * sizeof *out->keys, tid, x->nthreads);
+	if (out->counts)
+		prefault(out->counts, out->n * sizeof *out->counts, tid, x->nthreads);
+	if (out->masks)
+		prefault(out->masks, out->n * sizeof *out->masks, tid, x->nthreads);
+}
+
 /* Sorts each partition's table into the output level. */
 static void finish(void *arg, int tid)
 {
@@ -625,8 +696,8 @@ static size_t region_slots(const engine *E, const level *in, size_t nparts)
 	return per;
 }
 
-/* Points the threads at buffers of at least `entries` entries, reusing
- * the engine's when they are big enough. */
+/* Points the threads at buffers of `entries` entries, reusing the
+ * engine's when they are big enough. */
 static int alloc_thread_buffers(const engine *E, xctx *x, size_t entries)
 {
 	struct expand_buffers *eb = E->buffers;
@@ -637,12 +708,14 @@ static int alloc_thread_buffers(const engine *E, xctx *x, size_t entries)
 			free(eb->part_buf[t]);
 			eb->buf[t] = eb->part_buf[t] = NULL;
 		}
-		/* Levels grow level after level: at least double, up to the
-		 * rounds' cap, so that fresh pages (which the kernel must clear)
-		 * are asked for a few times rather than at every level. */
+		/* Levels grow level after level: the buffers are made at the
+		 * rounds' cap at once, not doubled on the way (a freed buffer's
+		 * pages go back to the kernel, and the next one's must be
+		 * cleared again).  Only the pages a round writes are faulted
+		 * in: the threads use `entries`, what the memory estimate
+		 * counts, however big the buffers. */
 		size_t cap = round_cap_bytes(E, x->nthreads);
-		size_t twice = 2 * eb->bytes < cap ? 2 * eb->bytes : cap;
-		eb->bytes = bytes > twice ? bytes : twice;
+		eb->bytes = bytes > cap ? bytes : cap;
 	}
 	for (int t = 0; t < x->nthreads; t++) {
 		tbuf *tb = &x->t[t];
@@ -652,7 +725,7 @@ static int alloc_thread_buffers(const engine *E, xctx *x, size_t entries)
 			eb->part_buf[t] = big_alloc(eb->bytes);
 		tb->buf = eb->buf[t];
 		tb->part_buf = eb->part_buf[t];
-		tb->cap = eb->bytes / ((size_t)x->words * sizeof(uint64_t));
+		tb->cap = entries;
 		tb->off = malloc((2 * x->nparts + 1) * sizeof(size_t));
 		if (!tb->buf || !tb->part_buf || !tb->off)
 			return -1;
@@ -741,17 +814,25 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 	}
 	/* All tables start in one huge-page region, kept by the engine, sized
 	 * for the children the last level's growth predicts at most half full;
-	 * a table that outgrows its slice moves out on its own. */
+	 * a table that outgrows its slice moves out on its own.  The region
+	 * grows with the levels keeping the pages it has. */
 	if (st == PEGSOL_OK) {
 		struct expand_buffers *eb = E->buffers;
 		size_t per = region_slots(E, in, x->nparts);
 		size_t bytes = per * x->nparts * (size_t)x->words * sizeof(uint64_t);
 		if (eb->region_bytes < bytes) {
-			free(eb->region);
-			eb->region = big_alloc(bytes);
-			eb->region_bytes = eb->region ? bytes : 0;
+			uint64_t *r = big_regrow(eb->region, eb->region_bytes, bytes);
+			if (r) {
+				/* tables are claimed in turn: the new pages are
+				 * touched by halves first (see prefault) */
+				struct span sp = {(char *)r + eb->region_bytes,
+				                  bytes - eb->region_bytes, x->nthreads};
+				parallel_run(x->nthreads, prefault_span, &sp);
+				eb->region = r;
+				eb->region_bytes = bytes;
+			}
 		}
-		if (eb->region) {
+		if (eb->region && eb->region_bytes >= bytes) {
 			for (size_t p = 0; p < x->nparts; p++) {
 				x->tables[p].e = eb->region + p * per * (size_t)x->words;
 				x->tables[p].cap = per;
@@ -789,18 +870,25 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 	out->n = total;
 	struct expand_buffers *eb = E->buffers;
 	out->keys = take_spare((void **)&eb->spare_keys, &eb->spare_keys_n, total,
-	                       sizeof *out->keys, &eb->out_keys_n);
+	                       sizeof *out->keys);
 	out->counts = in->counts
 		? take_spare((void **)&eb->spare_counts, &eb->spare_counts_n, total,
-		             sizeof *out->counts, &eb->out_counts_n)
+		             sizeof *out->counts)
 		: NULL;
-	eb->out_keys = out->keys;
-	eb->out_counts = out->counts;
 	out->masks = in->masks ? big_alloc((total ? total : 1) * sizeof *out->masks) : NULL;
 	int payload = in->counts || in->masks;
 	int ok = out->part && out->keys && (!in->counts || out->counts) &&
 	         (!in->masks || out->masks);
+	/* The sorts' scratch: a thread's round buffers, idle now, when they
+	 * are big enough (they are, but for tiny rounds under a tight memory
+	 * bound). */
+	int borrowed = x->borrowed = eb->bytes >= (biggest + 1) * sizeof(u128);
 	for (int t = 0; t < x->nthreads && ok; t++) {
+		if (borrowed) {
+			x->scratch_k[t] = eb->buf[t];
+			x->scratch_c[t] = payload ? (u128 *)eb->part_buf[t] : NULL;
+			continue;
+		}
 		x->scratch_k[t] = malloc((biggest + 1) * sizeof(uint64_t));
 		x->scratch_c[t] = payload ? malloc((biggest + 1) * sizeof(u128)) : NULL;
 		ok = x->scratch_k[t] && (!payload || x->scratch_c[t]);
@@ -813,6 +901,8 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 	out->part[x->nparts] = total;
 	x->out = out;
 	E->buffers->growth = in->n ? (double)total / (double)in->n : 0;
+	if (x->nthreads > 1)
+		parallel_run(x->nthreads, prefault_out, x);
 	atomic_store(&x->next_part, 0);
 	parallel_run(x->nthreads, finish, x);
 
@@ -833,8 +923,10 @@ cleanup:
 			free(x->tables[p].e);
 	for (int t = 0; t < MAX_THREADS; t++) {
 		free(x->t[t].off);
-		free(x->scratch_k[t]);
-		free(x->scratch_c[t]);
+		if (!x->borrowed) {
+			free(x->scratch_k[t]);
+			free(x->scratch_c[t]);
+		}
 	}
 	free(x->tables);
 	free(x);

@@ -33,6 +33,8 @@ typedef struct match_run {
 	uint64_t *canon;   /* [n]: canonical complements; later sort scratch */
 	uint64_t *keys;    /* [n]: the same, by B's partitions */
 	uint64_t *idx;     /* [n]: their indexes in A */
+	uint64_t *idx_scratch; /* [n], or NULL: the indexes' sort scratch */
+	int borrowed;      /* the arrays are the engine's round buffers */
 	size_t *hist;      /* [nthreads][nparts]: counts, then write cursors */
 	size_t *off;       /* [nparts + 1]: where each partition starts */
 	uint64_t *scratch[MATCH_THREADS]; /* index scratch, biggest partition */
@@ -92,7 +94,8 @@ static void merge(void *arg, int tid)
 		/* the canonical complements are scattered already: their slice of
 		 * canon is free to serve as the keys' sort scratch */
 		radix_sort64(m->keys + a, m->idx + a, ae - a, m->canon + a,
-		             m->scratch[tid], m->E->keybits);
+		             m->idx_scratch ? m->idx_scratch + a : m->scratch[tid],
+		             m->E->keybits);
 		while (a < ae && b < be) {
 			if (m->keys[a] < B->keys[b]) {
 				a++;
@@ -126,9 +129,22 @@ pegsol_status level_match_complements(const engine *E, const level *A,
 	if (m.nthreads < 1 || n < 65536)
 		m.nthreads = 1;
 	pegsol_status st = PEGSOL_OK;
-	m.canon = big_alloc(n * sizeof *m.canon);
-	m.keys = big_alloc(n * sizeof *m.keys);
-	m.idx = big_alloc(n * sizeof *m.idx);
+	/* The arrays from the engine's idle round buffers when they fit:
+	 * fresh ones cost the kernel's clearing at every match. */
+	size_t sizes[4] = {n * sizeof *m.canon, n * sizeof *m.keys,
+	                   n * sizeof *m.idx, n * sizeof *m.idx_scratch};
+	void *got[4];
+	if (engine_borrow(E, 4, sizes, got) == 0) {
+		m.borrowed = 1;
+		m.canon = got[0];
+		m.keys = got[1];
+		m.idx = got[2];
+		m.idx_scratch = got[3];
+	} else {
+		m.canon = big_alloc(n * sizeof *m.canon);
+		m.keys = big_alloc(n * sizeof *m.keys);
+		m.idx = big_alloc(n * sizeof *m.idx);
+	}
 	m.hist = calloc(m.nparts * (size_t)m.nthreads, sizeof *m.hist);
 	m.off = malloc((m.nparts + 1) * sizeof *m.off);
 	if (!m.canon || !m.keys || !m.idx || !m.hist || !m.off) {
@@ -150,7 +166,7 @@ pegsol_status level_match_complements(const engine *E, const level *A,
 	}
 	m.off[m.nparts] = sum;
 	parallel_run(m.nthreads, scatter, &m);
-	for (int t = 0; t < m.nthreads; t++)
+	for (int t = 0; t < m.nthreads && !m.idx_scratch; t++)
 		if (!(m.scratch[t] = malloc((biggest + 1) * sizeof(uint64_t)))) {
 			st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 			goto done;
@@ -161,9 +177,11 @@ pegsol_status level_match_complements(const engine *E, const level *A,
 done:
 	for (int t = 0; t < m.nthreads; t++)
 		free(m.scratch[t]);
-	free(m.canon);
-	free(m.keys);
-	free(m.idx);
+	if (!m.borrowed) {
+		free(m.canon);
+		free(m.keys);
+		free(m.idx);
+	}
 	free(m.hist);
 	free(m.off);
 	return st;
