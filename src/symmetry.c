@@ -11,6 +11,12 @@
 
 static int fill_tables(sym_group *G)
 {
+	G->holes = G->nholes >= 64 ? ~(pegsol_pos)0 : ((pegsol_pos)1 << G->nholes) - 1;
+	for (int g = 0; g < G->order; g++) {
+		memset(G->src[g], 63, sizeof G->src[g]);
+		for (int h = 0; h < G->nholes && G->nholes < 64; h++)
+			G->src[g][G->perm[g][h]] = (uint8_t)h;
+	}
 	G->nchunks = (G->nholes + 7) / 8;
 	if (G->nchunks == 0)
 		G->nchunks = 1;

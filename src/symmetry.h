@@ -6,11 +6,19 @@
  * transformed with per-byte lookup tables: the image of a position is the OR
  * of the images of its 8-bit chunks, so a transform costs ceil(n/8) loads.
  * The canonical form of a position is its smallest image in the group.
+ *
+ * With AVX-512 BITALG, a transform is one bit gather instead
+ * (vpshufbitqmb: bit k of the image is bit src[k] of the position), which
+ * took the images out of the English count's profile (they were 6% of
+ * it, 40 table loads a parent).
  */
 #ifndef PEGSOL_SYMMETRY_H
 #define PEGSOL_SYMMETRY_H
 
 #include "pegsol.h"
+#ifdef __AVX512BITALG__
+#include <immintrin.h>
+#endif
 
 #define SYM_MAX 12 /* the triangular lattice has 12 isometries, the square 8 */
 
@@ -20,6 +28,11 @@ typedef struct sym_group {
 	int nchunks;                          /* ceil(nholes / 8) */
 	uint8_t perm[SYM_MAX][PEGSOL_MAX_HOLES]; /* perm[g][hole] = image */
 	uint64_t *table;                      /* [order][nchunks][256] */
+	/* src[g][k]: the hole whose peg lands on hole k under g; for k past
+	 * the board, bit 63, which no position of fewer holes has (boards of
+	 * 64 holes use the tables) */
+	uint8_t src[SYM_MAX][64];
+	pegsol_pos holes;                     /* the board's bits */
 } sym_group;
 
 /* A group from its permutations (perms[0] must be the identity).  NULL when
@@ -34,6 +47,12 @@ void sym_group_free(sym_group *g);
 
 static inline pegsol_pos sym_apply(const sym_group *G, int g, pegsol_pos p)
 {
+#ifdef __AVX512BITALG__
+	if (G->nholes < 64)
+		return _cvtmask64_u64(_mm512_bitshuffle_epi64_mask(
+			_mm512_set1_epi64((long long)(p & G->holes)),
+			_mm512_loadu_si512((const void *)G->src[g])));
+#endif
 	const uint64_t *t = G->table + (size_t)g * G->nchunks * 256;
 	pegsol_pos r = 0;
 	for (int c = 0; c < G->nchunks; c++, t += 256)
