@@ -3,10 +3,11 @@
  * canonical positions into the next (see level.h for the scheme).
  *
  * Work goes in rounds, so memory stays bounded however big the level:
- *   A. threads claim chunks of parents and append their children to a flat
- *      buffer of their own (sequential writes), until the buffer is full;
- *      then each thread radix-partitions its buffer by the children's
- *      partition;
+ *   A. threads claim chunks of parents and write each child straight into
+ *      its partition's slice of a buffer of their own (slices of equal
+ *      size: the partition hash spreads children evenly), until a slice
+ *      might not hold a parent's children; the chunk is resumed in the
+ *      next round;
  *   B. threads claim partitions and add that partition's children from
  *      every thread's buffer to its hash table; a table holds a few
  *      thousand keys, so it stays in the L2 cache while it is filled.
@@ -205,12 +206,18 @@ ptable_add(ptable *t, const uint64_t *src, size_t n, const int words,
 
 /* ---------------------------------------------------------------- expand */
 
-enum { CHUNK = 2048, MAX_THREADS = 64 };
+/* STAGE: children written in a row (in the L1 cache) before they are
+ * scattered into their slices in a tight loop: scattering each child as it
+ * was made, among the generation's own loads, was slower. */
+enum { CHUNK = 2048, MAX_THREADS = 64, STAGE = 1024 };
 
 typedef struct tbuf {
-	uint64_t *buf, *part_buf; /* children, then partitioned */
-	size_t n, cap;            /* entries */
-	size_t *off;              /* [nparts + 1] after partitioning */
+	uint64_t *part_buf; /* children, partition p's in slice p */
+	size_t cap, slice;  /* entries: the buffer's, a slice's */
+	size_t *fill;       /* [nparts]: entries in each slice */
+	size_t cur, end;    /* the parents of the chunk claimed, not done */
+	uint64_t *stage;    /* [STAGE entries]: children not yet in a slice */
+	size_t nstage;
 	expand_stats st;
 	int overflow;
 } tbuf;
@@ -219,8 +226,8 @@ typedef struct tbuf {
  * of the hash tables (re-zeroed rather than page-faulted in again), and how
  * much the last level grew, to size the next tables. */
 struct expand_buffers {
-	size_t bytes;   /* each of buf and part_buf, per thread */
-	uint64_t *buf[MAX_THREADS], *part_buf[MAX_THREADS];
+	size_t bytes;   /* each thread's part_buf */
+	uint64_t *part_buf[MAX_THREADS];
 	uint64_t *region;
 	size_t region_bytes;
 	double growth;  /* children / parents of the last expansion */
@@ -272,9 +279,8 @@ void engine_trim(engine *E)
 	if (!eb)
 		return;
 	for (int t = 0; t < MAX_THREADS; t++) {
-		free(eb->buf[t]);
 		free(eb->part_buf[t]);
-		eb->buf[t] = eb->part_buf[t] = NULL;
+		eb->part_buf[t] = NULL;
 	}
 	eb->bytes = 0;
 	big_unmap(eb->region, eb->region_bytes);
@@ -293,12 +299,12 @@ int engine_borrow(const engine *E, int n, const size_t *bytes, void **out)
 	if (!eb || !eb->bytes)
 		return -1;
 	/* first fit, in the order asked, over the buffers the engine has */
-	size_t used[2 * MAX_THREADS] = {0};
+	size_t used[MAX_THREADS] = {0};
 	for (int i = 0; i < n; i++) {
 		size_t want = (bytes[i] + 63) & ~(size_t)63;
 		out[i] = NULL;
-		for (int b = 0; b < 2 * MAX_THREADS && !out[i]; b++) {
-			uint64_t *base = b % 2 ? eb->part_buf[b / 2] : eb->buf[b / 2];
+		for (int b = 0; b < MAX_THREADS && !out[i]; b++) {
+			uint64_t *base = eb->part_buf[b];
 			if (base && eb->bytes - used[b] >= want) {
 				out[i] = (char *)base + used[b];
 				used[b] += want;
@@ -333,10 +339,8 @@ void engine_release(engine *E)
 	E->jump_at = NULL;
 	if (!E->buffers)
 		return;
-	for (int t = 0; t < MAX_THREADS; t++) {
-		free(E->buffers->buf[t]);
+	for (int t = 0; t < MAX_THREADS; t++)
 		free(E->buffers->part_buf[t]);
-	}
 	big_unmap(E->buffers->region, E->buffers->region_bytes);
 	free(E->buffers->spare_keys);
 	free(E->buffers->spare_counts);
@@ -427,8 +431,35 @@ static void emit_masked(const struct xctx *x, uint64_t c, uint64_t mask,
 	*outp = out;
 }
 
-/* Phase A for one thread: children of claimed parents, then partitioned.
- * Inlined once per entry width, so the copies are straight-line code. */
+/* Scatters the staged children into their slices, in order, up to the
+ * first whose slice is full (it and those after it stay staged for the
+ * next round); returns 1 when a slice is full. */
+static inline __attribute__((always_inline)) int
+flush_stage(const xctx *x, tbuf *tb, const int words)
+{
+	size_t n = tb->nstage, i = 0;
+	const uint64_t *src = tb->stage;
+	int full = 0;
+	for (; i < n; i++, src += words) {
+		size_t p = level_part_of(src[0], x->pbits);
+		if (tb->fill[p] == tb->slice) {
+			full = 1;
+			break;
+		}
+		uint64_t *d = tb->part_buf + (p * tb->slice + tb->fill[p]++) * (size_t)words;
+		for (int w = 0; w < words; w++)
+			d[w] = src[w];
+	}
+	if (i && i < n)
+		memmove(tb->stage, tb->stage + i * (size_t)words,
+		        (n - i) * (size_t)words * sizeof *tb->stage);
+	tb->nstage = n - i;
+	return full;
+}
+
+/* Phase A for one thread: the children of claimed parents, staged, then
+ * scattered into their partitions' slices.  Inlined once per entry width,
+ * so the copies are straight-line code. */
 static inline __attribute__((always_inline)) void
 generate_words(xctx *x, int tid, const int words)
 {
@@ -437,28 +468,27 @@ generate_words(xctx *x, int tid, const int words)
 	const sym_group *G = E->G;
 	const int m = G->order;
 	tbuf *tb = &x->t[tid];
-	/* the histogram of partitions is counted as children are made, while
-	 * they are still in the cache */
-	size_t *off = tb->off;
-	memset(off, 0, (x->nparts + 1) * sizeof *off);
+	memset(tb->fill, 0, x->nparts * sizeof *tb->fill);
+	const size_t room = STAGE - (size_t)E->board->njumps;
 	uint64_t img[SYM_MAX] __attribute__((aligned(64)));
 	uint16_t jumps[MAX_JUMPS];
-	/* Claim chunks while a whole chunk's children surely fit. */
-	size_t room_needed = (size_t)CHUNK * (size_t)E->board->njumps;
-	tb->n = 0;
-	while (tb->cap - tb->n >= room_needed) {
-		size_t start = atomic_fetch_add(&x->next, CHUNK);
-		if (start >= in->n)
-			break;
-		size_t end = start + CHUNK < in->n ? start + CHUNK : in->n;
-		if (tid == 0 && E->progress)
-			E->progress(E->progress_ctx, start, in->n);
-		uint64_t *out = tb->buf + tb->n * (size_t)words;
-		for (size_t i = start; i < end; i++) {
-			for (const uint64_t *o = tb->buf + tb->n * (size_t)words; o < out;
-			     o += words)
-				off[level_part_of(o[0], x->pbits) + 1]++;
-			tb->n = (size_t)(out - tb->buf) / (size_t)words;
+	/* what the last round could not place goes first */
+	int full = tb->nstage && flush_stage(x, tb, words);
+	while (!full) {
+		if (tb->cur == tb->end) {
+			size_t start = atomic_fetch_add(&x->next, CHUNK);
+			if (start >= in->n)
+				break;
+			tb->cur = start;
+			tb->end = start + CHUNK < in->n ? start + CHUNK : in->n;
+			if (tid == 0 && E->progress)
+				E->progress(E->progress_ctx, start, in->n);
+		}
+		for (; tb->cur < tb->end; tb->cur++) {
+			if (tb->nstage > room && (full = flush_stage(x, tb, words)))
+				break;
+			size_t i = tb->cur;
+			uint64_t *out = tb->stage + tb->nstage * (size_t)words;
 			uint64_t c = in->keys[i];
 			u128 cnt = in->counts ? in->counts[i] : 1;
 			int fixed = 0;
@@ -480,6 +510,7 @@ generate_words(xctx *x, int tid, const int words)
 			}
 			if (in->masks) {
 				emit_masked(x, c, in->masks[i], img, jumps, nj, &out);
+				tb->nstage = (size_t)(out - tb->stage) / 2;
 				continue;
 			}
 			if (E->share) {
@@ -499,24 +530,11 @@ generate_words(xctx *x, int tid, const int words)
 					out[2] = (uint64_t)(cnt >> 64);
 				out += words;
 			}
+			tb->nstage = (size_t)(out - tb->stage) / (size_t)words;
 		}
-		for (const uint64_t *o = tb->buf + tb->n * (size_t)words; o < out;
-		     o += words)
-			off[level_part_of(o[0], x->pbits) + 1]++;
-		tb->n = (size_t)(out - tb->buf) / (size_t)words;
 	}
-	/* Partition this thread's children (a counting sort by partition). */
-	for (size_t p = 0; p < x->nparts; p++)
-		off[p + 1] += off[p];
-	size_t *fill = tb->off + x->nparts + 1; /* scratch after off[] */
-	memcpy(fill, off, x->nparts * sizeof *fill);
-	for (size_t i = 0; i < tb->n; i++) {
-		const uint64_t *src = tb->buf + i * (size_t)words;
-		uint64_t *dst = tb->part_buf +
-		                fill[level_part_of(src[0], x->pbits)]++ * (size_t)words;
-		for (int w = 0; w < words; w++)
-			dst[w] = src[w];
-	}
+	if (!full && tb->nstage)
+		flush_stage(x, tb, words);
 }
 
 static void generate(void *arg, int tid)
@@ -556,11 +574,11 @@ reduce_words(xctx *x, const int words, const int or_masks)
 		}
 		for (int t = 0; t < x->nthreads; t++) {
 			tbuf *tb = &x->t[t];
-			size_t a = tb->off[p], b = tb->off[p + 1];
-			if (a == b)
+			if (!tb->fill[p])
 				continue;
-			int rc = ptable_add(&x->tables[p], tb->part_buf + a * (size_t)words,
-			                    b - a, words, or_masks);
+			int rc = ptable_add(&x->tables[p],
+			                    tb->part_buf + p * tb->slice * (size_t)words,
+			                    tb->fill[p], words, or_masks);
 			if (rc)
 				atomic_store(&x->failed, rc == -2 ? 2 : 1);
 		}
@@ -660,23 +678,26 @@ static void finish(void *arg, int tid)
 	}
 }
 
-/* Buffer entries per thread and round: about 256 MiB for all threads at
+/* Buffer entries per thread and round: about 128 MiB for all threads at
  * most, less when the level is small. */
 static size_t round_cap_bytes(const engine *E, int nthreads)
 {
 	size_t bytes = ((size_t)256 << 20) / (size_t)nthreads / 2;
 	/* under a memory bound the rounds are what keeps memory bounded: the
-	 * buffers (two per thread) get at most a sixteenth of it */
+	 * buffers (one per thread) get at most a thirty-second of it */
 	if (E->memory && bytes > E->memory / 16 / (size_t)nthreads / 2)
 		bytes = E->memory / 16 / (size_t)nthreads / 2;
 	return bytes;
 }
 
 static size_t round_entries(const engine *E, const level *in, int words,
-                            int nthreads)
+                            int nthreads, size_t nparts)
 {
 	size_t n = round_cap_bytes(E, nthreads) / ((size_t)words * sizeof(uint64_t));
 	size_t min = (size_t)CHUNK * (size_t)E->board->njumps * 2;
+	/* slices of at least four parents' worth of children each */
+	if (min < nparts * 4 * (size_t)E->board->njumps)
+		min = nparts * 4 * (size_t)E->board->njumps;
 	/* a parent has about ten children: enough for one round */
 	size_t want = in->n * 12 / (size_t)nthreads + min;
 	if (n > want)
@@ -696,6 +717,18 @@ static size_t region_slots(const engine *E, const level *in, size_t nparts)
 	return per;
 }
 
+/* A slice's entries, at most n: an odd number of cache lines, so that
+ * the slices' write cursors, a slice apart, fall in different cache sets
+ * (slices a power of two apart all fell in one set of the L1 cache, and
+ * the writes of a round kept evicting one another). */
+static size_t slice_entries(size_t n, int words)
+{
+	size_t entry = (size_t)words * sizeof(uint64_t);
+	while (n > 1 && (n * entry % 64 || !(n * entry / 64 % 2)))
+		n--;
+	return n;
+}
+
 /* Points the threads at buffers of `entries` entries, reusing the
  * engine's when they are big enough. */
 static int alloc_thread_buffers(const engine *E, xctx *x, size_t entries)
@@ -704,9 +737,8 @@ static int alloc_thread_buffers(const engine *E, xctx *x, size_t entries)
 	size_t bytes = entries * (size_t)x->words * sizeof(uint64_t);
 	if (eb->bytes < bytes) {
 		for (int t = 0; t < MAX_THREADS; t++) {
-			free(eb->buf[t]);
 			free(eb->part_buf[t]);
-			eb->buf[t] = eb->part_buf[t] = NULL;
+			eb->part_buf[t] = NULL;
 		}
 		/* Levels grow level after level: the buffers are made at the
 		 * rounds' cap at once, not doubled on the way (a freed buffer's
@@ -719,15 +751,14 @@ static int alloc_thread_buffers(const engine *E, xctx *x, size_t entries)
 	}
 	for (int t = 0; t < x->nthreads; t++) {
 		tbuf *tb = &x->t[t];
-		if (!eb->buf[t])
-			eb->buf[t] = big_alloc(eb->bytes);
 		if (!eb->part_buf[t])
 			eb->part_buf[t] = big_alloc(eb->bytes);
-		tb->buf = eb->buf[t];
 		tb->part_buf = eb->part_buf[t];
 		tb->cap = entries;
-		tb->off = malloc((2 * x->nparts + 1) * sizeof(size_t));
-		if (!tb->buf || !tb->part_buf || !tb->off)
+		tb->slice = slice_entries(entries / x->nparts, x->words);
+		tb->fill = malloc(x->nparts * sizeof(size_t));
+		tb->stage = malloc(STAGE * 3 * sizeof(uint64_t));
+		if (!tb->part_buf || !tb->fill || !tb->stage)
 			return -1;
 	}
 	return 0;
@@ -790,7 +821,7 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 			  (double)E->buffers->spare_counts_n * sizeof(u128)
 			: 0;
 		double need = (region > have ? region : 0) + spares +
-		              2.0 * (double)round_entries(E, in, x->words, x->nthreads) *
+		              (double)round_entries(E, in, x->words, x->nthreads, x->nparts) *
 		                  (double)entry * x->nthreads +
 		              kids * (double)out_entry * 1.25 + (double)level_bytes(in);
 		if ((double)E->held + need > (double)E->memory) {
@@ -808,7 +839,8 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 	if (!E->buffers)
 		((engine *)E)->buffers = calloc(1, sizeof *E->buffers);
 	if (!x->tables || !E->buffers ||
-	    alloc_thread_buffers(E, x, round_entries(E, in, x->words, x->nthreads))) {
+	    alloc_thread_buffers(E, x, round_entries(E, in, x->words, x->nthreads,
+	                                             x->nparts))) {
 		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 		goto cleanup;
 	}
@@ -841,10 +873,15 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 			st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 		}
 	}
-	while (st == PEGSOL_OK && atomic_load(&x->next) < in->n && !atomic_load(&x->failed)) {
+	int more = st == PEGSOL_OK;
+	while (more && !atomic_load(&x->failed)) {
 		parallel_run(x->nthreads, generate, x);
 		atomic_store(&x->next_part, 0);
 		parallel_run(x->nthreads, reduce, x);
+		/* parents left: unclaimed, or in a chunk a full slice cut short */
+		more = atomic_load(&x->next) < in->n;
+		for (int t = 0; t < x->nthreads; t++)
+			more |= x->t[t].cur < x->t[t].end || x->t[t].nstage;
 	}
 	int overflow = 0;
 	for (int t = 0; t < x->nthreads; t++)
@@ -882,11 +919,13 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 	/* The sorts' scratch: a thread's round buffers, idle now, when they
 	 * are big enough (they are, but for tiny rounds under a tight memory
 	 * bound). */
-	int borrowed = x->borrowed = eb->bytes >= (biggest + 1) * sizeof(u128);
+	size_t kroom = (biggest + 2) & ~(size_t)1; /* keeps the counts 16-aligned */
+	int borrowed = x->borrowed =
+		eb->bytes >= kroom * sizeof(uint64_t) + (biggest + 1) * sizeof(u128);
 	for (int t = 0; t < x->nthreads && ok; t++) {
 		if (borrowed) {
-			x->scratch_k[t] = eb->buf[t];
-			x->scratch_c[t] = payload ? (u128 *)eb->part_buf[t] : NULL;
+			x->scratch_k[t] = eb->part_buf[t];
+			x->scratch_c[t] = payload ? (u128 *)(eb->part_buf[t] + kroom) : NULL;
 			continue;
 		}
 		x->scratch_k[t] = malloc((biggest + 1) * sizeof(uint64_t));
@@ -922,7 +961,8 @@ cleanup:
 		if (x->tables[p].own)
 			free(x->tables[p].e);
 	for (int t = 0; t < MAX_THREADS; t++) {
-		free(x->t[t].off);
+		free(x->t[t].fill);
+		free(x->t[t].stage);
 		if (!x->borrowed) {
 			free(x->scratch_k[t]);
 			free(x->scratch_c[t]);
