@@ -522,3 +522,19 @@ long long move_search_find(const move_search *S, int k, uint64_t key)
 		return -1;
 	return sorted_find(S->level[k].keys, S->level[k].n, key);
 }
+
+static void relay_progress(void *ctx, size_t done, size_t total)
+{
+	move_progress *r = ctx;
+	r->opt->progress(r->opt->progress_ctx, r->phase, r->level, done, total);
+}
+
+void move_search_report(move_search *S, move_progress *relay,
+                        const pegsol_level_options *opt, const char *phase)
+{
+	*relay = (move_progress){opt, phase, 0};
+	if (opt && opt->progress) {
+		S->progress = relay_progress;
+		S->progress_ctx = relay;
+	}
+}

@@ -71,6 +71,19 @@ static inline const move_level *move_search_last(const move_search *S)
 	return &S->level[S->nlevels - 1];
 }
 
+/* The search's progress, as the library's (pegsol_level_options.progress):
+ * the phase and the level being built added. */
+typedef struct move_progress {
+	const pegsol_level_options *opt;
+	const char *phase;
+	int level;
+} move_progress;
+
+/* Sends S's progress to opt's callback through relay (which must outlive
+ * the search; its level is the caller's to update) when there is one. */
+void move_search_report(move_search *S, move_progress *relay,
+                        const pegsol_level_options *opt, const char *phase);
+
 /* The index of key in level k (kept), or -1. */
 long long move_search_find(const move_search *S, int k, uint64_t key);
 

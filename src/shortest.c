@@ -143,10 +143,14 @@ static pegsol_status search(shortest *s, const pegsol_level_options *opt, int *a
 		size_t mem = opt ? opt->memory : 0;
 		size_t other = move_search_bytes(O);
 		S->memory = mem ? (mem > other ? mem - other : 1) : 0;
-		if (opt && opt->progress)
-			opt->progress(opt->progress_ctx, fwd ? "shortest: forward"
-			              : "shortest: backward", S->nlevels, 0, 0);
+		/* the level being expanded is the one named, as in the levels by
+		 * moves: its size is the progress's total */
+		move_progress relay;
+		move_search_report(S, &relay, opt, fwd ? "shortest: forward"
+		                                       : "shortest: backward");
+		relay.level = S->nlevels - 1;
 		pegsol_status st = move_search_step(S, s->err);
+		S->progress = NULL; /* relay goes out of scope */
 		if (st != PEGSOL_OK)
 			return st;
 		int k = meets(S, O);
