@@ -16,15 +16,17 @@
  * Expansion: threads claim chunks of the last level; every move of a parent
  * is enumerated by a depth-first search over the moving peg's chains of
  * jumps, with the canonical form of each result computed from the parent's
- * images (as in level_expand.c).  Children already seen in an earlier level
- * are dropped by a hash set of every key seen; the others gather in
- * per-thread buffers that are sorted and merged into a sorted run now and
- * then, and the threads' runs are merged into the new level.
+ * images (as in level_expand.c).  Children gather in per-thread buffers
+ * that are sorted into runs now and then, merged as they pile up (a run
+ * at least half the one below it joins it), and at the end all the runs
+ * are merged into the new level, from which the keys of every earlier
+ * level are then removed, one sorted merge per level whose peg counts
+ * overlap.  Every level keeps its keys, 8 bytes a position: no hash set of
+ * the keys seen (which took more than twice that) is needed.
  */
 #ifndef PEGSOL_MOVE_SEARCH_H
 #define PEGSOL_MOVE_SEARCH_H
 
-#include "keyset.h"
 #include "level.h"
 
 typedef struct move_level {
@@ -47,8 +49,8 @@ typedef struct move_search {
 	size_t memory;     /* bound on the bytes held; 0: none */
 	void (*progress)(void *ctx, size_t done, size_t total);
 	void *progress_ctx;
-	keyset seen;       /* every key of every level */
-	move_level *level; /* [nlevels]; without keep_all only the last holds keys */
+	move_level *level; /* [nlevels]; without keep_all only the last holds
+	                    * counts (every level keeps its keys) */
 	int nlevels, cap;
 	int overflow;      /* a count passed 2^128 */
 } move_search;

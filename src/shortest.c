@@ -102,25 +102,36 @@ static int keep_backward(const void *ctx, uint64_t key)
 /* The least level of S holding key, or -1. */
 static int level_of(const move_search *S, uint64_t key)
 {
-	if (!keyset_has(&S->seen, key))
-		return -1;
 	for (int k = 0; k < S->nlevels; k++)
 		if (move_search_find(S, k, key) >= 0)
 			return k;
 	return -1;
 }
 
+/* Whether the sorted arrays a and b have a key in common: one merge. */
+static int intersect(const move_level *a, const move_level *b)
+{
+	if (a->max_pegs < b->min_pegs || a->min_pegs > b->max_pegs)
+		return 0;
+	size_t i = 0, j = 0;
+	while (i < a->n && j < b->n) {
+		if (a->keys[i] == b->keys[j])
+			return 1;
+		if (a->keys[i] < b->keys[j])
+			i++;
+		else
+			j++;
+	}
+	return 0;
+}
+
 /* The least level of other that the last level of S meets, or -1. */
 static int meets(const move_search *S, const move_search *other)
 {
-	const move_level *L = move_search_last(S);
-	int best = -1;
-	for (size_t i = 0; i < L->n; i++) {
-		int k = level_of(other, L->keys[i]);
-		if (k >= 0 && (best < 0 || k < best))
-			best = k;
-	}
-	return best;
+	for (int k = 0; k < other->nlevels; k++)
+		if (intersect(move_search_last(S), &other->level[k]))
+			return k;
+	return -1;
 }
 
 /* Grows the two sides until they meet; sets s->L and *a, or leaves s->L
