@@ -581,17 +581,23 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 	level_stats(&out);
 	forget_seen(S, &out);
 	level_stats(&out);
-	pegsol_status st = add_level(S, err);
-	if (st != PEGSOL_OK) {
+	pegsol_status st = move_search_push(S, &out, err);
+	if (st != PEGSOL_OK)
 		drop_level(&out);
+	return st;
+}
+
+pegsol_status move_search_push(move_search *S, move_level *L, pegsol_error *err)
+{
+	pegsol_status st = add_level(S, err);
+	if (st != PEGSOL_OK)
 		return st;
-	}
 	if (!S->keep_all) {
 		/* the keys stay, to tell later children already seen */
 		free(S->level[S->nlevels - 2].counts);
 		S->level[S->nlevels - 2].counts = NULL;
 	}
-	S->level[S->nlevels - 1] = out;
+	S->level[S->nlevels - 1] = *L;
 	return PEGSOL_OK;
 }
 

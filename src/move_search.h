@@ -68,6 +68,11 @@ void move_search_free(move_search *S);
 /* Builds level nlevels from the last level (which may come out empty). */
 pegsol_status move_search_step(move_search *S, pegsol_error *err);
 
+/* Appends L (sorted keys, its counts when the search is counted, its peg
+ * range set) as the next level, which takes its arrays: a level built
+ * before, read back from a checkpoint. */
+pegsol_status move_search_push(move_search *S, move_level *L, pegsol_error *err);
+
 static inline const move_level *move_search_last(const move_search *S)
 {
 	return &S->level[S->nlevels - 1];
