@@ -524,7 +524,8 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 		failed = 1;
 	nall = 0;
 	for (int t = 0; t < threads && pool; t++) {
-		memcpy(pool + nall, x.w[t].runs, (size_t)x.w[t].nruns * sizeof *pool);
+		if (x.w[t].nruns) /* runs is NULL for a thread that made no run */
+			memcpy(pool + nall, x.w[t].runs, (size_t)x.w[t].nruns * sizeof *pool);
 		nall += x.w[t].nruns;
 		x.w[t].nruns = 0;
 	}
