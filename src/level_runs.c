@@ -121,10 +121,21 @@ pegsol_status lruns_add_level(lruns *r, const level *L, pegsol_error *err)
 
 /* ------------------------------------------- runs from unsorted entries */
 
+/* an entry and its scratch */
+static size_t entry_bytes(int counted)
+{
+	return 2 * (sizeof(uint64_t) + (counted ? sizeof(u128) : 0));
+}
+
 size_t lruns_buffer_bytes(size_t cap, int counted)
 {
-	return 2 * cap * (sizeof(uint64_t) + (counted ? sizeof(u128) : 0)) +
-	       (BUCKETS + 1) * sizeof(size_t);
+	return cap * entry_bytes(counted) + (BUCKETS + 1) * sizeof(size_t);
+}
+
+size_t lruns_buffer_cap(size_t bytes, int counted)
+{
+	size_t fixed = (BUCKETS + 1) * sizeof(size_t);
+	return bytes > fixed ? (bytes - fixed) / entry_bytes(counted) : 0;
 }
 
 pegsol_status lruns_buffer(lruns *r, size_t cap, pegsol_error *err)

@@ -40,8 +40,10 @@ void lruns_init(lruns *r, const char *dir, int *next_id, int counted,
                 const engine *E);
 /* Gives r a buffer of cap unsorted entries (lruns_room). */
 pegsol_status lruns_buffer(lruns *r, size_t cap, pegsol_error *err);
-/* Memory a buffer of cap entries takes, with its scratch. */
+/* Memory a buffer of cap entries takes, with its scratch; the most
+ * entries a buffer can hold in that many bytes. */
 size_t lruns_buffer_bytes(size_t cap, int counted);
+size_t lruns_buffer_cap(size_t bytes, int counted);
 /* Room for at most *n entries in the buffer, written at *keys and (when
  * counted) *counts; *n becomes what fits (at least 1: a full buffer is
  * written as a run first).  lruns_added then says how many were put. */
