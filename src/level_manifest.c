@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -221,4 +222,45 @@ void manifest_remove_unnamed(const char *dir, const manifest *m)
 		}
 	}
 	closedir(d);
+}
+
+pegsol_status manifest_open_workdir(const char *dir, int resume, int *lock_fd,
+                                    manifest *found, pegsol_error *err)
+{
+	memset(found, 0, sizeof *found);
+	*lock_fd = -1;
+	struct stat sb;
+	if (stat(dir, &sb) || !S_ISDIR(sb.st_mode))
+		return pegsol_fail(err, PEGSOL_EINPUT, "work directory %s: %s", dir,
+		                   stat(dir, &sb) ? strerror(errno) : "not a directory");
+	char path[4096];
+	snprintf(path, sizeof path, "%s/LOCK", dir);
+	*lock_fd = open(path, O_RDWR | O_CREAT, 0644);
+	pegsol_status st = PEGSOL_OK;
+	int got = 0;
+	if (*lock_fd < 0)
+		st = pegsol_fail(err, PEGSOL_EINPUT, "cannot write in the work "
+		                 "directory %s: %s", dir, strerror(errno));
+	else if (flock(*lock_fd, LOCK_EX | LOCK_NB))
+		st = pegsol_fail(err, PEGSOL_EUSAGE, "the work directory %s is in use "
+		                 "by another run", dir);
+	if (st == PEGSOL_OK)
+		st = manifest_read(dir, found, &got, err);
+	if (st == PEGSOL_OK && got && !resume)
+		st = pegsol_fail(err, PEGSOL_EUSAGE, "the work directory %s holds the "
+		                 "checkpoint of an earlier run: add --resume to carry "
+		                 "it on, or use an empty directory", dir);
+	else if (st == PEGSOL_OK && !got && resume)
+		st = pegsol_fail(err, PEGSOL_EUSAGE, "--resume: no checkpoint in %s",
+		                 dir);
+	if (st != PEGSOL_OK) {
+		free(found->state);
+		found->state = NULL;
+		if (*lock_fd >= 0)
+			close(*lock_fd);
+		*lock_fd = -1;
+		return st;
+	}
+	manifest_remove_unnamed(dir, found);
+	return PEGSOL_OK;
 }

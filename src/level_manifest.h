@@ -45,4 +45,12 @@ pegsol_status manifest_promote(const char *dir, const char *file,
  * leftover temporary files. */
 void manifest_remove_unnamed(const char *dir, const manifest *m);
 
+/* Takes the work directory dir for a run: checks it is a directory, locks
+ * it (*lock_fd, to close at the end; another run holding it is an error),
+ * reads its checkpoint into found (nlevels 0 and no state when there is
+ * none), insists on one with resume and on none without, and deletes the
+ * files of a run killed before its last checkpoint named them. */
+pegsol_status manifest_open_workdir(const char *dir, int resume, int *lock_fd,
+                                    manifest *found, pegsol_error *err);
+
 #endif

@@ -383,10 +383,6 @@ pegsol_status level_store_disk(engine *E, const char *dir, int resume,
                                pegsol_error *err)
 {
 	*out = NULL;
-	struct stat sb;
-	if (stat(dir, &sb) || !S_ISDIR(sb.st_mode))
-		return pegsol_fail(err, PEGSOL_EINPUT, "work directory %s: %s", dir,
-		                   stat(dir, &sb) ? strerror(errno) : "not a directory");
 	disk_store *d = calloc(1, sizeof *d);
 	if (!d || !(d->dir = strdup(dir))) {
 		free(d);
@@ -395,32 +391,12 @@ pegsol_status level_store_disk(engine *E, const char *dir, int resume,
 	d->base.ops = &disk_ops;
 	d->base.E = E;
 	d->chunk = chunk;
-	char path[4096];
-	snprintf(path, sizeof path, "%s/LOCK", dir);
-	d->lock_fd = open(path, O_RDWR | O_CREAT, 0644);
-	pegsol_status st = PEGSOL_OK;
-	if (d->lock_fd < 0)
-		st = pegsol_fail(err, PEGSOL_EINPUT, "cannot write in the work "
-		                 "directory %s: %s", dir, strerror(errno));
-	else if (flock(d->lock_fd, LOCK_EX | LOCK_NB))
-		st = pegsol_fail(err, PEGSOL_EUSAGE, "the work directory %s is in use "
-		                 "by another run", dir);
-	int found = 0;
-	if (st == PEGSOL_OK)
-		st = manifest_read(dir, &d->found, &found, err);
-	if (st == PEGSOL_OK && found && !resume)
-		st = pegsol_fail(err, PEGSOL_EUSAGE, "the work directory %s holds the "
-		                 "checkpoint of an earlier run: add --resume to carry "
-		                 "it on, or use an empty directory", dir);
-	else if (st == PEGSOL_OK && !found && resume)
-		st = pegsol_fail(err, PEGSOL_EUSAGE, "--resume: no checkpoint in %s",
-		                 dir);
+	pegsol_status st = manifest_open_workdir(dir, resume, &d->lock_fd,
+	                                         &d->found, err);
 	if (st != PEGSOL_OK) {
 		disk_release(&d->base);
 		return st;
 	}
-	/* files of a run killed before its last checkpoint named them */
-	manifest_remove_unnamed(d->dir, &d->found);
 	*out = &d->base;
 	return PEGSOL_OK;
 }

@@ -38,19 +38,6 @@ size_t moves_roots(const pegsol_problem *pr, int backward, pegsol_pos *out)
 	return n;
 }
 
-/* The engine's progress, as the library's: phase and level added. */
-typedef struct progress_relay {
-	const pegsol_level_options *opt;
-	const char *phase;
-	int level;
-} progress_relay;
-
-static void relay(void *ctx, size_t done, size_t total)
-{
-	progress_relay *r = ctx;
-	r->opt->progress(r->opt->progress_ctx, r->phase, r->level, done, total);
-}
-
 pegsol_status pegsol_levels_by_moves(const pegsol_problem *pr,
                                      const pegsol_level_options *opt,
                                      int backward, int max_moves,
@@ -73,12 +60,9 @@ pegsol_status pegsol_levels_by_moves(const pegsol_problem *pr,
 		return st;
 	}
 	S.memory = opt ? opt->memory : 0;
-	progress_relay pr_relay = {opt, backward ? "backward by moves"
-	                                         : "forward by moves", 0};
-	if (opt && opt->progress) {
-		S.progress = relay;
-		S.progress_ctx = &pr_relay;
-	}
+	move_progress relay;
+	move_search_report(&S, &relay, opt, backward ? "backward by moves"
+	                                             : "forward by moves");
 	for (int n = 0;; n++) {
 		const move_level *L = move_search_last(&S);
 		if (!L->n)
@@ -94,7 +78,7 @@ pegsol_status pegsol_levels_by_moves(const pegsol_problem *pr,
 			out->partial = 1;
 			break;
 		}
-		pr_relay.level = n;
+		relay.level = n;
 		if ((st = move_search_step(&S, err)) != PEGSOL_OK)
 			break;
 	}

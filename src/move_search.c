@@ -83,6 +83,20 @@ int move_enum(const pegsol_board *b, pegsol_pos pos, int backward, move_fn fn,
 
 /* ---- expansion -------------------------------------------------------- */
 
+/* A sorted, duplicate-free array of children (counts added). */
+typedef struct run {
+	uint64_t *k;
+	u128 *c;
+	size_t n;
+} run;
+
+static void run_free(run *r)
+{
+	free(r->k);
+	free(r->c);
+	*r = (run){0};
+}
+
 typedef struct child {
 	pegsol_pos pos;  /* the actual child, to tell moves apart */
 	uint64_t key;    /* its canonical form */
@@ -95,9 +109,8 @@ typedef struct worker {
 	uint64_t *pk, *tk;         /* pending children (and radix scratch) */
 	u128 *pc, *tc;
 	size_t np;
-	uint64_t *rk;              /* sorted run of everything flushed */
-	u128 *rc;
-	size_t rn;
+	run *runs;                 /* sorted runs of what was flushed, */
+	int nruns, capruns;        /* each at most half the one below */
 	int failed;                /* 1 out of memory, 2 count overflow,
 	                            * 3 over the memory bound */
 } worker;
@@ -221,7 +234,23 @@ static int merge(const uint64_t *ak, const u128 *ac, size_t an,
 	return 0;
 }
 
-/* Sorts the pending children and merges them into the thread's run. */
+/* Merges runs a and b into a new run; a and b are freed. */
+static int merge_runs(run *a, run *b, int counted, int *overflow)
+{
+	run m;
+	if (merge(a->k, a->c, a->n, b->k, b->c, b->n, &m.k, &m.c, &m.n, counted,
+	          overflow))
+		return -1;
+	run_free(a);
+	run_free(b);
+	*a = m;
+	return 0;
+}
+
+/* Sorts the pending children into a new run on the thread's stack, then
+ * merges the top two runs while the top is at least half the one below:
+ * every child is copied O(log n) times, not once per flush as when each
+ * flush merged into one growing run. */
 static void flush(expansion *x, worker *w)
 {
 	const move_search *S = x->S;
@@ -231,22 +260,44 @@ static void flush(expansion *x, worker *w)
 	radix_sort(w->pk, S->counted ? w->pc : NULL, w->np, w->tk,
 	           S->counted ? w->tc : NULL, S->E.keybits);
 	size_t n = combine(w->pk, S->counted ? w->pc : NULL, w->np, &ov);
-	uint64_t *k;
-	u128 *c;
-	size_t kn;
-	if (merge(w->rk, w->rc, w->rn, w->pk, w->pc, n, &k, &c, &kn, S->counted, &ov)) {
+	if (w->nruns == w->capruns) {
+		int cap = w->capruns ? 2 * w->capruns : 16;
+		run *p = realloc(w->runs, (size_t)cap * sizeof *p);
+		if (!p) {
+			w->failed = 1;
+			return;
+		}
+		w->runs = p;
+		w->capruns = cap;
+	}
+	run *r = &w->runs[w->nruns];
+	r->n = n;
+	r->k = malloc((n ? n : 1) * sizeof *r->k);
+	r->c = S->counted ? malloc((n ? n : 1) * sizeof *r->c) : NULL;
+	if (!r->k || (S->counted && !r->c)) {
+		run_free(r);
 		w->failed = 1;
 		return;
 	}
-	free(w->rk);
-	free(w->rc);
-	w->rk = k;
-	w->rc = c;
-	size_t per = S->counted ? 24 : 8;
-	size_t total = atomic_fetch_add(&x->run_bytes, (kn - w->rn) * per) +
-	               (kn - w->rn) * per;
-	w->rn = kn;
+	memcpy(r->k, w->pk, n * sizeof *r->k);
+	if (S->counted)
+		memcpy(r->c, w->pc, n * sizeof *r->c);
+	w->nruns++;
 	w->np = 0;
+	size_t per = S->counted ? 24 : 8, held = n;
+	while (w->nruns >= 2 && w->runs[w->nruns - 1].n >= w->runs[w->nruns - 2].n / 2) {
+		run *a = &w->runs[w->nruns - 2], *b = &w->runs[w->nruns - 1];
+		size_t before = a->n + b->n;
+		if (merge_runs(a, b, S->counted, &ov)) {
+			w->failed = 1;
+			return;
+		}
+		w->nruns--;
+		held -= before - a->n; /* duplicates combined */
+	}
+	/* what the thread's runs hold now, against the budget (merging
+	 * only ever shrinks them: held may wrap below zero, as intended) */
+	size_t total = atomic_fetch_add(&x->run_bytes, held * per) + held * per;
 	if (ov)
 		w->failed = 2;
 	else if (x->run_budget && total > x->run_budget)
@@ -283,8 +334,6 @@ static void expand_thread(void *arg, int tid)
 				if (k && w->kids[k].pos == w->kids[k - 1].pos)
 					continue;
 				uint64_t key = w->kids[k].key;
-				if (keyset_has(&S->seen, key))
-					continue;
 				if (S->keep && !S->keep(S->keep_ctx, key))
 					continue;
 				if (w->np == PENDING)
@@ -333,14 +382,32 @@ static void drop_level(move_level *L)
 	L->counts = NULL;
 }
 
-/* Adds the new level's keys to the set of seen keys. */
-static pegsol_status remember(move_search *S, const move_level *L,
-                              pegsol_error *err)
+/* Drops from L (sorted) the keys of every earlier level whose pegs
+ * overlap L's: a child already seen is nearer the roots.  One merge per
+ * level, in place; the levels are sorted arrays, so this costs a pass over
+ * them rather than a hash set of every key seen beside them (more than
+ * twice their memory). */
+static void forget_seen(const move_search *S, move_level *L)
 {
-	for (size_t i = 0; i < L->n; i++)
-		if (keyset_add(&S->seen, L->keys[i]) < 0)
-			return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
-	return PEGSOL_OK;
+	for (int k = 0; k < S->nlevels && L->n; k++) {
+		const move_level *E = &S->level[k];
+		if (!E->n || E->max_pegs < L->min_pegs || E->min_pegs > L->max_pegs)
+			continue;
+		size_t i = 0, j = 0, o = 0;
+		while (i < L->n) {
+			while (j < E->n && E->keys[j] < L->keys[i])
+				j++;
+			if (j < E->n && E->keys[j] == L->keys[i]) {
+				i++;
+				continue;
+			}
+			L->keys[o] = L->keys[i];
+			if (L->counts)
+				L->counts[o] = L->counts[i];
+			o++, i++;
+		}
+		L->n = o;
+	}
 }
 
 pegsol_status move_search_init(move_search *S, const pegsol_board *b,
@@ -355,7 +422,7 @@ pegsol_status move_search_init(move_search *S, const pegsol_board *b,
 	S->counted = counted;
 	S->keep_all = keep_all;
 	engine_init(&S->E, b, H, threads);
-	if (keyset_init(&S->seen, 1024) || add_level(S, err))
+	if (add_level(S, err))
 		goto oom;
 	move_level *L = &S->level[0];
 	L->keys = malloc((nroots ? nroots : 1) * sizeof *L->keys);
@@ -380,8 +447,7 @@ pegsol_status move_search_init(move_search *S, const pegsol_board *b,
 	for (size_t i = 0; c && i < L->n; i++)
 		c[i] = (u128)sym_orbit_size(H, L->keys[i]);
 	level_stats(L);
-	if (remember(S, L, err) == PEGSOL_OK)
-		return PEGSOL_OK;
+	return PEGSOL_OK;
 oom:
 	move_search_free(S);
 	return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
@@ -392,18 +458,16 @@ void move_search_free(move_search *S)
 	for (int k = 0; k < S->nlevels; k++)
 		drop_level(&S->level[k]);
 	free(S->level);
-	keyset_free(&S->seen);
 	engine_release(&S->E);
 	memset(S, 0, sizeof *S);
 }
 
 size_t move_search_bytes(const move_search *S)
 {
-	size_t per = S->counted ? 24 : 8, n = 0;
+	size_t n = 0;
 	for (int k = 0; k < S->nlevels; k++)
-		if (S->level[k].keys)
-			n += S->level[k].n * per;
-	return n + (S->seen.mask + 1) * sizeof *S->seen.slot;
+		n += S->level[k].n * (sizeof(uint64_t) + (S->level[k].counts ? sizeof(u128) : 0));
+	return n;
 }
 
 pegsol_status move_search_step(move_search *S, pegsol_error *err)
@@ -414,9 +478,9 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 		threads = (int)(in->n / CHUNK + 1);
 	size_t per = S->counted ? 24 : 8;
 	/* What this step adds: the buffers, the runs and the new level (about
-	 * as big as the parents' level, at most a few times), and the set. */
+	 * as big as the parents' level, at most a few times). */
 	size_t need = move_search_bytes(S) + (size_t)threads * PENDING * 2 * per +
-	              3 * in->n * per * 2 + 2 * in->n * 16;
+	              3 * in->n * per * 2;
 	if (S->memory && need > S->memory)
 		return pegsol_fail(err, PEGSOL_ELIMIT, "the levels by moves need more "
 		                   "than the memory limit (%zu MiB): level %d has "
@@ -424,8 +488,8 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 		                   in->n);
 	expansion x = {.S = S, .in = in};
 	if (S->memory) {
-		/* the runs, their merge into the level (twice their size) and the
-		 * set growing by as much again must fit beside what is held */
+		/* the runs, their merges (twice their size) and the new level
+		 * must fit beside what is held */
 		size_t fixed = move_search_bytes(S) + (size_t)threads * PENDING * 2 * per;
 		x.run_budget = S->memory > fixed ? (S->memory - fixed) / 4 : 1;
 	}
@@ -447,37 +511,45 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 		atomic_init(&x.run_bytes, 0);
 		parallel_run(threads, expand_thread, &x);
 	}
-	/* Merge the threads' runs into the first. */
+	/* Merge every thread's runs into one, the smallest two first. */
+	run all = {0};
+	int nall = 0, ov = 0;
 	for (int t = 0; t < threads && !failed; t++)
 		if (x.w[t].failed)
 			failed = x.w[t].failed;
-	for (int t = 1; t < threads && !failed; t++) {
-		worker *a = &x.w[0], *b = &x.w[t];
-		uint64_t *k;
-		u128 *c;
-		size_t n;
-		int ov = 0;
-		if (merge(a->rk, a->rc, a->rn, b->rk, b->rc, b->rn, &k, &c, &n,
-		          S->counted, &ov)) {
+	for (int t = 0; t < threads && !failed; t++)
+		nall += x.w[t].nruns;
+	run *pool = failed ? NULL : malloc(((size_t)nall + 1) * sizeof *pool);
+	if (!failed && !pool)
+		failed = 1;
+	nall = 0;
+	for (int t = 0; t < threads && pool; t++) {
+		if (x.w[t].nruns) /* runs is NULL for a thread that made no run */
+			memcpy(pool + nall, x.w[t].runs, (size_t)x.w[t].nruns * sizeof *pool);
+		nall += x.w[t].nruns;
+		x.w[t].nruns = 0;
+	}
+	while (!failed && nall > 1) {
+		int a = 0, b = 1;
+		if (pool[b].n < pool[a].n)
+			a = 1, b = 0;
+		for (int i = 2; i < nall; i++)
+			if (pool[i].n < pool[a].n)
+				b = a, a = i;
+			else if (pool[i].n < pool[b].n)
+				b = i;
+		if (merge_runs(&pool[a], &pool[b], S->counted, &ov))
 			failed = 1;
-			break;
-		}
-		free(a->rk);
-		free(a->rc);
-		a->rk = k;
-		a->rc = c;
-		a->rn = n;
+		else
+			pool[b] = pool[--nall];
 		if (ov)
 			failed = 2;
 	}
-	move_level out = {0};
-	if (!failed) {
-		out.keys = x.w[0].rk;
-		out.counts = x.w[0].rc;
-		out.n = x.w[0].rn;
-		x.w[0].rk = NULL;
-		x.w[0].rc = NULL;
-	}
+	if (!failed && nall == 1)
+		all = pool[0], nall = 0;
+	for (int i = 0; i < nall; i++)
+		run_free(&pool[i]);
+	free(pool);
 	for (int t = 0; x.w && t < threads; t++) {
 		worker *w = &x.w[t];
 		free(w->kids);
@@ -485,34 +557,48 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 		free(w->tk);
 		free(w->pc);
 		free(w->tc);
-		free(w->rk);
-		free(w->rc);
+		for (int i = 0; i < w->nruns; i++)
+			run_free(&w->runs[i]);
+		free(w->runs);
 	}
 	free(x.w);
-	if (failed == 3)
-		return pegsol_fail(err, PEGSOL_ELIMIT, "the levels by moves need more "
-		                   "than the memory limit (%zu MiB): level %d grew past "
-		                   "what is left", S->memory >> 20, S->nlevels);
-	if (failed == 2) {
-		S->overflow = 1;
-		return pegsol_fail(err, PEGSOL_ELIMIT, "a count of move sequences "
-		                   "passed 2^128");
-	}
-	if (failed)
+	if (failed) {
+		run_free(&all);
+		if (failed == 3)
+			return pegsol_fail(err, PEGSOL_ELIMIT, "the levels by moves need "
+			                   "more than the memory limit (%zu MiB): level %d "
+			                   "grew past what is left", S->memory >> 20,
+			                   S->nlevels);
+		if (failed == 2) {
+			S->overflow = 1;
+			return pegsol_fail(err, PEGSOL_ELIMIT, "a count of move sequences "
+			                   "passed 2^128");
+		}
 		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	}
+	move_level out = {.keys = all.k, .counts = all.c, .n = all.n};
 	if (!out.keys && !(out.keys = malloc(sizeof *out.keys)))
 		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	level_stats(&out);
-	pegsol_status st = add_level(S, err);
-	if (st == PEGSOL_OK)
-		st = remember(S, &out, err);
-	if (st != PEGSOL_OK) {
+	forget_seen(S, &out);
+	level_stats(&out);
+	pegsol_status st = move_search_push(S, &out, err);
+	if (st != PEGSOL_OK)
 		drop_level(&out);
+	return st;
+}
+
+pegsol_status move_search_push(move_search *S, move_level *L, pegsol_error *err)
+{
+	pegsol_status st = add_level(S, err);
+	if (st != PEGSOL_OK)
 		return st;
+	if (!S->keep_all) {
+		/* the keys stay, to tell later children already seen */
+		free(S->level[S->nlevels - 2].counts);
+		S->level[S->nlevels - 2].counts = NULL;
 	}
-	if (!S->keep_all)
-		drop_level(&S->level[S->nlevels - 2]);
-	S->level[S->nlevels - 1] = out;
+	S->level[S->nlevels - 1] = *L;
 	return PEGSOL_OK;
 }
 
@@ -521,4 +607,20 @@ long long move_search_find(const move_search *S, int k, uint64_t key)
 	if (k < 0 || k >= S->nlevels || !S->level[k].keys)
 		return -1;
 	return sorted_find(S->level[k].keys, S->level[k].n, key);
+}
+
+static void relay_progress(void *ctx, size_t done, size_t total)
+{
+	move_progress *r = ctx;
+	r->opt->progress(r->opt->progress_ctx, r->phase, r->level, done, total);
+}
+
+void move_search_report(move_search *S, move_progress *relay,
+                        const pegsol_level_options *opt, const char *phase)
+{
+	*relay = (move_progress){opt, phase, 0};
+	if (opt && opt->progress) {
+		S->progress = relay_progress;
+		S->progress_ctx = relay;
+	}
 }

@@ -16,15 +16,17 @@
  * Expansion: threads claim chunks of the last level; every move of a parent
  * is enumerated by a depth-first search over the moving peg's chains of
  * jumps, with the canonical form of each result computed from the parent's
- * images (as in level_expand.c).  Children already seen in an earlier level
- * are dropped by a hash set of every key seen; the others gather in
- * per-thread buffers that are sorted and merged into a sorted run now and
- * then, and the threads' runs are merged into the new level.
+ * images (as in level_expand.c).  Children gather in per-thread buffers
+ * that are sorted into runs now and then, merged as they pile up (a run
+ * at least half the one below it joins it), and at the end all the runs
+ * are merged into the new level, from which the keys of every earlier
+ * level are then removed, one sorted merge per level whose peg counts
+ * overlap.  Every level keeps its keys, 8 bytes a position: no hash set of
+ * the keys seen (which took more than twice that) is needed.
  */
 #ifndef PEGSOL_MOVE_SEARCH_H
 #define PEGSOL_MOVE_SEARCH_H
 
-#include "keyset.h"
 #include "level.h"
 
 typedef struct move_level {
@@ -47,8 +49,8 @@ typedef struct move_search {
 	size_t memory;     /* bound on the bytes held; 0: none */
 	void (*progress)(void *ctx, size_t done, size_t total);
 	void *progress_ctx;
-	keyset seen;       /* every key of every level */
-	move_level *level; /* [nlevels]; without keep_all only the last holds keys */
+	move_level *level; /* [nlevels]; without keep_all only the last holds
+	                    * counts (every level keeps its keys) */
 	int nlevels, cap;
 	int overflow;      /* a count passed 2^128 */
 } move_search;
@@ -66,10 +68,28 @@ void move_search_free(move_search *S);
 /* Builds level nlevels from the last level (which may come out empty). */
 pegsol_status move_search_step(move_search *S, pegsol_error *err);
 
+/* Appends L (sorted keys, its counts when the search is counted, its peg
+ * range set) as the next level, which takes its arrays: a level built
+ * before, read back from a checkpoint. */
+pegsol_status move_search_push(move_search *S, move_level *L, pegsol_error *err);
+
 static inline const move_level *move_search_last(const move_search *S)
 {
 	return &S->level[S->nlevels - 1];
 }
+
+/* The search's progress, as the library's (pegsol_level_options.progress):
+ * the phase and the level being built added. */
+typedef struct move_progress {
+	const pegsol_level_options *opt;
+	const char *phase;
+	int level;
+} move_progress;
+
+/* Sends S's progress to opt's callback through relay (which must outlive
+ * the search; its level is the caller's to update) when there is one. */
+void move_search_report(move_search *S, move_progress *relay,
+                        const pegsol_level_options *opt, const char *phase);
 
 /* The index of key in level k (kept), or -1. */
 long long move_search_find(const move_search *S, int k, uint64_t key);

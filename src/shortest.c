@@ -25,6 +25,7 @@
  *    layer, on actual positions).  (Distinct solutions by jumps, over every
  *    solution: distinct_jumps.c.)
  */
+#include "move_checkpoint.h"
 #include "move_search.h"
 #include "position_class.h"
 #include "recset.h"
@@ -86,6 +87,7 @@ typedef struct shortest {
 	move_search F, B;
 	walk_prune pf, pb;
 	keys *M;          /* [L + 1] layers */
+	move_checkpoint *cp; /* with a work directory */
 	int L;
 	pegsol_status st;
 	pegsol_error *err;
@@ -102,25 +104,36 @@ static int keep_backward(const void *ctx, uint64_t key)
 /* The least level of S holding key, or -1. */
 static int level_of(const move_search *S, uint64_t key)
 {
-	if (!keyset_has(&S->seen, key))
-		return -1;
 	for (int k = 0; k < S->nlevels; k++)
 		if (move_search_find(S, k, key) >= 0)
 			return k;
 	return -1;
 }
 
+/* Whether the sorted arrays a and b have a key in common: one merge. */
+static int intersect(const move_level *a, const move_level *b)
+{
+	if (a->max_pegs < b->min_pegs || a->min_pegs > b->max_pegs)
+		return 0;
+	size_t i = 0, j = 0;
+	while (i < a->n && j < b->n) {
+		if (a->keys[i] == b->keys[j])
+			return 1;
+		if (a->keys[i] < b->keys[j])
+			i++;
+		else
+			j++;
+	}
+	return 0;
+}
+
 /* The least level of other that the last level of S meets, or -1. */
 static int meets(const move_search *S, const move_search *other)
 {
-	const move_level *L = move_search_last(S);
-	int best = -1;
-	for (size_t i = 0; i < L->n; i++) {
-		int k = level_of(other, L->keys[i]);
-		if (k >= 0 && (best < 0 || k < best))
-			best = k;
-	}
-	return best;
+	for (int k = 0; k < other->nlevels; k++)
+		if (intersect(move_search_last(S), &other->level[k]))
+			return k;
+	return -1;
 }
 
 /* Grows the two sides until they meet; sets s->L and *a, or leaves s->L
@@ -128,7 +141,8 @@ static int meets(const move_search *S, const move_search *other)
 static pegsol_status search(shortest *s, const pegsol_level_options *opt, int *a)
 {
 	s->L = -1;
-	int j = level_of(&s->B, move_search_last(&s->F)->keys[0]);
+	/* (a resumed search has met nowhere yet: only such are saved) */
+	int j = s->F.nlevels == 1 ? level_of(&s->B, move_search_last(&s->F)->keys[0]) : -1;
 	if (j >= 0) {
 		s->L = j;
 		*a = 0;
@@ -143,10 +157,14 @@ static pegsol_status search(shortest *s, const pegsol_level_options *opt, int *a
 		size_t mem = opt ? opt->memory : 0;
 		size_t other = move_search_bytes(O);
 		S->memory = mem ? (mem > other ? mem - other : 1) : 0;
-		if (opt && opt->progress)
-			opt->progress(opt->progress_ctx, fwd ? "shortest: forward"
-			              : "shortest: backward", S->nlevels, 0, 0);
+		/* the level being expanded is the one named, as in the levels by
+		 * moves: its size is the progress's total */
+		move_progress relay;
+		move_search_report(S, &relay, opt, fwd ? "shortest: forward"
+		                                       : "shortest: backward");
+		relay.level = S->nlevels - 1;
 		pegsol_status st = move_search_step(S, s->err);
+		S->progress = NULL; /* relay goes out of scope */
 		if (st != PEGSOL_OK)
 			return st;
 		int k = meets(S, O);
@@ -155,6 +173,10 @@ static pegsol_status search(shortest *s, const pegsol_level_options *opt, int *a
 			*a = fwd ? S->nlevels - 1 : k;
 			return PEGSOL_OK;
 		}
+		/* saved only when the new level met nothing: a resumed search
+		 * then carries on exactly as this one would have */
+		if (s->cp && (st = move_checkpoint_save(s->cp, &s->F, &s->B, s->err)))
+			return st;
 	}
 }
 
@@ -670,6 +692,22 @@ static int finish_in_class(const pegsol_problem *pr)
 	return 0;
 }
 
+/* What a checkpoint of the search must match to be resumed: the board's
+ * jumps, the start, the finish and the pruning. */
+static uint64_t search_identity(const pegsol_problem *pr, int prune)
+{
+	const pegsol_board *b = pr->board;
+	uint64_t h = 0x6a09e667f3bcc909ull;
+	uint64_t v[6] = {(uint64_t)b->nholes, (uint64_t)b->njumps, pr->start,
+	                 pr->finish, (uint64_t)pr->finish_kind, (uint64_t)prune};
+	for (int i = 0; i < 6; i++)
+		h = (h ^ v[i]) * 0x9E3779B97F4A7C15ull;
+	for (int j = 0; j < b->njumps; j++)
+		h = (h ^ ((uint64_t)b->jumps[j].from << 16 | (uint64_t)b->jumps[j].over << 8 |
+		          b->jumps[j].to)) * 0x9E3779B97F4A7C15ull;
+	return h ^ h >> 29;
+}
+
 pegsol_status pegsol_shortest(const pegsol_problem *pr,
                               const pegsol_level_options *opt, int flags,
                               pegsol_solution_fn each, void *ctx,
@@ -700,6 +738,15 @@ pegsol_status pegsol_shortest(const pegsol_problem *pr,
 		s.F.keep_ctx = &s.pf;
 		s.B.keep = keep_backward;
 		s.B.keep_ctx = &s;
+	}
+	move_checkpoint cp;
+	if (opt && opt->workdir) {
+		if ((st = move_checkpoint_open(&cp, opt->workdir, opt->resume,
+		                               search_identity(pr, prune), err)))
+			goto done;
+		s.cp = &cp;
+		if ((st = move_checkpoint_load(&cp, &s.F, &s.B, err)))
+			goto done;
 	}
 	int in_class = finish_in_class(pr);
 	if (!in_class || (prune && !walk_prune_keep(&s.pf, pr->start))) {
@@ -741,6 +788,8 @@ pegsol_status pegsol_shortest(const pegsol_problem *pr,
 		each(ctx, out->solution, s.L);
 	}
 done:
+	if (s.cp)
+		move_checkpoint_close(s.cp);
 	if (s.M)
 		for (int i = 0; i <= s.L; i++)
 			free(s.M[i].k);

@@ -5,8 +5,9 @@
 # with kill -9 and carried on with --resume gives the uninterrupted result;
 # bad work directories and option mixes give the documented exit codes;
 # random play on disk prints what it prints in memory; so do the winning
-# positions (levels --winning), also after a kill -9 and --resume; and
-# finishes, one count per start on disk.
+# positions (levels --winning), also after a kill -9 and --resume;
+# finishes, one count per start on disk; and shortest's checkpoints (a
+# search killed and resumed answers as one in memory).
 set -u
 PEGSOL=${PEGSOL:?path to the pegsol binary}
 pass=0 fail=0
@@ -154,6 +155,24 @@ mkdir "$tmp/w10"
 expect_exit 4 "$PEGSOL" count -b triangle:7 -s 1 --workdir "$tmp/w10" --memory 16M
 if grep -q "too small even for the external-memory engine" "$tmp/err"; then ok; else
 	bad "--memory 16M on disk: $(head -c 200 "$tmp/err")"; fi
+
+# shortest --workdir: every level of either side checkpointed; killed
+# half-way and resumed it answers as the search in memory does, and it
+# takes neither a used directory without --resume nor another problem's
+mkdir "$tmp/ws"
+"$PEGSOL" shortest -b english --count >"$tmp/sm.txt"
+"$PEGSOL" shortest -b english --count --workdir "$tmp/ws" >/dev/null 2>"$tmp/ws.err" &
+pid=$!
+wait_for "$tmp/ws/F9.lvl" "$pid"
+if kill -9 "$pid" 2>/dev/null; then ok; else bad "shortest ended before it could be killed: $(tail -c 300 "$tmp/ws.err")"; fi
+wait "$pid" 2>/dev/null
+if grep -q '^level F' "$tmp/ws/MANIFEST"; then ok; else bad "no checkpoint of shortest"; fi
+expect_exit 2 "$PEGSOL" shortest -b english --count --workdir "$tmp/ws"   # needs --resume
+expect_exit 3 "$PEGSOL" shortest -b english -s 2 --workdir "$tmp/ws" --resume  # another problem
+"$PEGSOL" shortest -b english --count --workdir "$tmp/ws" --resume >"$tmp/sr.txt" 2>/dev/null
+if grep -q '^18 moves' "$tmp/sm.txt" &&
+	diff <(grep -v '^# time' "$tmp/sm.txt") <(grep -v '^# time' "$tmp/sr.txt") >"$tmp/diff"; then
+	ok; else bad "resumed shortest differs: $(head -5 "$tmp/diff")"; fi
 
 echo "extmem.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -13,6 +13,7 @@
 #include "check.h"
 #include "brute.h"
 #include "internal.h"
+#include "pagoda.h"
 #include "winning_walk.h"
 
 /* Every position reachable from the start, by a plain search. */
@@ -121,8 +122,35 @@ static void test_english_bell(void)
 	pegsol_board_free(b);
 }
 
+/* A plus of 19 holes (arms of 3 x 2 above and below, of 1 x 2 left and
+ * right): small enough for brute force, with arm ends that get a
+ * resource count below zero (as Wiegleb's board does). */
+static const char *plus19 = "name: plus19\n  ooo\n  ooo\nooooooo\n  ooo\n  ooo\n";
+
+/* The board has a resource count with a negative weight, so that the
+ * predicate test above exercises that family. */
+static void test_resource_count(void)
+{
+	pegsol_board *b = check_board(plus19);
+	pegsol_problem pr;
+	pegsol_error err;
+	CHECK(pegsol_problem_init(&pr, b, "9", NULL, &err) == PEGSOL_OK);
+	pagoda p[PAGODA_MAX];
+	int n = pagoda_collect(b, &pr.finish, 1, p, PAGODA_MAX), negative = 0;
+	for (int i = 0; i < n; i++)
+		for (int h = 0; h < b->nholes; h++)
+			negative |= p[i].w[h] < 0;
+	CHECK(negative);
+	pegsol_board_free(b);
+}
+
 int main(void)
 {
+	test_resource_count();
+	test_predicate(plus19, "9", NULL);
+	test_predicate(plus19, "0", "any");
+	test_predicate(plus19, "4", "16");
+	test_fast_path(plus19, "9", NULL);
 	test_predicate("triangle5", "0", NULL);
 	test_predicate("triangle5", "3", "any");
 	test_predicate("triangle5", "4", "12");

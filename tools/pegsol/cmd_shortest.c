@@ -41,6 +41,12 @@ static const char help[] =
 	"                  each distinct set (with --distinct), a line each\n"
 	"  --svg FILE      also draw the solution as SVG in FILE: the start and\n"
 	"                  the board after every move\n"
+	"  --workdir DIR   checkpoint the search in DIR (which must exist): every\n"
+	"                  level of either side as a file once it is built, so\n"
+	"                  that a search of hours survives a stop; the levels\n"
+	"                  themselves stay in memory (--memory)\n"
+	"  --resume        carry on the search checkpointed in --workdir (after a\n"
+	"                  kill or a crash) from its last finished level\n"
 	"Exit status: 0 solved, 1 no solution, 2 usage error, 3 bad input,\n"
 	"4 resource limit reached.\n\n"
 	"Options:\n" CLI_COMMON_HELP;
@@ -207,7 +213,7 @@ int cmd_shortest(int argc, char **argv)
 	cli c;
 	cli_init(&c, "shortest", help);
 	static const struct option longopts[] = {
-		CLI_COMMON_LONG, {"count", no_argument, NULL, OPT_COUNT},
+		CLI_COMMON_LONG, CLI_DISK_LONG, {"count", no_argument, NULL, OPT_COUNT},
 		{"distinct", no_argument, NULL, OPT_DISTINCT},
 		{"by", required_argument, NULL, OPT_BY},
 		{"list", no_argument, NULL, OPT_LIST},
@@ -248,6 +254,11 @@ int cmd_shortest(int argc, char **argv)
 		return cli_usage_error(&c, "--count counts move sequences: with --by "
 		                          "jumps every solution is minimal ('pegsol "
 		                          "count' counts them)");
+	if (c.resume && !c.workdir)
+		return cli_usage_error(&c, "--resume needs the --workdir of the search");
+	if (by == 1 && c.workdir)
+		return cli_usage_error(&c, "--workdir checkpoints the search by moves, "
+		                          "not --distinct --by jumps");
 	if (by == 1 && svg)
 		return cli_usage_error(&c, "--svg draws the minimal solution, not the "
 		                          "sets of --by jumps");

@@ -40,6 +40,22 @@ static double rss_mib(void)
 	return (double)resident * (double)sysconf(_SC_PAGESIZE) / 1048576.0;
 }
 
+/* The peak resident set so far (VmHWM): what a --memory bound is about,
+ * and, unlike the current resident set, still true when the line of the
+ * last level is written after the run has freed its levels. */
+static double peak_mib(void)
+{
+	unsigned long kb = 0;
+	char line[256];
+	FILE *f = fopen("/proc/self/status", "r");
+	while (f && fgets(line, sizeof line, f))
+		if (sscanf(line, "VmHWM: %lu kB", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return kb ? (double)kb / 1024.0 : rss_mib();
+}
+
 /* Bytes in the work directory's files; read at most every 2 seconds. */
 static unsigned long long disk_used(progress *p, double now)
 {
@@ -68,8 +84,8 @@ static void log_level(progress *p, double now)
 	char n[64];
 	pegsol_u128_format(p->total, 1, n, sizeof n);
 	fprintf(stderr, "%9.1fs  %s level %d: %s positions expanded in %.1f s; "
-	        "memory %.0f MiB, disk %.0f MiB\n", now - p->start, p->phase,
-	        p->level, n, now - p->level_start, rss_mib(),
+	        "peak memory %.0f MiB, disk %.0f MiB\n", now - p->start, p->phase,
+	        p->level, n, now - p->level_start, peak_mib(),
 	        (double)disk_used(p, now + 3.0) / 1048576.0);
 	fflush(stderr);
 }
