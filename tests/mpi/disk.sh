@@ -30,12 +30,12 @@ B
 # as a dozen or more runs a level, compacted and merged
 disk "english" --memory 256M -- count -b english
 grep -q "^games: 577,116,156,815,309,849,672$" "$tmp/mpi.txt" && ok || bad "english games total"
-disk "triangle5" --chunk 7 -- count -b triangle5 -s 0 --format csv
-disk "triangle5 4 any" --chunk 5 -- count -b triangle5 -s 4 -f any
-disk "board file" --chunk 6 -- count -b "$tmp/board.txt"
+disk "triangle5" --chunk 40 -- count -b triangle5 -s 0 --format csv
+disk "triangle5 4 any" --chunk 30 -- count -b triangle5 -s 4 -f any
+disk "board file" --chunk 20 -- count -b "$tmp/board.txt"
 # the winning walk: both halves (finish "any"), and the complement problem
 # (the mirror half) on the English board
-disk "triangle:6 3 any winning" --chunk 50 -- levels -b triangle:6 -s 3 -f any --winning --raw
+disk "triangle:6 3 any winning" --chunk 3000 -- levels -b triangle:6 -s 3 -f any --winning --raw
 disk "english winning" --memory 256M -- levels -b english --winning
 grep -q "^total  *1,679,072 *$" "$tmp/mpi.txt" && ok || bad "english W_n total"
 
@@ -45,7 +45,7 @@ if [ -x /usr/bin/time ] && [ -z "${PEGSOL_SANITIZED:-}" ]; then
 	mkdir "$tmp/rss"
 	"$MPIEXEC" --oversubscribe -np 2 sh -c \
 		'exec /usr/bin/time -f %M -o "$0/rss.$OMPI_COMM_WORLD_RANK" "$@"' "$tmp/rss" \
-		"$PEGSOL_MPI" count -b english --max-jumps 17 --workdir "$tmp/rss" \
+		"$PEGSOL_MPI" count -b english --max-jumps 15 --workdir "$tmp/rss" \
 		--memory 64M >/dev/null 2>"$tmp/err"
 	for f in "$tmp/rss/rss.0" "$tmp/rss/rss.1"; do
 		rss=$(tail -1 "$f" 2>/dev/null)
@@ -58,11 +58,11 @@ fi
 # and the winning walk
 "$PEGSOL" count -b triangle:7 -s 0 >"$tmp/one.txt"
 mkdir "$tmp/ck"
-run_mpi 3 count -b triangle:7 -s 0 -j 1 --memory 64M --workdir "$tmp/ck" >/dev/null 2>&1 &
-kill_when "$tmp/ck/rank-2-of-3/S11.lvl" $!
-if grep -q '^level S' "$tmp/ck/rank-0-of-3/MANIFEST" 2>/dev/null; then ok; else
+run_mpi 2 count -b triangle:7 -s 0 -j 1 --workdir "$tmp/ck" >/dev/null 2>&1 &
+kill_when "$tmp/ck/rank-1-of-2/S12.lvl" $!
+if grep -q '^level S' "$tmp/ck/rank-0-of-2/MANIFEST" 2>/dev/null; then ok; else
 	bad "no checkpoint of rank 0 after the kill"; fi
-run_mpi 3 count -b triangle:7 -s 0 --memory 64M --workdir "$tmp/ck" --resume \
+run_mpi 2 count -b triangle:7 -s 0 --workdir "$tmp/ck" --resume \
 	>"$tmp/resumed.txt" 2>"$tmp/err"
 if diff <(table "$tmp/one.txt") <(table "$tmp/resumed.txt") >"$tmp/diff"; then ok; else
 	bad "resumed job differs: $(head -4 "$tmp/diff") $(head -2 "$tmp/err")"; fi
