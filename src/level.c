@@ -1,6 +1,6 @@
 /*
- * level.c - levels as partitioned sorted arrays: lookup, building from keys,
- * complement and selection.
+ * level.c - levels as partitioned sorted arrays: lookup, building from keys
+ * (sorted or not, duplicates merged), complement and selection.
  */
 #include "level.h"
 #include "radix.h"
@@ -41,6 +41,28 @@ int level_pbits_for(size_t n)
 	while (pbits < 16 && ((size_t)1024 << pbits) < n)
 		pbits++;
 	return pbits;
+}
+
+pegsol_status level_sort_merge(uint64_t *keys, u128 *counts, size_t n,
+                               uint64_t *tk, u128 *tc, int keybits, size_t *m,
+                               pegsol_error *err)
+{
+	radix_sort(keys, counts, n, tk, tc, keybits);
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (k && keys[k - 1] == keys[i]) {
+			if (counts && u128_add(&counts[k - 1], counts[i]))
+				return pegsol_fail(err, PEGSOL_ELIMIT,
+				                   "a game count overflows 128 bits");
+			continue;
+		}
+		keys[k] = keys[i];
+		if (counts)
+			counts[k] = counts[i];
+		k++;
+	}
+	*m = k;
+	return PEGSOL_OK;
 }
 
 pegsol_status level_from_keys(uint64_t *keys, u128 *counts, size_t n,

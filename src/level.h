@@ -190,6 +190,13 @@ pegsol_status level_select_complements(const engine *E, const level *A,
  * set, in L's partitions and order. */
 pegsol_status level_select(const level *L, const uint8_t *mark, level *out,
                            pegsol_error *err);
+/* Sorts keys[0..n) ascending, counts (may be NULL) along, and merges
+ * equal keys, adding their counts: *m distinct keys are left at the front.
+ * tk and tc are scratch arrays of n entries (tc may be NULL when counts
+ * is).  PEGSOL_ELIMIT when a sum overflows 128 bits. */
+pegsol_status level_sort_merge(uint64_t *keys, u128 *counts, size_t n,
+                               uint64_t *tk, u128 *tc, int keybits, size_t *m,
+                               pegsol_error *err);
 /* Builds a level from canonical keys and counts (which it takes over and
  * frees): sorted into partitions, duplicates must not occur. */
 pegsol_status level_from_keys(uint64_t *keys, u128 *counts, size_t n,

@@ -303,6 +303,25 @@ void lfile_abandon(lfile_writer *w)
 	writer_free(w, 1);
 }
 
+pegsol_status lfile_write_level(const char *path, const level *L, int counted,
+                                int threads, int durable, pegsol_error *err)
+{
+	char tmp[4096];
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	lfile_writer *w;
+	pegsol_status st = lfile_create(tmp, counted, threads, &w, err);
+	if (st != PEGSOL_OK)
+		return st;
+	if ((st = lfile_put_level(w, L, err)) != PEGSOL_OK) {
+		lfile_abandon(w);
+		return st;
+	}
+	if ((st = lfile_close(w, durable, err)) == PEGSOL_OK && rename(tmp, path))
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "cannot rename %s: %s", tmp,
+		                 strerror(errno));
+	return st;
+}
+
 /* ------------------------------------------------------------ reading */
 
 struct lfile_reader {

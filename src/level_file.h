@@ -59,6 +59,10 @@ pegsol_status lfile_put_parts(lfile_writer *w, const level *L, size_t p0,
 pegsol_status lfile_close(lfile_writer *w, int durable, pegsol_error *err);
 /* Frees w and removes its file (after another failure). */
 void lfile_abandon(lfile_writer *w);
+/* Writes L as the file path, through path.tmp renamed once complete, so
+ * that path is never half-written. */
+pegsol_status lfile_write_level(const char *path, const level *L, int counted,
+                                int threads, int durable, pegsol_error *err);
 
 /* Opens path and checks its index. */
 pegsol_status lfile_open(const char *path, lfile_reader **out,

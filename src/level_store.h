@@ -90,6 +90,20 @@ struct level_store {
 	engine *E;
 };
 
+/* A store's select made from its direct one, which sorts B's complements:
+ * when B is the bigger level (b_bigger, by the sizes of every share),
+ * select(A, B) is made as the complement of select(B, A) (a level named
+ * NAME~, given to drop once used), so that the smaller level's complements
+ * are the ones sorted. */
+typedef pegsol_status (*store_select_fn)(level_store *s, const slevel *A,
+                                         const slevel *B, const char *name,
+                                         slevel **out, pegsol_error *err);
+pegsol_status level_select_smaller(level_store *s, const slevel *A,
+                                   const slevel *B, const char *name,
+                                   int b_bigger, store_select_fn direct,
+                                   void (*drop)(level_store *s, slevel *L),
+                                   slevel **out, pegsol_error *err);
+
 /* The store pegsol_count uses without a work directory: NULL means
  * level_store_memory; pegsol-mpi sets its own. */
 extern level_store *(*level_store_default)(engine *E);

@@ -4,39 +4,11 @@
 # (whose figures the single-process tests hold to Durango Bill's and
 # George Bell's tables, and the published total checked here again),
 # triangle5 with several starts and finishes, a custom board, and
-# levels --raw and --winning; per-rank checkpoints (of the count and of
-# the winning walk) survive kill -9; bad uses give the
-# documented exit codes.
-set -u
-PEGSOL=${PEGSOL:?path to pegsol}
-PEGSOL_MPI=${PEGSOL_MPI:?path to pegsol-mpi}
-MPIEXEC=${MPIEXEC:-mpirun}
-command -v "$MPIEXEC" >/dev/null 2>&1 || { echo "no $MPIEXEC: skipped"; exit 77; }
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# CI runs as root; 3 ranks on 2 cores need --oversubscribe
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-run_mpi() { # run_mpi NP args...
-	local np=$1; shift
-	"$MPIEXEC" --oversubscribe -np "$np" "$PEGSOL_MPI" "$@"
-}
-table() { grep -v '^time\|seconds' "$1"; }
-# kill_when FILE JOB PATTERN: once FILE appears (at most a minute) or the
-# background job JOB ends, kills it and its ranks (their command lines
-# match PATTERN) with kill -9
-kill_when() {
-	for _ in $(seq 1 1200); do
-		[ -e "$1" ] && break
-		kill -0 "$2" 2>/dev/null || break
-		sleep 0.05
-	done
-	pkill -9 -f "$3" 2>/dev/null
-	kill -9 "$2" 2>/dev/null
-	wait "$2" 2>/dev/null
-}
+# levels --raw and --winning; per-rank checkpoints of levels kept in
+# memory (--in-memory: of the count and of the winning walk) survive
+# kill -9, and one resumes with the levels on disk (disk.sh tests the
+# levels on disk); bad uses give the documented exit codes.
+. "$(dirname "$0")/common.bash"
 
 cat >"$tmp/board.txt" <<'B'
 # a 3 x 5 rectangle, centre empty
@@ -46,13 +18,7 @@ o o o o o
 B
 same() { # same NAME args...: pegsol-mpi on 1, 2, 3 ranks = pegsol
 	local name=$1; shift
-	"$PEGSOL" "$@" >"$tmp/one.txt" 2>"$tmp/err" || { bad "$name: pegsol failed: $(head -2 "$tmp/err")"; return; }
-	for np in 1 2 3; do
-		if run_mpi "$np" "$@" >"$tmp/mpi.txt" 2>"$tmp/err"; then ok; else
-			bad "$name, $np ranks: exit $? ($(head -2 "$tmp/err"))"; continue; fi
-		if diff <(table "$tmp/one.txt") <(table "$tmp/mpi.txt") >"$tmp/diff"; then ok; else
-			bad "$name, $np ranks: differs: $(head -4 "$tmp/diff")"; fi
-	done
+	same_as_pegsol "$name" -- "$@"
 }
 same "english" count -b english
 grep -q "^games: 577,116,156,815,309,849,672$" "$tmp/mpi.txt" && ok || bad "english games total"
@@ -66,13 +32,15 @@ same "english winning" levels -b english --winning
 grep -q "^total  *1,679,072 *$" "$tmp/mpi.txt" && ok || bad "english W_n total"
 same "triangle:6 3 any winning" levels -b triangle:6 -s 3 -f any --winning --raw
 
-# checkpoints per rank: a job killed with kill -9 and resumed with the same
-# number of ranks prints what pegsol prints; another number of ranks, a
-# second run without --resume and a missing directory are refused
+# checkpoints per rank of levels in memory: a job killed with kill -9 and
+# resumed with the same number of ranks prints what pegsol prints (this
+# one resumed with its levels on disk: a rank's checkpoint is the same
+# files either way); another number of ranks, a second run without
+# --resume and a missing directory are refused
 "$PEGSOL" count -b triangle:7 -s 0 >"$tmp/one.txt"
 mkdir "$tmp/ck"
-run_mpi 2 count -b triangle:7 -s 0 -j 1 --workdir "$tmp/ck" >/dev/null 2>&1 &
-kill_when "$tmp/ck/rank-1-of-2/S12.lvl" $! "pegsol-mpi count -b triangle:7 -s 0 -j 1"
+run_mpi 2 count -b triangle:7 -s 0 -j 1 --in-memory --workdir "$tmp/ck" >/dev/null 2>&1 &
+kill_when "$tmp/ck/rank-1-of-2/S12.lvl" $!
 if grep -q '^level S' "$tmp/ck/rank-0-of-2/MANIFEST" 2>/dev/null; then ok; else
 	bad "no checkpoint of rank 0 after the kill"; fi
 run_mpi 3 count -b triangle:7 -s 0 --workdir "$tmp/ck" --resume >/dev/null 2>&1
@@ -86,11 +54,12 @@ if ls "$tmp/ck"/rank-*/*.lvl >/dev/null 2>&1; then bad "level files left behind"
 # the winning walk's checkpoints: killed in its walk, resumed
 "$PEGSOL" levels -b english --winning >"$tmp/one.txt"
 mkdir "$tmp/ckw"
-run_mpi 2 levels -b english --winning -j 1 --workdir "$tmp/ckw" >/dev/null 2>&1 &
-kill_when "$tmp/ckw/rank-1-of-2/W12.lvl" $! "pegsol-mpi levels -b english --winning -j 1"
+run_mpi 2 levels -b english --winning -j 1 --in-memory --workdir "$tmp/ckw" >/dev/null 2>&1 &
+kill_when "$tmp/ckw/rank-1-of-2/W12.lvl" $!
 if grep -q '^level W' "$tmp/ckw/rank-0-of-2/MANIFEST" 2>/dev/null; then ok; else
 	bad "no checkpoint of the walk after the kill"; fi
-run_mpi 2 levels -b english --winning --workdir "$tmp/ckw" --resume >"$tmp/resumed.txt" 2>"$tmp/err"
+run_mpi 2 levels -b english --winning --in-memory --workdir "$tmp/ckw" --resume \
+	>"$tmp/resumed.txt" 2>"$tmp/err"
 if diff <(table "$tmp/one.txt") <(table "$tmp/resumed.txt") >"$tmp/diff"; then ok; else
 	bad "resumed walk differs: $(head -4 "$tmp/diff") $(head -2 "$tmp/err")"; fi
 run_mpi 2 count -b triangle5 --workdir "$tmp/missing" >/dev/null 2>&1

@@ -20,15 +20,13 @@
  */
 #include "level_store_mpi.h"
 #include "level_file.h"
+#include "level_scan.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-const char *mpi_checkpoint_dir;
-int mpi_checkpoint_resume;
 
 typedef struct state_header {
 	uint64_t generation;
@@ -68,22 +66,18 @@ void mpi_checkpoint_release(mpi_store *m)
 	free(m->dir);
 }
 
-static void level_path(const mpi_store *m, const char *name, char *path,
-                       size_t size)
+void mpi_level_path(const mpi_store *m, const char *name, char *path,
+                    size_t size)
 {
 	snprintf(path, size, "%s/%s.lvl", m->dir, name);
 }
 
+/* A level in memory written once, as the rank's file of it. */
 static pegsol_status save_level(mpi_store *m, slevel *l, pegsol_error *err)
 {
 	char path[4096];
-	lfile_writer *w;
-	level_path(m, l->name, path, sizeof path);
-	pegsol_status st = lfile_create(path, l->counted, 0, &w, err);
-	if (st == PEGSOL_OK && (st = lfile_put_level(w, &l->L, err)) != PEGSOL_OK)
-		lfile_abandon(w);
-	else if (st == PEGSOL_OK)
-		st = lfile_close(w, 1, err);
+	mpi_level_path(m, l->name, path, sizeof path);
+	pegsol_status st = lfile_write_level(path, &l->L, l->counted, 0, 1, err);
 	l->saved = st == PEGSOL_OK;
 	return st;
 }
@@ -100,11 +94,12 @@ pegsol_status mpi_checkpoint(level_store *s, slevel *const *live, int nlive,
 		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	if (nlive > MANIFEST_MAX_LEVELS)
 		nlive = MANIFEST_MAX_LEVELS;
+	/* levels on disk are saved (durable) as soon as they are made */
 	for (int i = 0; st == PEGSOL_OK && i < nlive; i++) {
 		if (!live[i]->saved)
 			st = save_level(m, live[i], err);
 		snprintf(mf->name[i], MANIFEST_NAME, "%s", live[i]->name);
-		mf->entries[i] = live[i]->L.n;
+		mf->entries[i] = s->ops->size(live[i]);
 	}
 	if (st == PEGSOL_OK) {
 		memcpy(blob, &h, sizeof h);
@@ -207,60 +202,52 @@ pegsol_status mpi_restore(level_store *s, void **state, size_t *len,
 	return PEGSOL_OK;
 }
 
+int mpi_found(const mpi_store *m, const char *name, pegsol_error *err)
+{
+	for (int i = 0; i < m->found.nlevels; i++)
+		if (!strcmp(m->found.name[i], name))
+			return i;
+	pegsol_fail(err, PEGSOL_EINPUT, "the checkpoint in %s does not name level "
+	            "%s", m->dir, name);
+	return -1;
+}
+
 pegsol_status mpi_open(level_store *s, const char *name, slevel **out,
                        pegsol_error *err)
 {
 	mpi_store *m = (mpi_store *)s;
 	*out = NULL;
-	int i = 0;
-	while (i < m->found.nlevels && strcmp(m->found.name[i], name))
-		i++;
-	if (i == m->found.nlevels)
-		return pegsol_fail(err, PEGSOL_EINPUT, "the checkpoint in %s does not "
-		                   "name level %s", m->dir, name);
+	int i = mpi_found(m, name, err);
+	if (i < 0)
+		return PEGSOL_EINPUT;
 	char path[4096];
-	level_path(m, name, path, sizeof path);
+	mpi_level_path(m, name, path, sizeof path);
+	/* the whole file as one chunk (its entries checked against the
+	 * checkpoint's) */
 	lfile_reader *r;
 	pegsol_status st = lfile_open(path, &r, err);
 	if (st != PEGSOL_OK)
 		return st;
-	size_t n = lfile_entries(r);
 	int counted = lfile_counted(r);
-	uint64_t *keys = malloc((n ? n : 1) * sizeof *keys);
-	u128 *counts = counted ? malloc((n ? n : 1) * sizeof *counts) : NULL;
-	size_t k = 0;
-	if (!keys || (counted && !counts))
-		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
-	for (int seg = 0; st == PEGSOL_OK && seg < LFILE_SEGMENTS; seg++) {
-		st = lfile_seek(r, seg, err);
-		uint64_t key;
-		u128 count;
-		int got;
-		while (st == PEGSOL_OK && (got = lfile_next(r, &key, &count, err)) != 0) {
-			if (got < 0 || k == n) {
-				st = got < 0 ? PEGSOL_EINPUT
-				             : pegsol_fail(err, PEGSOL_EINPUT, "%s is damaged", path);
-				break;
-			}
-			keys[k] = key;
-			if (counted)
-				counts[k] = count;
-			k++;
-		}
-	}
 	lfile_close_reader(r);
-	if (st == PEGSOL_OK && k != n)
+	uint64_t n = m->found.entries[i];
+	lchunks c;
+	size_t got = 0;
+	st = lchunks_open(path, n, counted, n, &c, err);
+	if (st == PEGSOL_OK)
+		st = lchunks_next(&c, &got, err);
+	if (st == PEGSOL_OK && got != n)
 		st = pegsol_fail(err, PEGSOL_EINPUT, "%s is damaged", path);
+	lscan_close(&c.sc);
 	if (st != PEGSOL_OK) {
-		free(keys);
-		free(counts);
+		lchunks_close(&c);
 		return st;
 	}
 	slevel *l = mpi_new_slevel(m, name);
 	l->counted = counted;
 	l->saved = 1;
 	/* level_from_keys takes the arrays over and sorts them into partitions */
-	st = level_from_keys(keys, counts, n, s->E->keybits, &l->L, err);
+	st = level_from_keys(c.keys, c.counts, got, s->E->keybits, &l->L, err);
 	if (st != PEGSOL_OK) {
 		free(l);
 		return st;

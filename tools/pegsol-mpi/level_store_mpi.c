@@ -1,23 +1,25 @@
 /*
  * level_store_mpi.c - the level store of pegsol-mpi: every level spread over
- * the MPI ranks, each rank holding the keys of its hash partition in an
- * in-memory level (level.h) and expanding them with all its threads.
+ * the MPI ranks by a hash of its keys, each rank holding the keys it owns
+ * and expanding them with all its threads.  This file holds what both ways
+ * of keeping a rank's share have in common (who owns a key, the exchange
+ * of entries between ranks, sums) and the store with the shares in memory
+ * (level.h); level_store_mpi_disk.c keeps them on disk.
  *
  * Expansion: a rank expands its own parents (each parent is on exactly one
  * rank, so the facts about the parent level, such as dead ends, are the
  * rank's share), then sends every child to the rank owning it, in rounds of
- * at most BATCH entries per rank (an all-to-all of sizes, then of entries),
- * so that memory stays bounded however big the level; the owner sorts what
- * it received and adds the counts of equal keys.  Matching complements: a
- * rank sends the canonical complement of each of its keys of A, with A's
- * count, to the complement's owner, which looks it up in its part of B.
- * Sums are gathered and added on every rank, in exact 128-bit arithmetic.
+ * at most a batch of entries per rank (an all-to-all of sizes, then of
+ * entries), so that memory stays bounded however big the level; the owner
+ * sorts what it received and adds the counts of equal keys.  Matching
+ * complements: a rank sends the canonical complement of each of its keys
+ * of A, with A's count, to the complement's owner, which matches them
+ * against its part of B.  Sums are gathered and added on every rank, in
+ * exact 128-bit arithmetic.
  *
- * A rank that runs out of memory cannot tell the others, which wait in the
- * next collective: it aborts the job (MPI_Abort) with its message.
+ * A rank that fails cannot tell the others, which wait in the next
+ * collective: it aborts the job (MPI_Abort) with its message.
  */
-#include "radix.h"
-
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +29,7 @@
 
 #define BATCH ((size_t)1 << 22) /* entries a rank sends in one round */
 
-static int owner(const mpi_store *m, uint64_t key)
+int mpi_owner(const mpi_store *m, uint64_t key)
 {
 	/* another multiplier than level_part_of's: a rank's keys spread
 	 * evenly over its own partitions */
@@ -40,7 +42,30 @@ void mpi_die(const mpi_store *m, const char *what)
 	MPI_Abort(m->comm, PEGSOL_ELIMIT);
 }
 
-static void *xmalloc(const mpi_store *m, size_t bytes)
+void mpi_check(const mpi_store *m, pegsol_status st, const pegsol_error *err)
+{
+	if (st == PEGSOL_OK)
+		return;
+	fprintf(stderr, "pegsol-mpi: rank %d: %s\n", m->rank,
+	        err ? err->message : "failed");
+	MPI_Abort(m->comm, (int)st);
+}
+
+int mpi_any(const mpi_store *m, int mine)
+{
+	int any = 0;
+	MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, m->comm);
+	return any;
+}
+
+uint64_t mpi_total(const mpi_store *m, uint64_t mine)
+{
+	unsigned long long v = mine, total = 0;
+	MPI_Allreduce(&v, &total, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, m->comm);
+	return total;
+}
+
+void *mpi_xmalloc(const mpi_store *m, size_t bytes)
 {
 	void *p = malloc(bytes ? bytes : 1);
 	if (!p)
@@ -51,12 +76,14 @@ static void *xmalloc(const mpi_store *m, size_t bytes)
 /* What a rank received: keys and (when counted) counts, duplicates
  * possible. */
 typedef struct inbox {
+	const mpi_store *m;
+	int counted;
 	size_t n, cap;
 	uint64_t *keys;
 	u128 *counts;
 } inbox;
 
-static void inbox_grow(const mpi_store *m, inbox *in, size_t more, int counted)
+static void inbox_grow(inbox *in, size_t more)
 {
 	if (in->n + more <= in->cap)
 		return;
@@ -64,35 +91,78 @@ static void inbox_grow(const mpi_store *m, inbox *in, size_t more, int counted)
 	while (cap < in->n + more)
 		cap *= 2;
 	uint64_t *k = realloc(in->keys, cap * sizeof *k);
-	u128 *c = counted ? realloc(in->counts, cap * sizeof *c) : NULL;
-	if (!k || (counted && !c))
-		mpi_die(m, "out of memory receiving a level");
+	u128 *c = in->counted ? realloc(in->counts, cap * sizeof *c) : NULL;
+	if (!k || (in->counted && !c))
+		mpi_die(in->m, "out of memory receiving a level");
 	in->keys = k;
 	in->counts = c;
 	in->cap = cap;
 }
 
-/* Sends entry i of (keys, counts) to dest(i) for i < n, in rounds. */
-static void exchange(const mpi_store *m, const uint64_t *keys, const u128 *counts,
-                     size_t n, int counted, inbox *in)
+/* mpi_deliver_fn: what came, appended to the inbox */
+static void to_inbox(void *ctx, const uint64_t *e, size_t n, int words)
+{
+	inbox *in = ctx;
+	inbox_grow(in, n);
+	for (size_t i = 0; i < n; i++, e += words) {
+		in->keys[in->n] = e[0];
+		if (in->counted)
+			in->counts[in->n] = (u128)e[1] | (u128)e[2] << 64;
+		in->n++;
+	}
+}
+
+size_t mpi_exchange_bytes(const mpi_store *m, size_t batch, int counted)
+{
+	size_t entry = (counted ? 3 : 1) * sizeof(uint64_t);
+	/* what a rank sends (and its destinations), what it may receive */
+	return batch * (entry + sizeof(int)) + (size_t)m->size * batch * entry;
+}
+
+/* Makes *buf hold at least want elements of size bytes (kept if it does). */
+static void *reserve(const mpi_store *m, void *buf, size_t *cap, size_t want,
+                     size_t size)
+{
+	if (*cap >= want && buf)
+		return buf;
+	free(buf);
+	*cap = want;
+	return mpi_xmalloc(m, want * size);
+}
+
+void mpi_exchange_release(mpi_store *m)
+{
+	free(m->sbuf);
+	free(m->rbuf);
+	free(m->dest);
+	m->sbuf = m->rbuf = NULL;
+	m->dest = NULL;
+	m->scap = m->dcap = m->rcap = 0;
+}
+
+void mpi_exchange(mpi_store *m, const uint64_t *keys, const u128 *counts,
+                  size_t n, int counted, size_t batch, mpi_deliver_fn deliver,
+                  void *ctx)
 {
 	int words = counted ? 3 : 1;
-	unsigned long long mine = (n + BATCH - 1) / BATCH, rounds = 0;
+	unsigned long long mine = (n + batch - 1) / batch, rounds = 0;
 	MPI_Allreduce(&mine, &rounds, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, m->comm);
-	int *scount = xmalloc(m, (size_t)m->size * sizeof(int));
-	int *rcount = xmalloc(m, (size_t)m->size * sizeof(int));
-	int *sdisp = xmalloc(m, (size_t)m->size * sizeof(int));
-	int *rdisp = xmalloc(m, (size_t)m->size * sizeof(int));
-	int *fill = xmalloc(m, (size_t)m->size * sizeof(int));
-	uint64_t *sbuf = xmalloc(m, BATCH * (size_t)words * sizeof *sbuf);
-	int *dest = xmalloc(m, BATCH * sizeof *dest);
+	int *scount = mpi_xmalloc(m, (size_t)m->size * sizeof(int));
+	int *rcount = mpi_xmalloc(m, (size_t)m->size * sizeof(int));
+	int *sdisp = mpi_xmalloc(m, (size_t)m->size * sizeof(int));
+	int *rdisp = mpi_xmalloc(m, (size_t)m->size * sizeof(int));
+	int *fill = mpi_xmalloc(m, (size_t)m->size * sizeof(int));
+	m->dest = reserve(m, m->dest, &m->dcap, batch, sizeof *m->dest);
+	m->sbuf = reserve(m, m->sbuf, &m->scap, batch * (size_t)words, sizeof *m->sbuf);
+	int *dest = m->dest;
+	uint64_t *sbuf = m->sbuf;
 	for (unsigned long long r = 0; r < rounds; r++) {
-		size_t a = (size_t)r * BATCH, b = a + BATCH < n ? a + BATCH : n;
+		size_t a = (size_t)r * batch, b = a + batch < n ? a + batch : n;
 		if (a > n)
 			a = b = n;
 		memset(scount, 0, (size_t)m->size * sizeof(int));
 		for (size_t i = a; i < b; i++) {
-			dest[i - a] = owner(m, keys[i]);
+			dest[i - a] = mpi_owner(m, keys[i]);
 			scount[dest[i - a]] += words;
 		}
 		for (int p = 0, d = 0; p < m->size; d += scount[p++])
@@ -113,50 +183,30 @@ static void exchange(const mpi_store *m, const uint64_t *keys, const u128 *count
 			rdisp[p] = (int)total;
 			total += (size_t)rcount[p];
 		}
-		uint64_t *rbuf = xmalloc(m, total * sizeof *rbuf);
-		MPI_Alltoallv(sbuf, scount, sdisp, MPI_UINT64_T, rbuf, rcount, rdisp,
+		m->rbuf = reserve(m, m->rbuf, &m->rcap, total, sizeof *m->rbuf);
+		MPI_Alltoallv(sbuf, scount, sdisp, MPI_UINT64_T, m->rbuf, rcount, rdisp,
 		              MPI_UINT64_T, m->comm);
-		size_t got = total / (size_t)words;
-		inbox_grow(m, in, got, counted);
-		for (size_t i = 0; i < got; i++) {
-			const uint64_t *e = rbuf + i * (size_t)words;
-			in->keys[in->n] = e[0];
-			if (counted)
-				in->counts[in->n] = (u128)e[1] | (u128)e[2] << 64;
-			in->n++;
-		}
-		free(rbuf);
+		deliver(ctx, m->rbuf, total / (size_t)words, words);
 	}
 	free(scount); free(rcount); free(sdisp); free(rdisp); free(fill);
-	free(sbuf); free(dest);
 }
 
 /* The inbox as a level: sorted, equal keys' counts added. */
-static pegsol_status inbox_level(const mpi_store *m, inbox *in, int counted,
-                                 level *out, pegsol_error *err)
+static pegsol_status inbox_level(inbox *in, level *out, pegsol_error *err)
 {
-	inbox_grow(m, in, 1, counted); /* arrays even when nothing came */
-	size_t n = in->n;
-	uint64_t *tk = xmalloc(m, n * sizeof *tk);
-	u128 *tc = counted ? xmalloc(m, n * sizeof *tc) : NULL;
-	radix_sort(in->keys, in->counts, n, tk, tc, m->base.E->keybits);
+	inbox_grow(in, 1); /* arrays even when nothing came */
+	const mpi_store *m = in->m;
+	size_t n = in->n, k;
+	uint64_t *tk = mpi_xmalloc(m, n * sizeof *tk);
+	u128 *tc = in->counted ? mpi_xmalloc(m, n * sizeof *tc) : NULL;
+	pegsol_status st = level_sort_merge(in->keys, in->counts, n, tk, tc,
+	                                    m->base.E->keybits, &k, err);
 	free(tk);
 	free(tc);
-	size_t k = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (k && in->keys[k - 1] == in->keys[i]) {
-			if (counted && u128_add(&in->counts[k - 1], in->counts[i])) {
-				free(in->keys);
-				free(in->counts);
-				return pegsol_fail(err, PEGSOL_ELIMIT,
-				                   "a game count overflows 128 bits");
-			}
-			continue;
-		}
-		in->keys[k] = in->keys[i];
-		if (counted)
-			in->counts[k] = in->counts[i];
-		k++;
+	if (st != PEGSOL_OK) {
+		free(in->keys);
+		free(in->counts);
+		return st;
 	}
 	/* level_from_keys takes the arrays over */
 	return level_from_keys(in->keys, in->counts, k, m->base.E->keybits, out, err);
@@ -171,38 +221,46 @@ slevel *mpi_new_slevel(const mpi_store *m, const char *name)
 	return l;
 }
 
-static pegsol_status mpi_from_positions(level_store *s, const char *name,
-                                        const pegsol_pos *pos, size_t n,
-                                        int counting, slevel **out,
-                                        pegsol_error *err)
+pegsol_status mpi_owned_level(const mpi_store *m, const pegsol_pos *pos,
+                              size_t n, int counting, level *out,
+                              pegsol_error *err)
 {
-	mpi_store *m = (mpi_store *)s;
 	level all;
-	*out = NULL;
 	/* every rank builds the (small) level and keeps what it owns */
-	pegsol_status st = level_from_positions(s->E, pos, n, counting, &all, err);
+	pegsol_status st = level_from_positions(m->base.E, pos, n, counting, &all, err);
 	if (st != PEGSOL_OK)
 		return st;
-	inbox in = {0};
-	inbox_grow(m, &in, all.n + 1, counting);
+	inbox in = {.m = m, .counted = counting};
+	inbox_grow(&in, all.n + 1);
 	for (size_t i = 0; i < all.n; i++)
-		if (owner(m, all.keys[i]) == m->rank) {
+		if (mpi_owner(m, all.keys[i]) == m->rank) {
 			in.keys[in.n] = all.keys[i];
 			if (counting)
 				in.counts[in.n] = all.counts[i];
 			in.n++;
 		}
 	level_free(&all);
+	return inbox_level(&in, out, err);
+}
+
+static pegsol_status mem_from_positions(level_store *s, const char *name,
+                                        const pegsol_pos *pos, size_t n,
+                                        int counting, slevel **out,
+                                        pegsol_error *err)
+{
+	mpi_store *m = (mpi_store *)s;
+	*out = NULL;
 	slevel *l = mpi_new_slevel(m, name);
 	l->counted = counting;
-	if ((st = inbox_level(m, &in, counting, &l->L, err)) != PEGSOL_OK)
+	pegsol_status st = mpi_owned_level(m, pos, n, counting, &l->L, err);
+	if (st != PEGSOL_OK)
 		free(l);
 	else
 		*out = l;
 	return st;
 }
 
-static pegsol_status mpi_expand(level_store *s, const slevel *in,
+static pegsol_status mem_expand(level_store *s, const slevel *in,
                                 const char *name, slevel **out,
                                 expand_stats *stats,
                                 int (*keep)(const void *ctx, uint64_t key),
@@ -211,9 +269,7 @@ static pegsol_status mpi_expand(level_store *s, const slevel *in,
 	mpi_store *m = (mpi_store *)s;
 	*out = NULL;
 	level kids;
-	pegsol_status st = level_expand(s->E, &in->L, &kids, stats, keep, keep_ctx, err);
-	if (st != PEGSOL_OK)
-		mpi_die(m, err ? err->message : "expansion failed");
+	mpi_check(m, level_expand(s->E, &in->L, &kids, stats, keep, keep_ctx, err), err);
 	int counted = in->counted;
 	slevel *l = mpi_new_slevel(m, name);
 	l->counted = counted;
@@ -222,14 +278,28 @@ static pegsol_status mpi_expand(level_store *s, const slevel *in,
 		*out = l;
 		return PEGSOL_OK;
 	}
-	inbox box = {0};
-	exchange(m, kids.keys, kids.counts, kids.n, counted, &box);
+	inbox box = {.m = m, .counted = counted};
+	mpi_exchange(m, kids.keys, kids.counts, kids.n, counted, BATCH, to_inbox, &box);
+	mpi_exchange_release(m);
 	level_free(&kids);
-	if ((st = inbox_level(m, &box, counted, &l->L, err)) != PEGSOL_OK)
+	pegsol_status st = inbox_level(&box, &l->L, err);
+	if (st != PEGSOL_OK)
 		free(l);
 	else
 		*out = l;
 	return st;
+}
+
+void mpi_send_complements(mpi_store *m, const uint64_t *keys,
+                          const u128 *counts, size_t n, int counted,
+                          size_t batch, mpi_deliver_fn deliver, void *ctx)
+{
+	uint64_t *comp = mpi_xmalloc(m, n * sizeof *comp);
+	pegsol_pos full = m->base.E->board->full;
+	for (size_t i = 0; i < n; i++)
+		comp[i] = sym_canon(m->base.E->G, full & ~keys[i]);
+	mpi_exchange(m, comp, counted ? counts : NULL, n, counted, batch, deliver, ctx);
+	free(comp);
 }
 
 /* The canonical complement of every key of L (with L's counts when
@@ -237,13 +307,10 @@ static pegsol_status mpi_expand(level_store *s, const slevel *in,
 static void send_complements(mpi_store *m, const level *L, int counted,
                              inbox *box)
 {
-	size_t n = L->n;
-	uint64_t *comp = xmalloc(m, n * sizeof *comp);
-	pegsol_pos full = m->base.E->board->full;
-	for (size_t i = 0; i < n; i++)
-		comp[i] = sym_canon(m->base.E->G, full & ~L->keys[i]);
-	exchange(m, comp, counted ? L->counts : NULL, n, counted, box);
-	free(comp);
+	*box = (inbox){.m = m, .counted = counted};
+	mpi_send_complements(m, L->keys, L->counts, L->n, counted, BATCH, to_inbox,
+	                     box);
+	mpi_exchange_release(m);
 }
 
 /* Complements the keys in box back: images of the keys they came from. */
@@ -269,7 +336,7 @@ static void on_local_match(void *ctx, size_t ia, size_t ib)
 	         o->B->counts ? o->B->counts[ib] : 0);
 }
 
-static pegsol_status mpi_match(level_store *s, const slevel *A, const slevel *B,
+static pegsol_status mem_match(level_store *s, const slevel *A, const slevel *B,
                                store_match_fn match, void *ctx,
                                pegsol_error *err)
 {
@@ -280,7 +347,7 @@ static pegsol_status mpi_match(level_store *s, const slevel *A, const slevel *B,
 		                               &o, err);
 	}
 	int counted = A->counted;
-	inbox box = {0};
+	inbox box;
 	send_complements(m, &A->L, counted, &box);
 	/* What came are canonical complements of keys of A, owned here like
 	 * B's keys.  Their complements are images of those keys of A: as a
@@ -295,16 +362,16 @@ static pegsol_status mpi_match(level_store *s, const slevel *A, const slevel *B,
 	return st;
 }
 
-static pegsol_status mpi_complement(level_store *s, const slevel *in,
+static pegsol_status mem_complement(level_store *s, const slevel *in,
                                     const char *name, slevel **out,
                                     pegsol_error *err)
 {
 	mpi_store *m = (mpi_store *)s;
 	slevel *l = mpi_new_slevel(m, name);
 	l->counted = in->counted;
-	inbox box = {0};
+	inbox box;
 	send_complements(m, &in->L, in->counted, &box);
-	pegsol_status st = inbox_level(m, &box, in->counted, &l->L, err);
+	pegsol_status st = inbox_level(&box, &l->L, err);
 	if (st != PEGSOL_OK) {
 		free(l);
 		l = NULL;
@@ -315,8 +382,8 @@ static pegsol_status mpi_complement(level_store *s, const slevel *in,
 
 /* Keys of A whose complements are in B: B's canonical complements go to
  * their owners, which keep the keys of their part of A among them by the
- * engine's sort-merge (as mpi_match does). */
-static pegsol_status mpi_select(level_store *s, const slevel *A,
+ * engine's sort-merge (as mem_match does). */
+static pegsol_status mem_select(level_store *s, const slevel *A,
                                 const slevel *B, const char *name,
                                 slevel **out, pegsol_error *err)
 {
@@ -332,16 +399,15 @@ static pegsol_status mpi_select(level_store *s, const slevel *A,
 	}
 	slevel *l = mpi_new_slevel(m, name);
 	l->counted = A->counted; /* A's counts are kept */
-	pegsol_status st = level_select_complements(s->E, &got, &A->L, 1, &l->L, err);
-	if (st != PEGSOL_OK) /* the other ranks would wait for ever */
-		mpi_die(m, err ? err->message : "out of memory selecting a level");
+	/* the other ranks would wait for ever */
+	mpi_check(m, level_select_complements(s->E, &got, &A->L, 1, &l->L, err), err);
 	free(box.keys);
 	free(box.counts);
 	*out = l;
-	return st;
+	return PEGSOL_OK;
 }
 
-static pegsol_status mpi_foreach(level_store *s, const slevel *L,
+static pegsol_status mem_foreach(level_store *s, const slevel *L,
                                  store_each_fn fn, void *ctx, pegsol_error *err)
 {
 	(void)s;
@@ -351,17 +417,17 @@ static pegsol_status mpi_foreach(level_store *s, const slevel *L,
 	return PEGSOL_OK;
 }
 
-static uint64_t mpi_size(const slevel *L)
+static uint64_t mem_size(const slevel *L)
 {
 	return L ? L->L.n : 0;
 }
 
-static size_t mpi_bytes(const slevel *L)
+static size_t mem_bytes(const slevel *L)
 {
 	return L ? level_bytes(&L->L) : 0;
 }
 
-static void mpi_free(level_store *s, slevel *L)
+static void mem_free(level_store *s, slevel *L)
 {
 	(void)s;
 	if (L) {
@@ -370,12 +436,12 @@ static void mpi_free(level_store *s, slevel *L)
 	}
 }
 
-static pegsol_status mpi_sum(level_store *s, u128 *v, int n, pegsol_error *err)
+pegsol_status mpi_sum(level_store *s, u128 *v, int n, pegsol_error *err)
 {
 	mpi_store *m = (mpi_store *)s;
 	if (n <= 0)
 		return PEGSOL_OK;
-	u128 *all = xmalloc(m, (size_t)n * (size_t)m->size * sizeof *all);
+	u128 *all = mpi_xmalloc(m, (size_t)n * (size_t)m->size * sizeof *all);
 	MPI_Allgather(v, n * (int)sizeof *v, MPI_BYTE, all, n * (int)sizeof *v,
 	              MPI_BYTE, m->comm);
 	pegsol_status st = PEGSOL_OK;
@@ -391,22 +457,22 @@ static pegsol_status mpi_sum(level_store *s, u128 *v, int n, pegsol_error *err)
 	return st;
 }
 
-static void mpi_release(level_store *s)
+void mpi_release(level_store *s)
 {
 	mpi_checkpoint_release((mpi_store *)s);
 	free(s);
 }
 
-static const struct level_store_ops mpi_ops = {
-	.from_positions = mpi_from_positions,
-	.expand = mpi_expand,
-	.match_complements = mpi_match,
-	.complement = mpi_complement,
-	.select = mpi_select,
-	.foreach = mpi_foreach,
-	.size = mpi_size,
-	.bytes = mpi_bytes,
-	.free = mpi_free,
+static const struct level_store_ops memory_ops = {
+	.from_positions = mem_from_positions,
+	.expand = mem_expand,
+	.match_complements = mem_match,
+	.complement = mem_complement,
+	.select = mem_select,
+	.foreach = mem_foreach,
+	.size = mem_size,
+	.bytes = mem_bytes,
+	.free = mem_free,
 	.sum = mpi_sum,
 	.release = mpi_release,
 };
@@ -416,14 +482,16 @@ level_store *level_store_mpi(engine *E)
 	mpi_store *m = calloc(1, sizeof *m);
 	if (!m)
 		return NULL;
-	/* the same with checkpoints in each rank's directory
-	 * (checkpoint_mpi.c) */
+	/* with a work directory: checkpoints in each rank's directory
+	 * (checkpoint_mpi.c), the levels on disk there too unless
+	 * --in-memory keeps them here */
 	static struct level_store_ops checkpointed;
-	checkpointed = mpi_ops;
+	checkpointed = memory_ops;
 	checkpointed.checkpoint = mpi_checkpoint;
 	checkpointed.restore = mpi_restore;
 	checkpointed.open = mpi_open;
-	m->base.ops = mpi_checkpoint_dir ? &checkpointed : &mpi_ops;
+	m->base.ops = !mpi_checkpoint_dir ? &memory_ops
+	            : mpi_levels_in_memory ? &checkpointed : &mpi_disk_ops;
 	m->base.E = E;
 	m->comm = MPI_COMM_WORLD;
 	MPI_Comm_rank(m->comm, &m->rank);

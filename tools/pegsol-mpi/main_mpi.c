@@ -1,9 +1,12 @@
 /*
  * main_mpi.c - pegsol-mpi: `pegsol count` and `pegsol levels` with their
- * levels spread over MPI ranks (level_store_mpi.c).  Every rank runs the
- * same command; rank 0 prints, the others are silent but for errors.
+ * levels spread over MPI ranks (level_store_mpi.c), in memory or, with a
+ * work directory, on disk within each rank (level_store_mpi_disk.c).
+ * Every rank runs the same command; rank 0 prints, the others are silent
+ * but for errors.
  *
  *   mpirun -np 4 pegsol-mpi count -b english
+ *   mpirun -np 4 pegsol-mpi count -b french --workdir /scratch/fr --memory 8G
  */
 #include "../pegsol/cli.h"
 #include "../pegsol/commands.h"
@@ -18,6 +21,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
+const char *mpi_checkpoint_dir;
+int mpi_checkpoint_resume;
+int mpi_levels_in_memory;
+size_t mpi_chunk;
+
 static void usage(FILE *f)
 {
 	fputs("Usage: mpirun -np N pegsol-mpi count|levels [OPTIONS]\n"
@@ -29,13 +37,36 @@ static void usage(FILE *f)
 	      "way (complements go to their owners).\n"
 	      "--memory is per rank; its default and -j's are the node's memory\n"
 	      "and cores divided among the ranks on the node.\n"
-	      "--workdir DIR checkpoints every level: each rank keeps its share in\n"
-	      "DIR/rank-R-of-N (levels stay in memory; DIR may be shared or each\n"
-	      "node's own), and --resume carries on a job stopped or killed, with\n"
-	      "the same number of ranks.  Not supported: levels --by moves (use\n"
-	      "pegsol).\n"
+	      "--workdir DIR keeps each rank's share of every level on disk, as\n"
+	      "pegsol --workdir does, in DIR/rank-R-of-N (DIR may be shared or\n"
+	      "each node's own): a rank expands its parents in chunks within\n"
+	      "--memory, and sorts the children it receives into runs that it\n"
+	      "merges into its level files.  Every level is checkpointed, and\n"
+	      "--resume carries on a job stopped or killed, with the same number\n"
+	      "of ranks.\n"
+	      "  --in-memory  with --workdir: the levels stay in memory (faster\n"
+	      "               when they fit); DIR holds only the checkpoints\n"
+	      "  --chunk N    levels on disk: the most positions a rank expands,\n"
+	      "               sends or sorts at once (default: what --memory\n"
+	      "               allows; small values are for tests)\n"
+	      "Not supported: levels --by moves (use pegsol).\n"
 	      "See 'pegsol COMMAND --help' for the options.\n",
 	      f);
+}
+
+/* --chunk's value: a positive number of positions. */
+static int parse_chunk(const char *arg)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(arg, &end, 10);
+	if (errno || end == arg || *end || !v || arg[0] == '-') {
+		fprintf(stderr, "pegsol-mpi: --chunk takes a positive number of "
+		        "positions, not '%s'\n", arg);
+		return 0;
+	}
+	mpi_chunk = (size_t)v;
+	return 1;
 }
 
 int main(int argc, char **argv)
@@ -62,9 +93,10 @@ int main(int argc, char **argv)
 			        "use pegsol\n", argv[i]);
 			return PEGSOL_EUSAGE;
 		}
-	/* --workdir and --resume are pegsol-mpi's own (checkpoints per rank,
-	 * levels in memory): taken out before the command sees them, which
-	 * would otherwise put the levels in pegsol's disk store */
+	/* --workdir and --resume are pegsol-mpi's own (per rank): taken out
+	 * before the command sees them, which would otherwise put the levels
+	 * in pegsol's single-process disk store; so are --in-memory and
+	 * --chunk, which pegsol does not have */
 	int kept = 2;
 	for (int i = 2; i < argc; i++) {
 		if (!strcmp(argv[i], "--workdir") && i + 1 < argc)
@@ -73,8 +105,17 @@ int main(int argc, char **argv)
 			mpi_checkpoint_dir = argv[i] + 10;
 		else if (!strcmp(argv[i], "--resume"))
 			mpi_checkpoint_resume = 1;
-		else
+		else if (!strcmp(argv[i], "--in-memory"))
+			mpi_levels_in_memory = 1;
+		else if (!strcmp(argv[i], "--chunk") && i + 1 < argc) {
+			if (!parse_chunk(argv[++i]))
+				return PEGSOL_EUSAGE;
+		} else if (!strncmp(argv[i], "--chunk=", 8)) {
+			if (!parse_chunk(argv[i] + 8))
+				return PEGSOL_EUSAGE;
+		} else {
 			argv[kept++] = argv[i];
+		}
 	}
 	argc = kept;
 	argv[argc] = NULL;

@@ -1,0 +1,46 @@
+/*
+ * level_scan.h - reading a level file (level_file.h) front to back: entry
+ * by entry, or in chunks of at most a given number of entries, the way
+ * the stores on disk expand or complement a level within a memory bound.
+ */
+#ifndef PEGSOL_LEVEL_SCAN_H
+#define PEGSOL_LEVEL_SCAN_H
+
+#include "level_file.h"
+
+typedef struct lscan {
+	lfile_reader *r;
+	int seg;
+} lscan;
+
+/* Opens path, checking that it holds n entries (what the checkpoint or
+ * the store says it holds): a stale or damaged file is found at once. */
+pegsol_status lscan_open(const char *path, uint64_t n, lscan *sc,
+                         pegsol_error *err);
+/* The next entry: 1, 0 at the end, -1 on error. */
+int lscan_next(lscan *sc, uint64_t *key, u128 *count, pegsol_error *err);
+void lscan_close(lscan *sc);
+
+/* Parents a chunk may hold: a twelfth of the memory bound (0: no bound) in
+ * entries, since the children, the engine's tables and buffers take
+ * several times the parents (a chunk the engine refuses is split); chunk,
+ * when not 0, says it instead. */
+size_t lscan_chunk_cap(size_t memory, int counted, size_t chunk);
+
+/* A level of n entries read in chunks of at most cap entries. */
+typedef struct lchunks {
+	size_t cap;
+	uint64_t *keys;
+	u128 *counts; /* when the level is counted */
+	lscan sc;
+} lchunks;
+
+pegsol_status lchunks_open(const char *path, uint64_t n, int counted,
+                           size_t cap, lchunks *c, pegsol_error *err);
+/* The next chunk into c->keys/c->counts; *n = 0 at the end. */
+pegsol_status lchunks_next(lchunks *c, size_t *n, pegsol_error *err);
+/* Memory held by the chunk's arrays. */
+size_t lchunks_bytes(const lchunks *c);
+void lchunks_close(lchunks *c);
+
+#endif
