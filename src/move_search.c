@@ -3,6 +3,7 @@
  * optional counts of move sequences (see move_search.h).
  */
 #include "move_search.h"
+#include "bigmem.h"
 #include "parallel.h"
 #include "radix.h"
 
@@ -83,17 +84,54 @@ int move_enum(const pegsol_board *b, pegsol_pos pos, int backward, move_fn fn,
 
 /* ---- expansion -------------------------------------------------------- */
 
-/* A sorted, duplicate-free array of children (counts added). */
+/* A sorted, duplicate-free array of children (counts added), made for
+ * cap entries. */
 typedef struct run {
 	uint64_t *k;
 	u128 *c;
-	size_t n;
+	size_t n, cap;
 } run;
+
+/* Big run arrays are mappings of their own, so that freeing one gives its
+ * pages back at once: from malloc they came from the heap or a thread's
+ * arena (glibc's mmap threshold rises to 32 MiB as big blocks are freed),
+ * which kept freed runs resident and took the search past its --memory.
+ * Whether an array is mapped follows from its size alone. */
+enum { RUN_MAP_MIN = 1 << 20 };
+
+static void *run_array(size_t bytes)
+{
+	return bytes >= RUN_MAP_MIN ? big_map(bytes) : malloc(bytes);
+}
+
+static void run_array_free(void *p, size_t bytes)
+{
+	if (bytes >= RUN_MAP_MIN)
+		big_unmap(p, bytes);
+	else
+		free(p);
+}
+
+/* Arrays for cap entries (at least 1); -1 when out of memory. */
+static int run_make(run *r, size_t cap, int counted)
+{
+	*r = (run){.cap = cap ? cap : 1};
+	r->k = run_array(r->cap * sizeof *r->k);
+	r->c = counted ? run_array(r->cap * sizeof *r->c) : NULL;
+	if (r->k && (!counted || r->c))
+		return 0;
+	run_array_free(r->k, r->cap * sizeof *r->k);
+	run_array_free(r->c, r->cap * sizeof *r->c);
+	*r = (run){0};
+	return -1;
+}
 
 static void run_free(run *r)
 {
-	free(r->k);
-	free(r->c);
+	if (r->k)
+		run_array_free(r->k, r->cap * sizeof *r->k);
+	if (r->c)
+		run_array_free(r->c, r->cap * sizeof *r->c);
 	*r = (run){0};
 }
 
@@ -191,20 +229,16 @@ static size_t combine(uint64_t *k, u128 *c, size_t n, int *overflow)
 	return o;
 }
 
-/* Merges the sorted arrays (ak, ac, an) and (bk, bc, bn) into new arrays. */
+/* Merges the sorted arrays (ak, ac, an) and (bk, bc, bn) into the new
+ * run m. */
 static int merge(const uint64_t *ak, const u128 *ac, size_t an,
                  const uint64_t *bk, const u128 *bc, size_t bn,
-                 uint64_t **ok, u128 **oc, size_t *on, int counted,
-                 int *overflow)
+                 run *m, int counted, int *overflow)
 {
-	size_t cap = an + bn ? an + bn : 1;
-	uint64_t *k = malloc(cap * sizeof *k);
-	u128 *c = counted ? malloc(cap * sizeof *c) : NULL;
-	if (!k || (counted && !c)) {
-		free(k);
-		free(c);
+	if (run_make(m, an + bn, counted))
 		return -1;
-	}
+	uint64_t *k = m->k;
+	u128 *c = m->c;
 	size_t i = 0, j = 0, n = 0;
 	while (i < an || j < bn) {
 		if (j == bn || (i < an && ak[i] < bk[j])) {
@@ -228,9 +262,7 @@ static int merge(const uint64_t *ak, const u128 *ac, size_t an,
 		}
 		n++;
 	}
-	*ok = k;
-	*oc = c;
-	*on = n;
+	m->n = n;
 	return 0;
 }
 
@@ -238,8 +270,7 @@ static int merge(const uint64_t *ak, const u128 *ac, size_t an,
 static int merge_runs(run *a, run *b, int counted, int *overflow)
 {
 	run m;
-	if (merge(a->k, a->c, a->n, b->k, b->c, b->n, &m.k, &m.c, &m.n, counted,
-	          overflow))
+	if (merge(a->k, a->c, a->n, b->k, b->c, b->n, &m, counted, overflow))
 		return -1;
 	run_free(a);
 	run_free(b);
@@ -270,21 +301,30 @@ static void flush(expansion *x, worker *w)
 		w->runs = p;
 		w->capruns = cap;
 	}
+	/* what the runs will hold with this one, against the budget before
+	 * it is made (a merge's output, at most what the runs hold, is what
+	 * the budget's other half is for) */
+	size_t per = S->counted ? 24 : 8;
+	size_t total = atomic_fetch_add(&x->run_bytes, n * per) + n * per;
+	if (ov) {
+		w->failed = 2;
+		return;
+	}
+	if (x->run_budget && total > x->run_budget) {
+		w->failed = 3;
+		return;
+	}
 	run *r = &w->runs[w->nruns];
-	r->n = n;
-	r->k = malloc((n ? n : 1) * sizeof *r->k);
-	r->c = S->counted ? malloc((n ? n : 1) * sizeof *r->c) : NULL;
-	if (!r->k || (S->counted && !r->c)) {
-		run_free(r);
+	if (run_make(r, n, S->counted)) {
 		w->failed = 1;
 		return;
 	}
+	r->n = n;
 	memcpy(r->k, w->pk, n * sizeof *r->k);
 	if (S->counted)
 		memcpy(r->c, w->pc, n * sizeof *r->c);
 	w->nruns++;
 	w->np = 0;
-	size_t per = S->counted ? 24 : 8, held = n;
 	while (w->nruns >= 2 && w->runs[w->nruns - 1].n >= w->runs[w->nruns - 2].n / 2) {
 		run *a = &w->runs[w->nruns - 2], *b = &w->runs[w->nruns - 1];
 		size_t before = a->n + b->n;
@@ -293,15 +333,11 @@ static void flush(expansion *x, worker *w)
 			return;
 		}
 		w->nruns--;
-		held -= before - a->n; /* duplicates combined */
+		/* duplicates combined: the runs hold that much less */
+		atomic_fetch_sub(&x->run_bytes, (before - a->n) * per);
 	}
-	/* what the thread's runs hold now, against the budget (merging
-	 * only ever shrinks them: held may wrap below zero, as intended) */
-	size_t total = atomic_fetch_add(&x->run_bytes, held * per) + held * per;
 	if (ov)
 		w->failed = 2;
-	else if (x->run_budget && total > x->run_budget)
-		w->failed = 3;
 }
 
 static void expand_thread(void *arg, int tid)
@@ -488,10 +524,13 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 		                   in->n);
 	expansion x = {.S = S, .in = in};
 	if (S->memory) {
-		/* the runs, their merges (twice their size) and the new level
-		 * must fit beside what is held */
+		/* the runs must fit twice beside what is held: a merge makes its
+		 * output while its two inputs live (at most all the runs, so
+		 * twice the runs at the peak, even with both threads merging);
+		 * the runs only shrink as they merge, the last merge's output is
+		 * the new level, and dropping the keys seen before is in place */
 		size_t fixed = move_search_bytes(S) + (size_t)threads * PENDING * 2 * per;
-		x.run_budget = S->memory > fixed ? (S->memory - fixed) / 4 : 1;
+		x.run_budget = S->memory > fixed ? (S->memory - fixed) / 2 : 1;
 	}
 	x.w = calloc((size_t)threads, sizeof *x.w);
 	int failed = !x.w;
@@ -576,11 +615,28 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 		}
 		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	}
-	move_level out = {.keys = all.k, .counts = all.c, .n = all.n};
-	if (!out.keys && !(out.keys = malloc(sizeof *out.keys)))
+	move_level view = {.keys = all.k, .counts = all.c, .n = all.n};
+	if (view.keys) {
+		level_stats(&view);
+		forget_seen(S, &view);
+	}
+	/* the level's own arrays (levels are malloc'd: checkpoints load them
+	 * so), just big enough; the run's go back at once */
+	move_level out = {.n = view.n};
+	out.keys = malloc((out.n ? out.n : 1) * sizeof *out.keys);
+	out.counts = S->counted ? malloc((out.n ? out.n : 1) * sizeof *out.counts) : NULL;
+	if (!out.keys || (S->counted && !out.counts)) {
+		free(out.keys);
+		free(out.counts);
+		run_free(&all);
 		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
-	level_stats(&out);
-	forget_seen(S, &out);
+	}
+	if (out.n) {
+		memcpy(out.keys, view.keys, out.n * sizeof *out.keys);
+		if (S->counted)
+			memcpy(out.counts, view.counts, out.n * sizeof *out.counts);
+	}
+	run_free(&all);
 	level_stats(&out);
 	pegsol_status st = move_search_push(S, &out, err);
 	if (st != PEGSOL_OK)

@@ -96,5 +96,23 @@ expect 2 "graph bad extension" -- "$PEGSOL" graph -o "$tmp/g.txt"
 expect 3 "graph unwritable" -- "$PEGSOL" graph -o /nonexistent/dir/g.dot
 expect 1 "graph impossible" -- "$PEGSOL" graph -b english -f 0
 
+# --memory bounds the search's resident set (as /usr/bin/time measures
+# it): within 160M it finds the 18 moves, within 130M it stops with exit 4,
+# said so, and never goes past the limit on the way
+if [ -x /usr/bin/time ] && [ -z "${PEGSOL_SANITIZED:-}" ]; then
+  for lim in 160:0 130:4; do
+    mb=${lim%:*} want=${lim#*:} rc=0
+    /usr/bin/time -f %M -o "$tmp/rss" "$PEGSOL" shortest -b english --memory "${mb}M" \
+      >"$tmp/out" 2>"$tmp/err" || rc=$?
+    [ "$rc" -eq "$want" ] && ok || bad "shortest --memory ${mb}M: exit $rc, want $want"
+    rss=$(tail -1 "$tmp/rss")
+    [ "$rss" -le $((mb * 1024)) ] && ok || bad "shortest --memory ${mb}M: peak RSS $rss KiB"
+    if [ "$want" -eq 0 ]; then
+      [ "$(head -1 "$tmp/out")" = "18 moves" ] && ok || bad "shortest --memory ${mb}M: $(head -1 "$tmp/out")"
+    fi
+  done
+  grep -q "memory limit" "$tmp/err" && ok || bad "shortest --memory 130M: $(head -c 200 "$tmp/err")"
+fi
+
 echo "shortest.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
