@@ -438,17 +438,29 @@ static inline __attribute__((always_inline)) int
 flush_stage(const xctx *x, tbuf *tb, const int words)
 {
 	size_t n = tb->nstage, i = 0;
-	const uint64_t *src = tb->stage;
+	/* in locals, restrict: the stores of children (uint64_t, as size_t
+	 * is) would otherwise make the compiler reload every field and the
+	 * entry itself after each store */
+	const uint64_t *restrict src = tb->stage;
+	uint64_t *restrict buf = tb->part_buf;
+	size_t *restrict fill = tb->fill;
+	const size_t slice = tb->slice;
+	const int pbits = x->pbits;
 	int full = 0;
 	for (; i < n; i++, src += words) {
-		size_t p = level_part_of(src[0], x->pbits);
-		if (tb->fill[p] == tb->slice) {
+		uint64_t e[3];
+		for (int w = 0; w < words; w++)
+			e[w] = src[w];
+		size_t p = level_part_of(e[0], pbits);
+		size_t f = fill[p];
+		if (f == slice) {
 			full = 1;
 			break;
 		}
-		uint64_t *d = tb->part_buf + (p * tb->slice + tb->fill[p]++) * (size_t)words;
+		fill[p] = f + 1;
+		uint64_t *d = buf + (p * slice + f) * (size_t)words;
 		for (int w = 0; w < words; w++)
-			d[w] = src[w];
+			d[w] = e[w];
 	}
 	if (i && i < n)
 		memmove(tb->stage, tb->stage + i * (size_t)words,
