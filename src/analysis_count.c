@@ -360,8 +360,11 @@ static pegsol_status add_up_row(run *r, pegsol_jump_level *row, u128 *through,
 	return st;
 }
 
-/* One forward level: expands S_n, fills row n, pairs S_n with its
- * partner, and keeps or drops S_n. */
+/* One forward level: pairs S_n with its partner, expands S_n, fills
+ * row n, and keeps or drops S_n.  The pairing comes first so that the
+ * partner, which nothing else needs, is gone before the expansion: at
+ * the middle levels, the biggest, that is a level less held at the peak
+ * of memory (and fewer fresh pages, which cost the kernel's clearing). */
 static pegsol_status forward_level(driver *d, int N, slevel **next)
 {
 	run *r = d->r;
@@ -370,15 +373,33 @@ static pegsol_status forward_level(driver *d, int N, slevel **next)
 	const struct level_store_ops *ops = r->store->ops;
 	int n = cs->n;
 	slevel *cur = d->S[n];
+	pegsol_jump_level *row = &out->level[n];
+	/* Winning positions: pair with the level N-n of the other side. */
+	int k = N - n, paired = 0;
+	u128 through = 0;
+	pegsol_status st = PEGSOL_OK;
+	if (N >= 0 && k >= 0) {
+		if (!r->self_dual) {
+			st = pair_levels(r, cur, d->T[k], row, &through);
+			paired = 1;
+			drop(d, &d->T[k], &cs->live_t[k]);
+		} else if (k <= n) {
+			st = pair_levels(r, cur, d->S[k], row, &through);
+			paired = 1;
+			if (k < n)
+				drop(d, &d->S[k], &cs->live_s[k]);
+		}
+	}
+	if (st != PEGSOL_OK)
+		return st;
 	expand_stats xs;
 	char name[16];
 	snprintf(name, sizeof name, "S%d", n + 1);
 	r->cur_level = n;
 	r->E.held = held_bytes(d);
-	pegsol_status st = ops->expand(r->store, cur, name, next, &xs, NULL, NULL, r->err);
+	st = ops->expand(r->store, cur, name, next, &xs, NULL, NULL, r->err);
 	if (st != PEGSOL_OK)
 		return st;
-	pegsol_jump_level *row = &out->level[n];
 	row->jumps = n;
 	row->pegs = pegsol_pos_count(r->pr->start) - n;
 	row->positions = ops->size(cur);
@@ -405,21 +426,6 @@ static pegsol_status forward_level(driver *d, int N, slevel **next)
 			if (st == PEGSOL_OK)
 				st = add_up(r, &pc.found, 1);
 			out->wins = pc.found;
-		}
-	}
-	/* Winning positions: pair with the level N-n of the other side. */
-	int k = N - n, paired = 0;
-	u128 through = 0;
-	if (st == PEGSOL_OK && N >= 0 && k >= 0) {
-		if (!r->self_dual) {
-			st = pair_levels(r, cur, d->T[k], row, &through);
-			paired = 1;
-			drop(d, &d->T[k], &cs->live_t[k]);
-		} else if (k <= n) {
-			st = pair_levels(r, cur, d->S[k], row, &through);
-			paired = 1;
-			if (k < n)
-				drop(d, &d->S[k], &cs->live_s[k]);
 		}
 	}
 	if (st == PEGSOL_OK)

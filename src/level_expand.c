@@ -74,7 +74,11 @@ void engine_init(engine *E, const pegsol_board *b, const sym_group *G,
 	E->wfirst[E->jwords] = (uint16_t)E->ngroups;
 }
 
-int engine_jumps(const engine *E, pegsol_pos pos, uint16_t *out)
+/* Inlined into the expansion's loop (a call there was an eighth of the
+ * time, the loop around it spilling its registers); engine_jumps is the
+ * same for other callers. */
+static inline __attribute__((always_inline)) int
+jumps_of(const engine *E, pegsol_pos pos, uint16_t *out)
 {
 	int n = 0;
 	uint64_t empty = E->board->full & ~pos;
@@ -100,6 +104,11 @@ int engine_jumps(const engine *E, pegsol_pos pos, uint16_t *out)
 	}
 #endif
 	return n;
+}
+
+int engine_jumps(const engine *E, pegsol_pos pos, uint16_t *out)
+{
+	return jumps_of(E, pos, out);
 }
 
 /* ---------------------------------------------------------------- tables */
@@ -404,12 +413,11 @@ static inline uint64_t canon_child8(const uint64_t *img, const uint64_t *ji)
  * image of the set under the symmetry that made it canonical.  The set is
  * first closed under the parent's stabiliser (a symmetric position is
  * reached from the images of its starts too). */
-static void emit_masked(const struct xctx *x, uint64_t c, uint64_t mask,
-                        const uint64_t *img, const uint16_t *jumps, int nj,
-                        uint64_t **outp)
+static uint64_t *emit_masked(const struct xctx *x, uint64_t c, uint64_t mask,
+                             const uint64_t *img, const uint16_t *jumps, int nj,
+                             uint64_t *out)
 {
 	const sym_group *G = x->E->G;
-	uint64_t *out = *outp;
 	for (int g = 1; g < G->order; g++)
 		if (img[g] == c)
 			mask |= sym_apply(G, g, mask);
@@ -428,7 +436,7 @@ static void emit_masked(const struct xctx *x, uint64_t c, uint64_t mask,
 		out[1] = sym_apply(G, bg, mask);
 		out += 2;
 	}
-	*outp = out;
+	return out;
 }
 
 /* Scatters the staged children into their slices, in order, up to the
@@ -438,17 +446,32 @@ static inline __attribute__((always_inline)) int
 flush_stage(const xctx *x, tbuf *tb, const int words)
 {
 	size_t n = tb->nstage, i = 0;
-	const uint64_t *src = tb->stage;
+	/* in locals, restrict: the stores of children (uint64_t, as size_t
+	 * is) would otherwise make the compiler reload every field and the
+	 * entry itself after each store */
+	const uint64_t *restrict src = tb->stage;
+	uint64_t *restrict buf = tb->part_buf;
+	size_t *restrict fill = tb->fill;
+	const size_t slice = tb->slice;
+	const int pbits = x->pbits;
 	int full = 0;
 	for (; i < n; i++, src += words) {
-		size_t p = level_part_of(src[0], x->pbits);
-		if (tb->fill[p] == tb->slice) {
+		uint64_t e[3];
+		for (int w = 0; w < words; w++)
+			e[w] = src[w];
+		size_t p = level_part_of(e[0], pbits);
+		size_t f = fill[p];
+		if (f == slice) {
 			full = 1;
 			break;
 		}
-		uint64_t *d = tb->part_buf + (p * tb->slice + tb->fill[p]++) * (size_t)words;
+		fill[p] = f + 1;
+		uint64_t *d = buf + (p * slice + f) * (size_t)words;
 		for (int w = 0; w < words; w++)
-			d[w] = src[w];
+			d[w] = e[w];
+		/* the slice's line after next: it is written a few hundred
+		 * children later, from the L2 cache rather than memory */
+		__builtin_prefetch(d + 16, 1);
 	}
 	if (i && i < n)
 		memmove(tb->stage, tb->stage + i * (size_t)words,
@@ -484,13 +507,29 @@ generate_words(xctx *x, int tid, const int words)
 			if (tid == 0 && E->progress)
 				E->progress(E->progress_ctx, start, in->n);
 		}
-		for (; tb->cur < tb->end; tb->cur++) {
-			if (tb->nstage > room && (full = flush_stage(x, tb, words)))
-				break;
-			size_t i = tb->cur;
-			uint64_t *out = tb->stage + tb->nstage * (size_t)words;
-			uint64_t c = in->keys[i];
-			u128 cnt = in->counts ? in->counts[i] : 1;
+		/* The chunk's loop works on locals, written back when it stops:
+		 * the stores of children (uint64_t) would otherwise make the
+		 * compiler keep every field in memory. */
+		size_t cur = tb->cur, end = tb->end;
+		expand_stats st = tb->st;
+		int overflow = tb->overflow;
+		int (*const keep)(const void *, uint64_t) = x->keep;
+		const void *const keep_ctx = x->keep_ctx;
+		const uint64_t *const keys = in->keys;
+		const u128 *const counts = in->counts;
+		uint64_t *const stage = tb->stage;
+		uint64_t *out = stage + tb->nstage * (size_t)words;
+		for (; cur < end; cur++) {
+			if ((size_t)(out - stage) > room * (size_t)words) {
+				tb->nstage = (size_t)(out - stage) / (size_t)words;
+				full = flush_stage(x, tb, words);
+				out = stage + tb->nstage * (size_t)words;
+				if (full)
+					break;
+			}
+			size_t i = cur;
+			uint64_t c = keys[i];
+			u128 cnt = counts ? counts[i] : 1;
 			int fixed = 0;
 			for (int g = 0; g < m; g++) {
 				img[g] = sym_apply(G, g, c);
@@ -499,31 +538,30 @@ generate_words(xctx *x, int tid, const int words)
 			/* the stabiliser's order divides the group's: with 8, a
 			 * power of two, and a shift spares a division a parent */
 			int orbit = m == 8 ? 8 >> __builtin_ctz((unsigned)fixed) : m / fixed;
-			tb->st.raw += (uint64_t)orbit;
-			if (in->counts)
-				tb->overflow |= u128_add(&tb->st.games, cnt);
-			int nj = engine_jumps(E, c, jumps);
+			st.raw += (uint64_t)orbit;
+			if (counts)
+				overflow |= u128_add(&st.games, cnt);
+			int nj = jumps_of(E, c, jumps);
 			if (nj == 0) {
-				tb->st.dead++;
-				tb->st.dead_raw += (uint64_t)orbit;
-				if (in->counts)
-					tb->overflow |= u128_add(&tb->st.dead_games, cnt);
+				st.dead++;
+				st.dead_raw += (uint64_t)orbit;
+				if (counts)
+					overflow |= u128_add(&st.dead_games, cnt);
 				continue;
 			}
 			if (in->masks) {
-				emit_masked(x, c, in->masks[i], img, jumps, nj, &out);
-				tb->nstage = (size_t)(out - tb->stage) / 2;
+				out = emit_masked(x, c, in->masks[i], img, jumps, nj, out);
 				continue;
 			}
 			if (E->share) {
 				u128 part = cnt / (u128)nj;
-				tb->st.lost += cnt - part * (u128)nj;
+				st.lost += cnt - part * (u128)nj;
 				cnt = part;
 			}
 			for (int k = 0; k < nj; k++) {
 				uint64_t best = m == 8 ? canon_child8(img, E->jimg[jumps[k]])
 				                       : canon_child(img, E->jimg[jumps[k]], m);
-				if (x->keep && !x->keep(x->keep_ctx, best))
+				if (keep && !keep(keep_ctx, best))
 					continue;
 				out[0] = best;
 				if (words >= 2)
@@ -532,8 +570,11 @@ generate_words(xctx *x, int tid, const int words)
 					out[2] = (uint64_t)(cnt >> 64);
 				out += words;
 			}
-			tb->nstage = (size_t)(out - tb->stage) / (size_t)words;
 		}
+		tb->nstage = (size_t)(out - stage) / (size_t)words;
+		tb->cur = cur;
+		tb->st = st;
+		tb->overflow = overflow;
 	}
 	if (!full && tb->nstage)
 		flush_stage(x, tb, words);

@@ -102,7 +102,16 @@ static void merge(void *arg, int tid)
 			} else if (m->keys[a] > B->keys[b]) {
 				b++;
 			} else {
-				pairs[2 * np] = (size_t)m->idx[a++];
+				size_t ia = (size_t)m->idx[a++];
+				/* the callback reads the pair's entries (A's at random)
+				 * under the lock: ask for them now, so that the lock is
+				 * not held through a cache miss a pair */
+				__builtin_prefetch(&m->A->keys[ia]);
+				if (m->A->counts)
+					__builtin_prefetch(&m->A->counts[ia]);
+				if (B->counts)
+					__builtin_prefetch(&B->counts[b]);
+				pairs[2 * np] = ia;
 				pairs[2 * np + 1] = b;
 				if (++np == BATCH) {
 					flush(m, pairs, np);
