@@ -7,6 +7,7 @@
 #include "parallel.h"
 #include "radix.h"
 
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,6 +152,11 @@ typedef struct worker {
 	int nruns, capruns;        /* each at most half the one below */
 	int failed;                /* 1 out of memory, 2 count overflow,
 	                            * 3 over the memory bound */
+	/* probing: the least level of the other side met so far and the
+	 * children met there */
+	int hit_level;
+	uint64_t *hits;
+	size_t nhits, caphits;
 } worker;
 
 typedef struct expansion {
@@ -162,6 +168,8 @@ typedef struct expansion {
 	 * them (0: no bound): the new level's size is not known in advance. */
 	atomic_size_t run_bytes;
 	size_t run_budget;
+	size_t pending;            /* children buffered before a flush */
+	const move_search *probe;  /* probing against this side's levels */
 } expansion;
 
 static void add_kid(worker *w, pegsol_pos pos, uint64_t key)
@@ -203,6 +211,12 @@ static void chain(const move_search *S, worker *w, const uint64_t *img,
 		add_kid(w, np, best);
 		chain(S, w, img, np, S->backward ? jp.from : jp.to, a2);
 	}
+}
+
+static int u64_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
 }
 
 static int child_cmp(const void *a, const void *b)
@@ -278,6 +292,73 @@ static int merge_runs(run *a, run *b, int counted, int *overflow)
 	return 0;
 }
 
+/* The first index of a[j..n) whose key is at least key, by a search
+ * doubling its step from j: a sorted batch of keys looked up in order in a
+ * much longer level costs a few steps a key near each other, not a
+ * search of the whole level each. */
+static size_t gallop(const uint64_t *a, size_t n, size_t j, uint64_t key)
+{
+	size_t lo = j, step = 1;
+	while (j + step < n && a[j + step] < key) {
+		lo = j + step;
+		step *= 2;
+	}
+	size_t hi = j + step < n ? j + step + 1 : n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (a[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void hit(worker *w, int k, uint64_t key)
+{
+	if (k < w->hit_level) {
+		w->hit_level = k;
+		w->nhits = 0;
+	}
+	if (w->nhits == w->caphits) {
+		size_t cap = w->caphits ? 2 * w->caphits : 1024;
+		uint64_t *p = realloc(w->hits, cap * sizeof *p);
+		if (!p) {
+			w->failed = 1;
+			return;
+		}
+		w->hits = p;
+		w->caphits = cap;
+	}
+	w->hits[w->nhits++] = key;
+}
+
+/* Looks up a sorted batch of children (k[0..n)) in the other side's
+ * levels, nearest its roots first, up to the least level met so far. */
+static void probe_run(const move_search *O, worker *w, const uint64_t *k,
+                      size_t n)
+{
+	if (!n)
+		return;
+	int lo = PEGSOL_MAX_HOLES, hi = 0;
+	for (size_t i = 0; i < n; i++) {
+		int p = pegsol_pos_count(k[i]);
+		lo = p < lo ? p : lo;
+		hi = p > hi ? p : hi;
+	}
+	for (int l = 0; l < O->nlevels && l <= w->hit_level; l++) {
+		const move_level *E = &O->level[l];
+		if (!E->n || E->max_pegs < lo || E->min_pegs > hi)
+			continue;
+		size_t j = 0;
+		for (size_t i = 0; i < n && j < E->n; i++) {
+			j = gallop(E->keys, E->n, j, k[i]);
+			if (j < E->n && E->keys[j] == k[i])
+				hit(w, l, k[i]);
+		}
+	}
+}
+
 /* Sorts the pending children into a new run on the thread's stack, then
  * merges the top two runs while the top is at least half the one below:
  * every child is copied O(log n) times, not once per flush as when each
@@ -291,6 +372,11 @@ static void flush(expansion *x, worker *w)
 	radix_sort(w->pk, S->counted ? w->pc : NULL, w->np, w->tk,
 	           S->counted ? w->tc : NULL, S->E.keybits);
 	size_t n = combine(w->pk, S->counted ? w->pc : NULL, w->np, &ov);
+	if (x->probe) {
+		probe_run(x->probe, w, w->pk, n);
+		w->np = 0;
+		return;
+	}
 	if (w->nruns == w->capruns) {
 		int cap = w->capruns ? 2 * w->capruns : 16;
 		run *p = realloc(w->runs, (size_t)cap * sizeof *p);
@@ -372,7 +458,7 @@ static void expand_thread(void *arg, int tid)
 				uint64_t key = w->kids[k].key;
 				if (S->keep && !S->keep(S->keep_ctx, key))
 					continue;
-				if (w->np == PENDING)
+				if (w->np == x->pending)
 					flush(x, w);
 				w->pk[w->np] = key;
 				if (S->counted)
@@ -506,12 +592,128 @@ size_t move_search_bytes(const move_search *S)
 	return n;
 }
 
+/* The threads' buffers (pending children each), then the expansion of
+ * x->in by threads; returns a worker's failure (or 1 when the buffers
+ * could not be had), 0 when all went well. */
+static int expand_run(expansion *x, int threads, size_t pending)
+{
+	const move_search *S = x->S;
+	x->pending = pending;
+	x->w = calloc((size_t)threads, sizeof *x->w);
+	if (!x->w)
+		return 1;
+	for (int t = 0; t < threads; t++) {
+		worker *w = &x->w[t];
+		w->hit_level = INT_MAX;
+		w->pk = malloc(pending * sizeof *w->pk);
+		w->tk = malloc(pending * sizeof *w->tk);
+		if (S->counted) {
+			w->pc = malloc(pending * sizeof *w->pc);
+			w->tc = malloc(pending * sizeof *w->tc);
+		}
+		if (!w->pk || !w->tk || (S->counted && (!w->pc || !w->tc)))
+			return 1;
+	}
+	atomic_init(&x->next, 0);
+	atomic_init(&x->run_bytes, 0);
+	parallel_run(threads, expand_thread, x);
+	for (int t = 0; t < threads; t++)
+		if (x->w[t].failed)
+			return x->w[t].failed;
+	return 0;
+}
+
+static void workers_free(expansion *x, int threads)
+{
+	for (int t = 0; x->w && t < threads; t++) {
+		worker *w = &x->w[t];
+		free(w->kids);
+		free(w->pk);
+		free(w->tk);
+		free(w->pc);
+		free(w->tc);
+		for (int i = 0; i < w->nruns; i++)
+			run_free(&w->runs[i]);
+		free(w->runs);
+		free(w->hits);
+	}
+	free(x->w);
+	x->w = NULL;
+}
+
+/* The threads a level of n parents can keep busy. */
+static int step_threads(const move_search *S, size_t n)
+{
+	int threads = S->E.threads;
+	if ((size_t)threads > n / CHUNK + 1)
+		threads = (int)(n / CHUNK + 1);
+	return threads;
+}
+
+pegsol_status move_search_probe(move_search *S, const move_search *other,
+                                int *met, move_level *hits, pegsol_error *err)
+{
+	*met = -1;
+	*hits = (move_level){0};
+	if (S->counted)
+		return pegsol_fail(err, PEGSOL_EINPUT, "a counted search cannot probe");
+	const move_level *in = move_search_last(S);
+	int threads = step_threads(S, in->n);
+	/* The buffers get half of what the levels leave (the hits, a few at
+	 * most in practice, the rest): the bigger the batches, the fewer the
+	 * lookups' passes over the other side's levels. */
+	size_t held = move_search_bytes(S), pending = (size_t)1 << 25;
+	if (S->memory) {
+		size_t left = S->memory > held ? S->memory - held : 0;
+		size_t fit = left / 2 / ((size_t)threads * 2 * sizeof(uint64_t));
+		pending = fit < pending ? fit : pending;
+	}
+	if (pending < ((size_t)1 << 16))
+		return pegsol_fail(err, PEGSOL_ELIMIT, "the levels by moves need more "
+		                   "than the memory limit (%zu MiB): not even a probe "
+		                   "of level %d fits", S->memory >> 20, S->nlevels);
+	expansion x = {.S = S, .in = in, .probe = other};
+	int failed = expand_run(&x, threads, pending);
+	int least = INT_MAX;
+	size_t n = 0;
+	for (int t = 0; !failed && t < threads; t++)
+		least = x.w[t].hit_level < least ? x.w[t].hit_level : least;
+	for (int t = 0; !failed && least < INT_MAX && t < threads; t++)
+		n += x.w[t].hit_level == least ? x.w[t].nhits : 0;
+	uint64_t *k = failed || least == INT_MAX ? NULL : malloc(n * sizeof *k);
+	if (!failed && least < INT_MAX && !k)
+		failed = 1;
+	n = 0;
+	for (int t = 0; k && t < threads; t++)
+		if (x.w[t].hit_level == least) {
+			memcpy(k + n, x.w[t].hits, x.w[t].nhits * sizeof *k);
+			n += x.w[t].nhits;
+		}
+	workers_free(&x, threads);
+	if (failed)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	if (!k)
+		return PEGSOL_OK;
+	move_level L = {.keys = k, .n = n};
+	qsort(L.keys, L.n, sizeof *L.keys, u64_cmp);
+	L.n = combine(L.keys, NULL, L.n, &S->overflow);
+	level_stats(&L);
+	/* None can be in an earlier level (no level of this side met the
+	 * other's before), but that is the caller's argument: check it. */
+	forget_seen(S, &L);
+	level_stats(&L);
+	*met = L.n ? least : -1;
+	if (L.n)
+		*hits = L;
+	else
+		free(L.keys);
+	return PEGSOL_OK;
+}
+
 pegsol_status move_search_step(move_search *S, pegsol_error *err)
 {
 	const move_level *in = move_search_last(S);
-	int threads = S->E.threads;
-	if ((size_t)threads > in->n / CHUNK + 1)
-		threads = (int)(in->n / CHUNK + 1);
+	int threads = step_threads(S, in->n);
 	size_t per = S->counted ? 24 : 8;
 	/* What this step adds: the buffers, the runs and the new level (about
 	 * as big as the parents' level, at most a few times). */
@@ -532,30 +734,10 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 		size_t fixed = move_search_bytes(S) + (size_t)threads * PENDING * 2 * per;
 		x.run_budget = S->memory > fixed ? (S->memory - fixed) / 2 : 1;
 	}
-	x.w = calloc((size_t)threads, sizeof *x.w);
-	int failed = !x.w;
-	for (int t = 0; t < threads && !failed; t++) {
-		worker *w = &x.w[t];
-		w->pk = malloc(PENDING * sizeof *w->pk);
-		w->tk = malloc(PENDING * sizeof *w->tk);
-		if (S->counted) {
-			w->pc = malloc(PENDING * sizeof *w->pc);
-			w->tc = malloc(PENDING * sizeof *w->tc);
-		}
-		if (!w->pk || !w->tk || (S->counted && (!w->pc || !w->tc)))
-			failed = 1;
-	}
-	if (!failed) {
-		atomic_init(&x.next, 0);
-		atomic_init(&x.run_bytes, 0);
-		parallel_run(threads, expand_thread, &x);
-	}
+	int failed = expand_run(&x, threads, PENDING);
 	/* Merge every thread's runs into one, the smallest two first. */
 	run all = {0};
 	int nall = 0, ov = 0;
-	for (int t = 0; t < threads && !failed; t++)
-		if (x.w[t].failed)
-			failed = x.w[t].failed;
 	for (int t = 0; t < threads && !failed; t++)
 		nall += x.w[t].nruns;
 	run *pool = failed ? NULL : malloc(((size_t)nall + 1) * sizeof *pool);
@@ -589,18 +771,7 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 	for (int i = 0; i < nall; i++)
 		run_free(&pool[i]);
 	free(pool);
-	for (int t = 0; x.w && t < threads; t++) {
-		worker *w = &x.w[t];
-		free(w->kids);
-		free(w->pk);
-		free(w->tk);
-		free(w->pc);
-		free(w->tc);
-		for (int i = 0; i < w->nruns; i++)
-			run_free(&w->runs[i]);
-		free(w->runs);
-	}
-	free(x.w);
+	workers_free(&x, threads);
 	if (failed) {
 		run_free(&all);
 		if (failed == 3)

@@ -68,6 +68,18 @@ void move_search_free(move_search *S);
 /* Builds level nlevels from the last level (which may come out empty). */
 pegsol_status move_search_step(move_search *S, pegsol_error *err);
 
+/* The next level's meeting with other, for when the next level does not
+ * fit the memory bound: the last level is expanded as by move_search_step,
+ * but the children are not kept, only looked up in other's levels, in
+ * sorted batches.  *met is the least level of other that a child is in
+ * (-1: none), and hits then holds (sorted, its arrays the caller's) the
+ * children in that level, none in an earlier level of S (whose keys they
+ * are checked against).  If no level of S met other's before, those are
+ * exactly the next level's positions in other's level *met.  Uncounted
+ * searches only; nothing is added to S. */
+pegsol_status move_search_probe(move_search *S, const move_search *other,
+                                int *met, move_level *hits, pegsol_error *err);
+
 /* Appends L (sorted keys, its counts when the search is counted, its peg
  * range set) as the next level, which takes its arrays: a level built
  * before, read back from a checkpoint. */

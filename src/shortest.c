@@ -89,6 +89,8 @@ typedef struct shortest {
 	keys *M;          /* [L + 1] layers */
 	move_checkpoint *cp; /* with a work directory */
 	int L;
+	int probed;       /* the last level built only where it met: 1
+	                   * forward, 2 backward, 0 none */
 	pegsol_status st;
 	pegsol_error *err;
 } shortest;
@@ -136,6 +138,40 @@ static int meets(const move_search *S, const move_search *other)
 	return -1;
 }
 
+/* The new level of S did not fit the memory bound; but a solution needs
+ * of it only where it meets O, and whether it meets O needs no level kept:
+ * its children are looked up in O's levels as they are made
+ * (move_search_probe).  No level of S met O before, so a child found in
+ * O's level k is at exactly nlevels moves from S's roots: the hits at the
+ * least such k are the new level's meeting with O, all that the layers of
+ * the minimal solutions take from it; they become S's last level.  When
+ * nothing meets, no solution has nlevels + (O's levels - 1) moves or
+ * fewer, which the error says. */
+static pegsol_status probe(shortest *s, move_search *S, const move_search *O)
+{
+	int k;
+	move_level hits;
+	pegsol_error why = {0}; /* the step's reason, for the message */
+	if (s->err)
+		why = *s->err;
+	pegsol_status st = move_search_probe(S, O, &k, &hits, s->err);
+	if (st != PEGSOL_OK)
+		return st;
+	if (k < 0)
+		return pegsol_fail(s->err, PEGSOL_ELIMIT, "no solution has %d moves or "
+		                   "fewer (the %s level %d probed against every %s "
+		                   "level, none met); to go further: %s",
+		                   S->nlevels + O->nlevels - 1,
+		                   S->backward ? "backward" : "forward", S->nlevels,
+		                   S->backward ? "forward" : "backward", why.message);
+	if ((st = move_search_push(S, &hits, s->err)) != PEGSOL_OK) {
+		free(hits.keys);
+		return st;
+	}
+	s->probed = S->backward ? 2 : 1;
+	return PEGSOL_OK;
+}
+
 /* Grows the two sides until they meet; sets s->L and *a, or leaves s->L
  * at -1 when a side runs out (no solution). */
 static pegsol_status search(shortest *s, const pegsol_level_options *opt, int *a)
@@ -164,6 +200,8 @@ static pegsol_status search(shortest *s, const pegsol_level_options *opt, int *a
 		                                       : "shortest: backward");
 		relay.level = S->nlevels - 1;
 		pegsol_status st = move_search_step(S, s->err);
+		if (st == PEGSOL_ELIMIT && S->memory && !S->overflow)
+			st = probe(s, S, O);
 		S->progress = NULL; /* relay goes out of scope */
 		if (st != PEGSOL_OK)
 			return st;
@@ -769,6 +807,7 @@ pegsol_status pegsol_shortest(const pegsol_problem *pr,
 	out->solvable = 1;
 	out->moves = s.L;
 	out->met_forward = a;
+	out->probed = s.probed;
 	if ((st = build_layers(&s, a)))
 		goto done;
 	out->meeting = s.M[a].n;

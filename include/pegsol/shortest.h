@@ -50,6 +50,11 @@ typedef struct pegsol_shortest_result {
 	 * met_forward, while no forward level before it met any backward
 	 * level built.  Without a solution, a side ran out of positions. */
 	int forward_levels, backward_levels, met_forward;
+	/* 1 (forward) or 2 (backward) when the last level built did not fit
+	 * options->memory: it was only probed, its children looked up in the
+	 * other side's levels, and only those that met were kept (as the
+	 * position counts below say); 0 otherwise. */
+	int probed;
 	/* Without a solution, how that was proved: "position class", "pagoda"
 	 * (before any search) or "search" (static text). */
 	const char *impossible;

@@ -97,10 +97,14 @@ expect 3 "graph unwritable" -- "$PEGSOL" graph -o /nonexistent/dir/g.dot
 expect 1 "graph impossible" -- "$PEGSOL" graph -b english -f 0
 
 # --memory bounds the search's resident set (as /usr/bin/time measures
-# it): within 160M it finds the 18 moves, within 130M it stops with exit 4,
-# said so, and never goes past the limit on the way
+# it): within 160M it finds the 18 moves; within 145M backward level 7 does
+# not fit and is probed against the forward levels instead of kept, which
+# still finds them (and the same minimal solutions as a full search: a
+# second algorithm for the last level); within 130M forward level 11 does
+# not fit, its probe meets nothing, and it stops with exit 4, saying that
+# no solution has 17 moves or fewer; it never goes past the limit
 if [ -x /usr/bin/time ] && [ -z "${PEGSOL_SANITIZED:-}" ]; then
-  for lim in 160:0 130:4; do
+  for lim in 160:0 145:0 130:4; do
     mb=${lim%:*} want=${lim#*:} rc=0
     /usr/bin/time -f %M -o "$tmp/rss" "$PEGSOL" shortest -b english --memory "${mb}M" \
       >"$tmp/out" 2>"$tmp/err" || rc=$?
@@ -112,6 +116,17 @@ if [ -x /usr/bin/time ] && [ -z "${PEGSOL_SANITIZED:-}" ]; then
     fi
   done
   grep -q "memory limit" "$tmp/err" && ok || bad "shortest --memory 130M: $(head -c 200 "$tmp/err")"
+  grep -q "no solution has 17 moves or fewer" "$tmp/err" && ok || bad "shortest --memory 130M: no bound said"
+  "$PEGSOL" shortest -b english --memory 145M --count --distinct >"$tmp/probed" 2>"$tmp/err" &&
+    ok || bad "shortest --memory 145M --count failed: $(head -c 200 "$tmp/err")"
+  grep -q "backward level 7 did not fit --memory: it was probed" "$tmp/probed" &&
+    ok || bad "shortest --memory 145M: not probed"
+  tail -n +2 "$tmp/probed" | grep -v '^#' | "$PEGSOL" check - >/dev/null &&
+    ok || bad "shortest --memory 145M: the solution does not check"
+  "$PEGSOL" shortest -b english --count --distinct >"$tmp/full"
+  [ "$(grep -E 'minimal solutions|distinct|on minimal' "$tmp/probed" | sed 's/.*: [0-9]* forward, [0-9]* backward//')" = \
+    "$(grep -E 'minimal solutions|distinct|on minimal' "$tmp/full" | sed 's/.*: [0-9]* forward, [0-9]* backward//')" ] &&
+    ok || bad "shortest --memory 145M: the probed search counts differently"
 fi
 
 echo "shortest.sh: $pass passed, $fail failed"

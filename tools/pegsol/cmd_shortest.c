@@ -47,6 +47,11 @@ static const char help[] =
 	"                  themselves stay in memory (--memory)\n"
 	"  --resume        carry on the search checkpointed in --workdir (after a\n"
 	"                  kill or a crash) from its last finished level\n"
+	"  --memory LIMIT  bound the levels held; a level that does not fit is\n"
+	"                  probed instead: its positions are looked up in the\n"
+	"                  other side's levels as they are made, only those that\n"
+	"                  meet are kept (all a solution needs), and when none\n"
+	"                  meets, the error says how many moves no solution has\n"
 	"Exit status: 0 solved, 1 no solution, 2 usage error, 3 bad input,\n"
 	"4 resource limit reached.\n\n"
 	"Options:\n" CLI_COMMON_HELP;
@@ -325,10 +330,17 @@ int cmd_shortest(int argc, char **argv)
 	}
 	int a = r.met_forward, b = r.moves - r.met_forward;
 	char proof[512];
+	char probed[160] = "";
+	if (r.probed)
+		snprintf(probed, sizeof probed, "\n# (%s level %d did not fit --memory: "
+		         "it was probed against the other side, only its meeting kept)",
+		         r.probed == 1 ? "forward" : "backward",
+		         (r.probed == 1 ? r.forward_levels : r.backward_levels) - 1);
 	snprintf(proof, sizeof proof,
 	         "no solution is shorter: levels 0..%d forward and 0..%d backward\n"
 	         "# were searched; the first to meet: %d moves from the start, %d "
-	         "to the finish", r.forward_levels - 1, r.backward_levels - 1, a, b);
+	         "to the finish%s", r.forward_levels - 1, r.backward_levels - 1, a, b,
+	         probed);
 	char cnt[64];
 	if (c.format == FORMAT_TEXT) {
 		printf("%d moves\n", r.moves);
@@ -370,6 +382,8 @@ int cmd_shortest(int argc, char **argv)
 		           "%d", r.backward_levels);
 		emit_value(&e, "met_forward", "met, moves from the start", COL_INT, "%d", a);
 		emit_value(&e, "met_backward", "met, moves to the finish", COL_INT, "%d", b);
+		emit_value(&e, "probed", "last level probed, not kept", COL_INT, "%d",
+		           r.probed);
 		emit_value(&e, "forward_positions", "forward positions", COL_COUNT, "%llu",
 		           (unsigned long long)r.forward_positions);
 		emit_value(&e, "backward_positions", "backward positions", COL_COUNT,
