@@ -119,6 +119,11 @@ pegsol_jump pegsol_board_jump(const pegsol_board *board, int i);
 int pegsol_board_symmetry_order(const pegsol_board *board);
 /* The image of hole under symmetry g (0 <= g < order; g = 0 is identity). */
 int pegsol_board_symmetry_image(const pegsol_board *board, int g, int hole);
+/* The (start hole, final hole) problem that stands for (s, f): the least
+ * s * PEGSOL_MAX_HOLES + f over every symmetry g of (g s, g f) and, by
+ * time reversal (a game played backwards on the complement), of (g f,
+ * g s); both have a solution or neither. */
+int pegsol_board_pair_representative(const pegsol_board *board, int s, int f);
 /* The image of a whole position under symmetry g. */
 pegsol_pos pegsol_pos_transform(const pegsol_board *board, int g,
                                 pegsol_pos pos);

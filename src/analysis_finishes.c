@@ -13,13 +13,25 @@
  * meeting position, a set of starts times a set of finishes; the board's
  * symmetries give the rest.
  *
+ * Pair by pair (a work directory without counts, or asked for): on the
+ * French board the labelled run's middle levels, from every start at
+ * once, are billions of positions; one problem at a time is much less.
+ * Only pairs whose holes share a position class can be solvable; one pair
+ * per class under symmetry and time reversal
+ * (pegsol_board_pair_representative) is decided, first by the solver
+ * within a small budget (it finds the solvable ones at once, and proves
+ * many others impossible), then, when it cannot say, by the problem's
+ * winning positions (pegsol_count's fast path, exact: W_0 is the start
+ * exactly when a solution exists), each on disk in its own checkpointed
+ * directory.
+ *
  * How many games: one forward count per start hole up to symmetry, down to
  * one peg (much slower: every position of every start), by pegsol_count,
  * so that on boards whose levels outgrow memory (the French board) each
- * start's levels go to disk, checkpointed (a work directory per start);
- * with a work directory, where pegs can end comes from those counts too.
+ * start's levels go to disk, checkpointed (a work directory per start).
  */
 #include "level.h"
+#include "position_class.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -222,16 +234,96 @@ static pegsol_status reachable_by_meeting(const pegsol_board *b,
 	return st;
 }
 
+/* The solver's budget a pair before the winning positions are asked: the
+ * French board's solvable pairs take it thousands of positions, its
+ * undecided ones do not yield to millions. */
+enum { PAIR_SOLVER_NODES = 1 << 20 };
+
+/* Whether one peg can end at t from the start with s empty. */
+static pegsol_status decide_pair(const pegsol_board *b, int s, int t,
+                                 const pegsol_level_options *opt, int flags,
+                                 int *solvable, pegsol_error *err)
+{
+	pegsol_problem pr = {b, b->full & ~bit(s), PEGSOL_FINISH_POSITION, bit(t)};
+	if (!(flags & PEGSOL_FINISHES_NO_SOLVER)) {
+		pegsol_solve_options so = {.node_limit = PAIR_SOLVER_NODES};
+		pegsol_solution sol;
+		pegsol_status st = pegsol_solve(&pr, &so, &sol, err);
+		if (st == PEGSOL_OK || st == PEGSOL_NO_SOLUTION) {
+			*solvable = st == PEGSOL_OK;
+			return PEGSOL_OK;
+		}
+		if (st != PEGSOL_ELIMIT)
+			return st;
+	}
+	pegsol_level_options o = opt ? *opt : (pegsol_level_options){0};
+	fin_ctx fc = {opt, s};
+	if (o.progress) {
+		o.progress = count_progress;
+		o.progress_ctx = &fc;
+	}
+	char dir[4096], manifest[4200];
+	if (opt && opt->workdir) {
+		snprintf(dir, sizeof dir, "%s/pair-%d-%d", opt->workdir, s, t);
+		if (mkdir(dir, 0777) && errno != EEXIST)
+			return pegsol_fail(err, PEGSOL_EINPUT, "cannot make %s: %s", dir,
+			                   strerror(errno));
+		snprintf(manifest, sizeof manifest, "%s/MANIFEST", dir);
+		o.workdir = dir;
+		o.resume = opt->resume && access(manifest, F_OK) == 0;
+	}
+	pegsol_count_result *res = malloc(sizeof *res);
+	if (!res)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	pegsol_status st = pegsol_count(&pr, &o, PEGSOL_COUNT_WINNING_ONLY, res, err);
+	*solvable = st == PEGSOL_OK && res->winning > 0;
+	free(res);
+	return st;
+}
+
+static pegsol_status reachable_by_pairs(const pegsol_board *b,
+                                        const pegsol_level_options *opt,
+                                        int flags, pegsol_finishes_result *out,
+                                        pegsol_error *err)
+{
+	const sym_group *G = b->symmetry;
+	int n = b->nholes;
+	position_classes pc;
+	position_classes_init(&pc, b);
+	for (int s = 0; s < n; s++)
+		for (int t = 0; t < n; t++) {
+			int solvable = 0;
+			if (pegsol_board_pair_representative(b, s, t) != s * PEGSOL_MAX_HOLES + t ||
+			    position_class_of(&pc, b->full & ~bit(s)) != position_class_of(&pc, bit(t)))
+				continue;
+			pegsol_status st = decide_pair(b, s, t, opt, flags, &solvable, err);
+			if (st != PEGSOL_OK)
+				return st;
+			if (!solvable)
+				continue;
+			/* the pair stands for its images and their reversals */
+			for (int g = 0; g < G->order; g++) {
+				int gs = G->perm[g][s], gt = G->perm[g][t];
+				out->reachable[gs] |= bit(gt);
+				out->reachable[gt] |= bit(gs);
+			}
+		}
+	return PEGSOL_OK;
+}
+
 pegsol_status pegsol_finishes(const pegsol_board *b,
-                              const pegsol_level_options *opt, int count,
+                              const pegsol_level_options *opt, int flags,
                               pegsol_finishes_result *out, pegsol_error *err)
 {
 	memset(out, 0, sizeof *out);
 	out->nholes = b->nholes;
+	int count = flags & PEGSOL_FINISHES_COUNT;
 	out->counted = count != 0;
 	/* in memory, the labelled run is the fast way; on disk (boards whose
-	 * middle levels outgrow memory) one count per start */
-	if (!count && !(opt && opt->workdir))
+	 * middle levels outgrow memory) pair by pair, or one count per start */
+	if (!count && ((flags & PEGSOL_FINISHES_BY_PAIRS) || (opt && opt->workdir)))
+		return reachable_by_pairs(b, opt, flags, out, err);
+	if (!count)
 		return reachable_by_meeting(b, opt, out, err);
 	const sym_group *G = b->symmetry;
 	int done[PEGSOL_MAX_HOLES] = {0};

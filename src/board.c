@@ -237,6 +237,19 @@ int pegsol_board_symmetry_image(const pegsol_board *b, int g, int hole)
 	return b->symmetry->perm[g][hole];
 }
 
+int pegsol_board_pair_representative(const pegsol_board *b, int s, int f)
+{
+	const sym_group *G = b->symmetry;
+	int best = s * PEGSOL_MAX_HOLES + f;
+	for (int g = 0; g < G->order; g++) {
+		int gs = G->perm[g][s], gf = G->perm[g][f];
+		int a = gs * PEGSOL_MAX_HOLES + gf, r = gf * PEGSOL_MAX_HOLES + gs;
+		best = a < best ? a : best;
+		best = r < best ? r : best;
+	}
+	return best;
+}
+
 pegsol_pos pegsol_pos_transform(const pegsol_board *b, int g, pegsol_pos pos)
 {
 	return sym_apply(b->symmetry, g, pos);

@@ -91,12 +91,31 @@ typedef struct pegsol_finishes_result {
 	pegsol_u128 wins[PEGSOL_MAX_HOLES][PEGSOL_MAX_HOLES]; /* [start][final] */
 } pegsol_finishes_result;
 
+enum {
+	/* Also the number of game sequences from each start that end with
+	 * one peg in each hole: one forward count per start hole up to
+	 * symmetry, on disk with options->workdir (the English board: 7
+	 * counts). */
+	PEGSOL_FINISHES_COUNT = 1,
+	/* Pair by pair (implied by options->workdir without COUNT): each
+	 * (start, final hole) problem up to symmetry and time reversal whose
+	 * holes are in one position class is decided by the solver within a
+	 * small budget, and when it cannot say, by the winning positions of
+	 * that problem (pegsol_count's fast path, on disk in
+	 * workdir/pair-S-F with a work directory, resumable): for boards whose
+	 * middle levels from all starts at once outgrow memory (French). */
+	PEGSOL_FINISHES_BY_PAIRS = 2,
+	/* With BY_PAIRS: every pair by its winning positions, no solver (a
+	 * check of the solver; slower). */
+	PEGSOL_FINISHES_NO_SOLVER = 4
+};
+
 /* For every start hole (that hole empty, every other full), the holes where
- * one last peg can end, and with count != 0 the number of game sequences
- * that end there.  Runs the level engine once per start hole up to
- * symmetry (the English board: 7 runs). */
+ * one last peg can end; flags as above (0: one labelled run from every
+ * start at once, in memory, met with its own complements half-way: the
+ * English board in seconds). */
 pegsol_status pegsol_finishes(const pegsol_board *board,
-                              const pegsol_level_options *options, int count,
+                              const pegsol_level_options *options, int flags,
                               pegsol_finishes_result *out, pegsol_error *err);
 
 /* One level of the analysis by moves (a move: one or more consecutive

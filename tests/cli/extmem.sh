@@ -128,17 +128,25 @@ if grep -q '^total,,,1679072,' "$tmp/em.csv" &&
 	diff <(table "$tmp/em.csv") <(table "$tmp/er.csv") >"$tmp/diff"; then ok; else
 	bad "resumed walk differs: $(head -5 "$tmp/diff")"; fi
 
-# finishes on disk: one count per start hole, each in its own directory;
-# where pegs end agrees with the in-memory labelled run (another
+# finishes on disk: pair by pair, every pair by its winning positions
+# (--no-solver) in its own directory, or with --count one count per start
+# hole; where pegs end agrees with the in-memory labelled run (another
 # algorithm), the games with the in-memory counts; --resume of a finished
 # run gives it again, and the directory is not taken without --resume
 mkdir "$tmp/w8"
 "$PEGSOL" finishes -b triangle:6 --format csv >"$tmp/fm.csv"
-"$PEGSOL" finishes -b triangle:6 --format csv --workdir "$tmp/w8" >"$tmp/fd.csv" 2>/dev/null
+"$PEGSOL" finishes -b triangle:6 --format csv --workdir "$tmp/w8" --no-solver \
+	--memory 64M >"$tmp/fd.csv" 2>/dev/null
 if [ "$(grep -c . "$tmp/fm.csv")" -gt 50 ] &&
 	diff <(table "$tmp/fm.csv") <(table "$tmp/fd.csv") >"$tmp/diff"; then ok; else
 	bad "finishes --workdir differs: $(head -5 "$tmp/diff")"; fi
-if [ -e "$tmp/w8/start-0/MANIFEST" ]; then ok; else bad "no per-start work directory"; fi
+if ls "$tmp"/w8/pair-*/MANIFEST >/dev/null 2>&1; then ok; else bad "no per-pair work directory"; fi
+"$PEGSOL" finishes -b triangle:6 --format csv --workdir "$tmp/w8" --no-solver \
+	--resume >"$tmp/fr.csv" 2>/dev/null
+if diff <(table "$tmp/fm.csv") <(table "$tmp/fr.csv") >"$tmp/diff"; then ok; else
+	bad "finishes --workdir --resume differs: $(head -5 "$tmp/diff")"; fi
+expect_exit 2 "$PEGSOL" finishes -b triangle:6 --count --pairs
+expect_exit 2 "$PEGSOL" finishes -b triangle:6 --no-solver
 mkdir "$tmp/w9"
 "$PEGSOL" finishes -b triangle:6 --count --format csv >"$tmp/cm.csv"
 "$PEGSOL" finishes -b triangle:6 --count --format csv --workdir "$tmp/w9" \
@@ -148,7 +156,8 @@ mkdir "$tmp/w9"
 if diff <(table "$tmp/cm.csv") <(table "$tmp/cd.csv") >"$tmp/diff" &&
 	diff <(table "$tmp/cm.csv") <(table "$tmp/cr.csv") >>"$tmp/diff"; then ok; else
 	bad "finishes --count --workdir differs: $(head -5 "$tmp/diff")"; fi
-expect_exit 2 "$PEGSOL" finishes -b triangle:6 --workdir "$tmp/w9"
+expect_exit 2 "$PEGSOL" finishes -b triangle:6 --count --workdir "$tmp/w9"
+expect_exit 2 "$PEGSOL" finishes -b triangle:6 --no-solver --workdir "$tmp/w8"
 expect_exit 2 "$PEGSOL" finishes -b triangle:6 --resume
 # a memory limit below the engine's own buffers is said to be one (one
 # round buffer a thread since the children are scattered as they are made:

@@ -3,8 +3,9 @@
  * English board every (start hole, final hole) pair that finishes calls
  * solvable has a solution from pegsol_solve that replays legally to that
  * one peg, and every other pair is proved impossible by the solver.  The
- * labelled meet-in-the-middle run and the per-start counting runs must
- * also agree on smaller boards.  Under the sanitizers (PEGSOL_SANITIZED)
+ * labelled meet-in-the-middle run, the per-start counting runs and the
+ * pair-by-pair decisions (solver then winning positions, or winning
+ * positions alone) must also agree.  Under the sanitizers (PEGSOL_SANITIZED)
  * the English run is replaced by triangle:6 to keep CI within its time.
  */
 #include "check.h"
@@ -78,6 +79,29 @@ static void meet_vs_count(const char *name)
 	pegsol_board_free(b);
 }
 
+/* Pair by pair (the solver, then the winning positions; or the winning
+ * positions alone) gives the labelled run's final holes. */
+static void meet_vs_pairs(const char *name, int flags)
+{
+	pegsol_board *b = NULL;
+	pegsol_error err;
+	if (pegsol_board_builtin(name, &b, &err) != PEGSOL_OK)
+		exit(2);
+	pegsol_finishes_result *a = malloc(sizeof *a), *p = malloc(sizeof *p);
+	CHECK_EQ_INT(pegsol_finishes(b, NULL, 0, a, &err), PEGSOL_OK);
+	CHECK_EQ_INT(pegsol_finishes(b, NULL, PEGSOL_FINISHES_BY_PAIRS | flags, p, &err),
+	             PEGSOL_OK);
+	int pairs = 0;
+	for (int s = 0; s < pegsol_board_holes(b); s++) {
+		CHECK_EQ_INT(a->reachable[s], p->reachable[s]);
+		pairs += pegsol_pos_count(a->reachable[s]);
+	}
+	CHECK(pairs > 0);
+	free(a);
+	free(p);
+	pegsol_board_free(b);
+}
+
 int main(void)
 {
 	int sanitized = getenv("PEGSOL_SANITIZED") != NULL;
@@ -85,5 +109,8 @@ int main(void)
 	against_solver("triangle5");
 	meet_vs_count("triangle5");
 	meet_vs_count("triangle:6");
+	meet_vs_pairs(sanitized ? "triangle:6" : "english", 0);
+	meet_vs_pairs("triangle5", PEGSOL_FINISHES_NO_SOLVER);
+	meet_vs_pairs("triangle:6", PEGSOL_FINISHES_NO_SOLVER);
 	return check_done();
 }

@@ -10,16 +10,25 @@ static const char help[] =
 	"Usage: pegsol finishes [-b BOARD] [--count] [OPTIONS]\n"
 	"For every start with one hole empty, the holes where a single last peg\n"
 	"can end.  With --count, the number of game sequences from that start\n"
-	"that end with one peg in that hole.  One run of the level engine per\n"
-	"start hole up to symmetry.\n\n"
-	"  --count         count the winning game sequences of every pair\n"
-	"With --workdir, each start hole's count runs with its levels on disk\n"
-	"in DIR/start-S (for boards whose levels outgrow memory, such as the\n"
-	"French board), and --resume carries on from the starts and levels done.\n"
+	"that end with one peg in that hole.  By default one run of the level\n"
+	"engine from every start at once, met with itself half-way, in memory.\n\n"
+	"  --count         count the winning game sequences of every pair: one\n"
+	"                  forward count per start hole up to symmetry\n"
+	"  --pairs         decide the pairs one by one (implied by --workdir\n"
+	"                  without --count): each pair up to symmetry and time\n"
+	"                  reversal whose holes share a position class, by the\n"
+	"                  solver within a small budget, else by that problem's\n"
+	"                  winning positions (exact; on disk with --workdir)\n"
+	"  --no-solver     with --pairs: every pair by its winning positions (a\n"
+	"                  check of the solver; slower)\n"
+	"With --workdir, each undecided pair's levels (DIR/pair-S-F) or, with\n"
+	"--count, each start hole's (DIR/start-S) go to disk, for boards whose\n"
+	"levels outgrow memory such as the French board, and --resume carries on\n"
+	"from the pairs, starts and levels done.\n"
 	CLI_DISK_HELP "\n"
 	"Options:\n" CLI_COMMON_HELP;
 
-enum { OPT_COUNT = OPT_FIRST_COMMAND_OPTION };
+enum { OPT_COUNT = OPT_FIRST_COMMAND_OPTION, OPT_PAIRS, OPT_NO_SOLVER };
 
 int cmd_finishes(int argc, char **argv)
 {
@@ -27,11 +36,16 @@ int cmd_finishes(int argc, char **argv)
 	cli_init(&c, "finishes", help);
 	static const struct option longopts[] = {
 		CLI_COMMON_LONG, CLI_DISK_LONG, {"count", no_argument, NULL, OPT_COUNT},
-		{0, 0, 0, 0}};
-	int opt, rc, count = 0;
+		{"pairs", no_argument, NULL, OPT_PAIRS},
+		{"no-solver", no_argument, NULL, OPT_NO_SOLVER}, {0, 0, 0, 0}};
+	int opt, rc, count = 0, flags = 0;
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
 		if (opt == OPT_COUNT)
-			count = 1;
+			count = 1, flags |= PEGSOL_FINISHES_COUNT;
+		else if (opt == OPT_PAIRS)
+			flags |= PEGSOL_FINISHES_BY_PAIRS;
+		else if (opt == OPT_NO_SOLVER)
+			flags |= PEGSOL_FINISHES_NO_SOLVER;
 		else if ((rc = cli_option(&c, opt, optarg)))
 			return rc;
 	}
@@ -42,6 +56,12 @@ int cmd_finishes(int argc, char **argv)
 		                          "one-peg finish: -s and -f do not apply");
 	if (c.resume && !c.workdir)
 		return cli_usage_error(&c, "--resume needs the --workdir of the run");
+	if (count && (flags & (PEGSOL_FINISHES_BY_PAIRS | PEGSOL_FINISHES_NO_SOLVER)))
+		return cli_usage_error(&c, "--count runs one count per start: --pairs "
+		                          "and --no-solver do not apply");
+	if ((flags & PEGSOL_FINISHES_NO_SOLVER) && !(flags & PEGSOL_FINISHES_BY_PAIRS) &&
+	    !c.workdir)
+		return cli_usage_error(&c, "--no-solver goes with --pairs (or --workdir)");
 	if ((rc = cli_load(&c, 0)))
 		return rc;
 	const pegsol_board *b = c.board;
@@ -55,7 +75,7 @@ int cmd_finishes(int argc, char **argv)
 		return PEGSOL_ELIMIT;
 	}
 	double secs;
-	if ((rc = level_cli_end(&c, &prog, pegsol_finishes(b, &lo, count, res, &err),
+	if ((rc = level_cli_end(&c, &prog, pegsol_finishes(b, &lo, flags, res, &err),
 	                        &err, &secs))) {
 		free(res);
 		return rc;

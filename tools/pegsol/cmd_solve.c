@@ -170,22 +170,6 @@ static int solve_one(cli *c, const pegsol_solve_options *o, int diagram,
 	return cli_report(c, &err);
 }
 
-/* The pair (s, f) stands for (g s, g f) and, by reversal (the complement
- * of a game played backwards), (g f, g s) for every symmetry g: the table
- * decides one pair per class (the smallest) and copies the answer. */
-static int representative(const pegsol_board *b, int s, int f)
-{
-	int best = s * PEGSOL_MAX_HOLES + f;
-	for (int g = 0; g < pegsol_board_symmetry_order(b); g++) {
-		int gs = pegsol_board_symmetry_image(b, g, s);
-		int gf = pegsol_board_symmetry_image(b, g, f);
-		int a = gs * PEGSOL_MAX_HOLES + gf, r = gf * PEGSOL_MAX_HOLES + gs;
-		best = a < best ? a : best;
-		best = r < best ? r : best;
-	}
-	return best;
-}
-
 static int solve_table(cli *c, const pegsol_solve_options *o)
 {
 	const pegsol_board *b = c->board;
@@ -216,7 +200,7 @@ static int solve_table(cli *c, const pegsol_solve_options *o)
 		for (int s = 0; s < n; s++)
 			for (int f = 0; f < n; f++) {
 				int i = s * PEGSOL_MAX_HOLES + f;
-				if (representative(b, s, f) != i || res[i] != PEGSOL_ELIMIT)
+				if (pegsol_board_pair_representative(b, s, f) != i || res[i] != PEGSOL_ELIMIT)
 					continue;
 				pegsol_problem pr = {b, pegsol_board_full(b) & ~((pegsol_pos)1 << s),
 				                     PEGSOL_FINISH_POSITION, (pegsol_pos)1 << f};
@@ -246,7 +230,7 @@ static int solve_table(cli *c, const pegsol_solve_options *o)
 	}
 	for (int s = 0; s < n; s++)
 		for (int f = 0; f < n; f++) {
-			int i = s * PEGSOL_MAX_HOLES + f, rep = representative(b, s, f);
+			int i = s * PEGSOL_MAX_HOLES + f, rep = pegsol_board_pair_representative(b, s, f);
 			res[i] = res[rep];
 			proof[i] = proof[rep];
 			counts[res[i] == 0 ? 0 : res[i] == 1 ? 1 : 2]++;
