@@ -19,6 +19,7 @@
  * holds for the big middle levels; it halves the memory traffic there.
  */
 #include "level.h"
+#include "level_prune.h"
 #include "parallel.h"
 #include "radix.h"
 #include "bigmem.h"
@@ -515,6 +516,9 @@ generate_words(xctx *x, int tid, const int words)
 		int overflow = tb->overflow;
 		int (*const keep)(const void *, uint64_t) = x->keep;
 		const void *const keep_ctx = x->keep_ctx;
+		/* pagoda tests: by the parent's value and the jump's change,
+		 * before the child's canonical form is made (level_prune.h) */
+		const lin_prune *const lp = keep == lin_prune_keep ? keep_ctx : NULL;
 		const uint64_t *const keys = in->keys;
 		const u128 *const counts = in->counts;
 		uint64_t *const stage = tb->stage;
@@ -558,10 +562,15 @@ generate_words(xctx *x, int tid, const int words)
 				st.lost += cnt - part * (u128)nj;
 				cnt = part;
 			}
+			lin_vec slack = {0};
+			if (lp)
+				lin_prune_slack(lp, c, &slack);
 			for (int k = 0; k < nj; k++) {
+				if (lp && lin_prune_cut(lp, &slack, jumps[k]))
+					continue;
 				uint64_t best = m == 8 ? canon_child8(img, E->jimg[jumps[k]])
 				                       : canon_child(img, E->jimg[jumps[k]], m);
-				if (keep && !keep(keep_ctx, best))
+				if (!lp && keep && !keep(keep_ctx, best))
 					continue;
 				out[0] = best;
 				if (words >= 2)

@@ -51,14 +51,25 @@ int walk_prune_init(walk_prune *w, const pegsol_problem *pr, int backward)
 	else
 		fin[nfin++] = pr->finish;
 	w->n = pagoda_collect(b, fin, nfin, w->p, PAGODA_MAX);
+	w->lp = NULL;
+	if (w->n && !(w->lp = lin_prune_new(b, w->p, w->n)))
+		return -1;
 	return 0;
 }
 
 void walk_prune_free(walk_prune *w)
 {
 	free(w->p);
+	lin_prune_free(w->lp);
 	w->p = NULL;
+	w->lp = NULL;
 	w->n = 0;
+}
+
+int (*walk_prune_filter(const walk_prune *w, const void **ctx))(const void *, uint64_t)
+{
+	*ctx = w->lp;
+	return w->lp ? lin_prune_keep : NULL;
 }
 
 int walk_prune_keep(const void *ctx, uint64_t key)
@@ -239,8 +250,9 @@ static pegsol_status expand_levels(walk *w, char kind, slevel **L, char *live,
 		snprintf(name, sizeof name, "%c%d", kind, n + 1);
 		phase(w, what, n);
 		s->E->held = held_bytes(w);
-		st = s->ops->expand(s, L[n], name, &L[n + 1], NULL,
-		                    prune->n ? walk_prune_keep : NULL, prune, w->err);
+		const void *kctx;
+		int (*keep)(const void *, uint64_t) = walk_prune_filter(prune, &kctx);
+		st = s->ops->expand(s, L[n], name, &L[n + 1], NULL, keep, kctx, w->err);
 		if (st != PEGSOL_OK)
 			break;
 		live[n + 1] = 1;
