@@ -240,7 +240,10 @@ struct expand_buffers {
 	uint64_t *part_buf[MAX_THREADS];
 	uint64_t *region;
 	size_t region_bytes;
-	double growth;  /* children / parents of the last expansion */
+	/* children / parents of the last expansion by forward jumps
+	 * ([0]) and by reverse ones ([1]): the winning walk alternates them,
+	 * and they grow differently */
+	double growth[2];
 	/* A level's arrays handed back by engine_recycle, for the next
 	 * expansion's level: fresh pages cost the kernel's zeroing. */
 	uint64_t *spare_keys;
@@ -372,6 +375,9 @@ typedef struct xctx {
 	atomic_int failed;        /* 1 out of memory, 2 count overflow */
 	int (*keep)(const void *, uint64_t);
 	const void *keep_ctx;
+	int flags;            /* EXPAND_REVERSE, EXPAND_COMPLEMENT */
+	const level *within;  /* level_expand_within: the keys kept */
+	size_t *got;          /* [nparts]: keys kept in each partition */
 	level *out;
 	uint64_t *scratch_k[MAX_THREADS];
 	u128 *scratch_c[MAX_THREADS];
@@ -518,7 +524,12 @@ generate_words(xctx *x, int tid, const int words)
 		const void *const keep_ctx = x->keep_ctx;
 		/* pagoda tests: by the parent's value and the jump's change,
 		 * before the child's canonical form is made (level_prune.h) */
-		const lin_prune *const lp = keep == lin_prune_keep ? keep_ctx : NULL;
+		const lin_prune *const lp =
+			keep == lin_prune_keep && !(x->flags & EXPAND_REVERSE) ? keep_ctx : NULL;
+		/* reverse jumps are the jumps legal on the complement; the
+		 * complements' images are the images' complements */
+		const uint64_t jflip = x->flags & EXPAND_REVERSE ? E->board->full : 0;
+		const uint64_t iflip = x->flags & EXPAND_COMPLEMENT ? E->board->full : 0;
 		const uint64_t *const keys = in->keys;
 		const u128 *const counts = in->counts;
 		uint64_t *const stage = tb->stage;
@@ -539,13 +550,17 @@ generate_words(xctx *x, int tid, const int words)
 				img[g] = sym_apply(G, g, c);
 				fixed += img[g] == c;
 			}
+			/* g(~c) = ~g(c): the images of the complement */
+			if (iflip)
+				for (int g = 0; g < m; g++)
+					img[g] ^= iflip;
 			/* the stabiliser's order divides the group's: with 8, a
 			 * power of two, and a shift spares a division a parent */
 			int orbit = m == 8 ? 8 >> __builtin_ctz((unsigned)fixed) : m / fixed;
 			st.raw += (uint64_t)orbit;
 			if (counts)
 				overflow |= u128_add(&st.games, cnt);
-			int nj = jumps_of(E, c, jumps);
+			int nj = jumps_of(E, c ^ jflip, jumps);
 			if (nj == 0) {
 				st.dead++;
 				st.dead_raw += (uint64_t)orbit;
@@ -570,7 +585,8 @@ generate_words(xctx *x, int tid, const int words)
 					continue;
 				uint64_t best = m == 8 ? canon_child8(img, E->jimg[jumps[k]])
 				                       : canon_child(img, E->jimg[jumps[k]], m);
-				if (!lp && keep && !keep(keep_ctx, best))
+				/* the child itself, not its complement: an image */
+				if (!lp && keep && !keep(keep_ctx, best ^ iflip))
 					continue;
 				out[0] = best;
 				if (words >= 2)
@@ -730,11 +746,87 @@ static void finish(void *arg, int tid)
 	}
 }
 
-/* Buffer entries per thread and round: about 128 MiB for all threads at
- * most, less when the level is small. */
+/* level_expand_within's end: each partition's keys of within that its
+ * table holds, in within's order, at the partition's place in out (room
+ * for the fewer of the two). */
+static void finish_within(void *arg, int tid)
+{
+	xctx *x = arg;
+	(void)tid;
+	const level *F = x->within;
+	level *out = x->out;
+	for (;;) {
+		size_t p = atomic_fetch_add(&x->next_part, 1);
+		if (p >= x->nparts)
+			break;
+		ptable *t = &x->tables[p];
+		size_t n = 0;
+		if (t->zeroed || t->own) { /* a round reached it */
+			const uint64_t *f = F->keys + F->part[p];
+			size_t nf = F->part[p + 1] - F->part[p], mask = t->cap - 1;
+			const uint64_t *e = t->e;
+			uint64_t *k = out->keys + out->part[p];
+			for (size_t i = 0; i < nf; i++) {
+				/* the table is in the L2 cache: overlap the probes */
+				if (i + PREFETCH_AHEAD < nf)
+					__builtin_prefetch(e + slot_of(f[i + PREFETCH_AHEAD], t->cap));
+				size_t s = slot_of(f[i], t->cap);
+				while (e[s] && e[s] != f[i])
+					s = (s + 1) & mask;
+				k[n] = f[i];
+				n += e[s] != 0;
+			}
+		}
+		x->got[p] = n;
+		if (t->own)
+			free(t->e);
+		t->e = NULL;
+	}
+}
+
+static pegsol_status keep_within(xctx *x, level *out, pegsol_error *err)
+{
+	const level *F = x->within;
+	struct expand_buffers *eb = x->E->buffers;
+	out->pbits = x->pbits;
+	out->part = malloc((x->nparts + 1) * sizeof *out->part);
+	x->got = malloc(x->nparts * sizeof *x->got);
+	size_t room = 0, kids = 0;
+	for (size_t p = 0; p < x->nparts; p++) {
+		size_t nf = F->part[p + 1] - F->part[p], nt = x->tables[p].n;
+		if (out->part)
+			out->part[p] = room;
+		room += nf < nt ? nf : nt;
+		kids += nt;
+	}
+	out->keys = take_spare((void **)&eb->spare_keys, &eb->spare_keys_n, room,
+	                       sizeof *out->keys);
+	if (!out->part || !x->got || !out->keys)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory for a level of "
+		                   "%zu positions", room);
+	eb->growth[x->flags & EXPAND_REVERSE ? 1 : 0] =
+		x->in->n ? (double)kids / (double)x->in->n : 0;
+	x->out = out;
+	atomic_store(&x->next_part, 0);
+	parallel_run(x->nthreads, finish_within, x);
+	/* close the gaps between the partitions */
+	size_t n = 0;
+	for (size_t p = 0; p < x->nparts; p++) {
+		memmove(out->keys + n, out->keys + out->part[p], x->got[p] * sizeof *out->keys);
+		out->part[p] = n;
+		n += x->got[p];
+	}
+	out->part[x->nparts] = n;
+	out->n = n;
+	return PEGSOL_OK;
+}
+
+/* Buffer entries per thread and round: E->round_bytes (128 MiB) for all
+ * threads at most, less when the level is small. */
 static size_t round_cap_bytes(const engine *E, int nthreads)
 {
-	size_t bytes = ((size_t)256 << 20) / (size_t)nthreads / 2;
+	size_t bytes = (E->round_bytes ? E->round_bytes : (size_t)128 << 20) /
+	               (size_t)nthreads;
 	/* under a memory bound the rounds are what keeps memory bounded: the
 	 * buffers (one per thread) get at most a thirty-second of it */
 	if (E->memory && bytes > E->memory / 16 / (size_t)nthreads / 2)
@@ -760,9 +852,16 @@ static size_t round_entries(const engine *E, const level *in, int words,
 /* Slots per partition table in the engine's region: room for the
  * children the last level's growth predicts, the tables at most half
  * full.  The memory estimate and the allocation both use it. */
-static size_t region_slots(const engine *E, const level *in, size_t nparts)
+static double growth_of(const engine *E, int flags)
 {
-	double growth = E->buffers && E->buffers->growth > 0 ? E->buffers->growth : 4.0;
+	int r = flags & EXPAND_REVERSE ? 1 : 0;
+	return E->buffers && E->buffers->growth[r] > 0 ? E->buffers->growth[r] : 4.0;
+}
+
+static size_t region_slots(const engine *E, const level *in, size_t nparts,
+                           int flags)
+{
+	double growth = growth_of(E, flags);
 	size_t per = 64, want = (size_t)((double)in->n * growth * 1.25) / nparts;
 	while (per < want + want / 2)
 		per *= 2;
@@ -816,10 +915,13 @@ static int alloc_thread_buffers(const engine *E, xctx *x, size_t entries)
 	return 0;
 }
 
-pegsol_status level_expand(const engine *E, const level *in, level *out,
-                           expand_stats *stats,
-                           int (*keep)(const void *ctx, uint64_t key),
-                           const void *keep_ctx, pegsol_error *err)
+/* level_expand and level_expand_within: flags and within as the latter
+ * says (0 and NULL: the former). */
+static pegsol_status expand(const engine *E, const level *in, level *out,
+                            expand_stats *stats,
+                            int (*keep)(const void *ctx, uint64_t key),
+                            const void *keep_ctx, int flags,
+                            const level *within, pegsol_error *err)
 {
 	memset(out, 0, sizeof *out);
 	if (stats)
@@ -831,6 +933,8 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 	x->in = in;
 	x->keep = keep;
 	x->keep_ctx = keep_ctx;
+	x->flags = flags;
+	x->within = within;
 	x->words = in->masks ? 2 : 1;
 	if (in->counts) {
 		/* 64-bit counts when the level's games times the jumps fit. */
@@ -847,6 +951,8 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 	x->pbits = 0;
 	while (x->pbits < 16 && ((size_t)16384 << x->pbits) < in->n * 2)
 		x->pbits++;
+	if (within) /* its partitions are probed table by table */
+		x->pbits = within->pbits;
 	x->nparts = (size_t)1 << x->pbits;
 	x->nthreads = E->threads < MAX_THREADS ? E->threads : MAX_THREADS;
 	if (in->n < 4 * CHUNK)
@@ -857,13 +963,12 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 		 * three slots per child, by the last growth), the round buffers,
 		 * the new level and its sorting scratch, besides the parent level
 		 * and whatever the caller keeps. */
-		double growth = E->buffers && E->buffers->growth > 0 ? E->buffers->growth : 4.0;
-		double kids = (double)in->n * growth;
+		double kids = (double)in->n * growth_of(E, flags);
 		size_t entry = (size_t)x->words * sizeof(uint64_t);
 		size_t out_entry = sizeof(uint64_t) + (in->counts ? sizeof(u128) : 0) +
 		                   (in->masks ? sizeof(uint64_t) : 0);
 		/* the tables' region as it will be sized below, if it grows */
-		double region = (double)region_slots(E, in, x->nparts) *
+		double region = (double)region_slots(E, in, x->nparts, flags) *
 		                (double)x->nparts * (double)entry;
 		double have = E->buffers ? (double)E->buffers->region_bytes : 0;
 		/* spares of an earlier level are held until taken (conservative:
@@ -902,7 +1007,7 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 	 * grows with the levels keeping the pages it has. */
 	if (st == PEGSOL_OK) {
 		struct expand_buffers *eb = E->buffers;
-		size_t per = region_slots(E, in, x->nparts);
+		size_t per = region_slots(E, in, x->nparts, flags);
 		size_t bytes = per * x->nparts * (size_t)x->words * sizeof(uint64_t);
 		if (eb->region_bytes < bytes) {
 			uint64_t *r = big_regrow(eb->region, eb->region_bytes, bytes);
@@ -944,6 +1049,10 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 		                     ? "out of memory expanding a level of %zu positions"
 		                     : "a game count overflows 128 bits (level of %zu "
 		                       "positions)", in->n);
+		goto cleanup;
+	}
+	if (within) {
+		st = keep_within(x, out, err);
 		goto cleanup;
 	}
 	/* Lay out the partitions, then sort each into place. */
@@ -991,7 +1100,8 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 	}
 	out->part[x->nparts] = total;
 	x->out = out;
-	E->buffers->growth = in->n ? (double)total / (double)in->n : 0;
+	E->buffers->growth[flags & EXPAND_REVERSE ? 1 : 0] =
+		in->n ? (double)total / (double)in->n : 0;
 	if (x->nthreads > 1)
 		parallel_run(x->nthreads, prefault_out, x);
 	atomic_store(&x->next_part, 0);
@@ -1021,8 +1131,31 @@ cleanup:
 		}
 	}
 	free(x->tables);
+	free(x->got);
 	free(x);
 	if (st != PEGSOL_OK)
 		level_free(out);
 	return st;
+}
+
+pegsol_status level_expand(const engine *E, const level *in, level *out,
+                           expand_stats *stats,
+                           int (*keep)(const void *ctx, uint64_t key),
+                           const void *keep_ctx, pegsol_error *err)
+{
+	return expand(E, in, out, stats, keep, keep_ctx, 0, NULL, err);
+}
+
+pegsol_status level_expand_within(const engine *E, const level *in, int flags,
+                                  const level *within,
+                                  int (*keep)(const void *ctx, uint64_t key),
+                                  const void *keep_ctx, level *out,
+                                  pegsol_error *err)
+{
+	if (in->counts || in->masks) {
+		memset(out, 0, sizeof *out);
+		return pegsol_fail(err, PEGSOL_EINTERNAL, "level_expand_within: a "
+		                   "counted or labelled level");
+	}
+	return expand(E, in, out, NULL, keep, keep_ctx, flags, within, err);
 }
