@@ -162,39 +162,47 @@ static int ptable_grow(ptable *t, int words, size_t want)
 }
 
 /* Adds n entries; returns -1 out of memory, -2 on count overflow.  Only a
- * new key can make the table grow (most entries are repeats). */
+ * new key can make the table grow (most entries are repeats).  The loop
+ * works on locals (count, mask, slots, restrict): a store of an entry,
+ * a uint64_t like size_t, otherwise made the compiler reload the table's
+ * fields after it. */
 static inline __attribute__((always_inline)) int
-ptable_add(ptable *t, const uint64_t *src, size_t n, const int words,
+ptable_add(ptable *t, const uint64_t *restrict src, size_t n, const int words,
            const int or_masks)
 {
 	/* Linear probing stays short up to 70% full; a fuller table costs
 	 * cache, which is what the partitions are sized to spare. */
-	size_t mask = t->cap - 1, limit = t->cap / 10 * 7;
-	uint64_t *e = t->e;
+	size_t cap = t->cap, mask = cap - 1, limit = cap / 10 * 7, used = t->n;
+	uint64_t *restrict e = t->e;
+	int rc = 0;
 	for (size_t i = 0; i < n; i++, src += words) {
 		uint64_t k = src[0];
-		size_t s = slot_of(k, t->cap);
+		size_t s = slot_of(k, cap);
 		/* The table is in L2, not L1: ask for the slot of an entry a few
 		 * places ahead so that the loads overlap. */
 		if (i + PREFETCH_AHEAD < n)
-			__builtin_prefetch(e + slot_of(src[PREFETCH_AHEAD * words], t->cap) * words, 1);
+			__builtin_prefetch(e + slot_of(src[PREFETCH_AHEAD * words], cap) * words, 1);
 		while (e[s * words] && e[s * words] != k)
 			s = (s + 1) & mask;
 		uint64_t *d = e + s * words;
 		if (!d[0]) {
-			if (t->n + 1 > limit) {
-				if (ptable_grow(t, words, t->n + 1))
-					return -1;
-				mask = t->cap - 1;
-				limit = t->cap / 10 * 7;
+			if (used + 1 > limit) {
+				t->n = used;
+				if (ptable_grow(t, words, used + 1)) {
+					rc = -1;
+					break;
+				}
+				cap = t->cap;
+				mask = cap - 1;
+				limit = cap / 10 * 7;
 				e = t->e;
-				s = slot_of(k, t->cap);
+				s = slot_of(k, cap);
 				while (e[s * words])
 					s = (s + 1) & mask;
 				d = e + s * words;
 			}
 			d[0] = k;
-			t->n++;
+			used++;
 			if (words >= 2)
 				d[1] = src[1];
 			if (words == 3)
@@ -205,13 +213,16 @@ ptable_add(ptable *t, const uint64_t *src, size_t n, const int words,
 			d[1] += src[1]; /* cannot overflow: see the file comment */
 		} else if (words == 3) {
 			u128 a = ((u128)d[2] << 64) | d[1];
-			if (u128_add(&a, ((u128)src[2] << 64) | src[1]))
-				return -2;
+			if (u128_add(&a, ((u128)src[2] << 64) | src[1])) {
+				rc = -2;
+				break;
+			}
 			d[1] = (uint64_t)a;
 			d[2] = (uint64_t)(a >> 64);
 		}
 	}
-	return 0;
+	t->n = used;
+	return rc;
 }
 
 /* ---------------------------------------------------------------- expand */
