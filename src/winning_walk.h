@@ -7,8 +7,10 @@
  * expanded: S_0..S_a and T_0..T_b with a + b = N (for the complement
  * problem T = S), W_a where they meet, then outward through winning
  * positions only: forward, the children of W_n whose complement is in
- * T_{N-n-1}; backward, the parents of W_n that are in S_{n-1}, found as
- * the children of the complements.
+ * T_{N-n-1}; backward, the parents of W_n that are in S_{n-1}.  A store
+ * with expand_within makes each step, and the meeting, one expansion
+ * within a level (reverse jumps, or complements of the children); other
+ * stores expand, complement and select.
  */
 #ifndef PEGSOL_WINNING_WALK_H
 #define PEGSOL_WINNING_WALK_H
