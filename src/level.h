@@ -105,6 +105,10 @@ typedef struct engine {
 	 * it keeps: an expansion whose estimated need does not fit in what is
 	 * left fails with PEGSOL_ELIMIT before it allocates. */
 	size_t memory, held;
+	/* The round buffers of every thread together, at most (0: 128 MiB);
+	 * the buffers hold a round's children before they meet in the
+	 * tables: fewer rounds, but more fresh pages (see level_expand.c). */
+	size_t round_bytes;
 	/* Counts the expansions refused because their estimate did not fit
 	 * the memory bound (the disk store then expands in smaller chunks). */
 	int refused;
@@ -165,6 +169,24 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
                            expand_stats *stats,
                            int (*keep)(const void *ctx, uint64_t key),
                            const void *keep_ctx, pegsol_error *err);
+/* How level_expand_within makes children.  EXPAND_REVERSE: by reverse
+ * jumps (a jump legal on the complement of the parent: the child has a peg
+ * more); EXPAND_COMPLEMENT: the canonical form of each child's complement
+ * is what is kept.  Both cost nothing more than a plain expansion: images
+ * of the complement are the complements of images, and the canonical form
+ * of the parent's key after a reverse jump is made as after a forward one. */
+enum { EXPAND_REVERSE = 1, EXPAND_COMPLEMENT = 2 };
+/* out = the children of in (by flags) that are keys of within, without
+ * counts, in within's partitions and order: the children's tables are
+ * probed with within's keys, partition by partition, so no sort is made
+ * and no child outside within is kept.  in carries no counts or label
+ * sets.  keep, when not NULL, tests each child (before its complement is
+ * taken) as level_expand's does, by one of its images. */
+pegsol_status level_expand_within(const engine *E, const level *in, int flags,
+                                  const level *within,
+                                  int (*keep)(const void *ctx, uint64_t key),
+                                  const void *keep_ctx, level *out,
+                                  pegsol_error *err);
 /* out = the canonical forms of the complements of in's keys (counts
  * carried).  Complement commutes with symmetry, so this is a bijection of
  * orbits. */

@@ -19,6 +19,7 @@
  * holds for the big middle levels; it halves the memory traffic there.
  */
 #include "level.h"
+#include "level_prune.h"
 #include "parallel.h"
 #include "radix.h"
 #include "bigmem.h"
@@ -161,39 +162,47 @@ static int ptable_grow(ptable *t, int words, size_t want)
 }
 
 /* Adds n entries; returns -1 out of memory, -2 on count overflow.  Only a
- * new key can make the table grow (most entries are repeats). */
+ * new key can make the table grow (most entries are repeats).  The loop
+ * works on locals (count, mask, slots, restrict): a store of an entry,
+ * a uint64_t like size_t, otherwise made the compiler reload the table's
+ * fields after it. */
 static inline __attribute__((always_inline)) int
-ptable_add(ptable *t, const uint64_t *src, size_t n, const int words,
+ptable_add(ptable *t, const uint64_t *restrict src, size_t n, const int words,
            const int or_masks)
 {
 	/* Linear probing stays short up to 70% full; a fuller table costs
 	 * cache, which is what the partitions are sized to spare. */
-	size_t mask = t->cap - 1, limit = t->cap / 10 * 7;
-	uint64_t *e = t->e;
+	size_t cap = t->cap, mask = cap - 1, limit = cap / 10 * 7, used = t->n;
+	uint64_t *restrict e = t->e;
+	int rc = 0;
 	for (size_t i = 0; i < n; i++, src += words) {
 		uint64_t k = src[0];
-		size_t s = slot_of(k, t->cap);
+		size_t s = slot_of(k, cap);
 		/* The table is in L2, not L1: ask for the slot of an entry a few
 		 * places ahead so that the loads overlap. */
 		if (i + PREFETCH_AHEAD < n)
-			__builtin_prefetch(e + slot_of(src[PREFETCH_AHEAD * words], t->cap) * words, 1);
+			__builtin_prefetch(e + slot_of(src[PREFETCH_AHEAD * words], cap) * words, 1);
 		while (e[s * words] && e[s * words] != k)
 			s = (s + 1) & mask;
 		uint64_t *d = e + s * words;
 		if (!d[0]) {
-			if (t->n + 1 > limit) {
-				if (ptable_grow(t, words, t->n + 1))
-					return -1;
-				mask = t->cap - 1;
-				limit = t->cap / 10 * 7;
+			if (used + 1 > limit) {
+				t->n = used;
+				if (ptable_grow(t, words, used + 1)) {
+					rc = -1;
+					break;
+				}
+				cap = t->cap;
+				mask = cap - 1;
+				limit = cap / 10 * 7;
 				e = t->e;
-				s = slot_of(k, t->cap);
+				s = slot_of(k, cap);
 				while (e[s * words])
 					s = (s + 1) & mask;
 				d = e + s * words;
 			}
 			d[0] = k;
-			t->n++;
+			used++;
 			if (words >= 2)
 				d[1] = src[1];
 			if (words == 3)
@@ -204,13 +213,16 @@ ptable_add(ptable *t, const uint64_t *src, size_t n, const int words,
 			d[1] += src[1]; /* cannot overflow: see the file comment */
 		} else if (words == 3) {
 			u128 a = ((u128)d[2] << 64) | d[1];
-			if (u128_add(&a, ((u128)src[2] << 64) | src[1]))
-				return -2;
+			if (u128_add(&a, ((u128)src[2] << 64) | src[1])) {
+				rc = -2;
+				break;
+			}
 			d[1] = (uint64_t)a;
 			d[2] = (uint64_t)(a >> 64);
 		}
 	}
-	return 0;
+	t->n = used;
+	return rc;
 }
 
 /* ---------------------------------------------------------------- expand */
@@ -239,7 +251,10 @@ struct expand_buffers {
 	uint64_t *part_buf[MAX_THREADS];
 	uint64_t *region;
 	size_t region_bytes;
-	double growth;  /* children / parents of the last expansion */
+	/* children / parents of the last expansion by forward jumps
+	 * ([0]) and by reverse ones ([1]): the winning walk alternates them,
+	 * and they grow differently */
+	double growth[2];
 	/* A level's arrays handed back by engine_recycle, for the next
 	 * expansion's level: fresh pages cost the kernel's zeroing. */
 	uint64_t *spare_keys;
@@ -371,6 +386,9 @@ typedef struct xctx {
 	atomic_int failed;        /* 1 out of memory, 2 count overflow */
 	int (*keep)(const void *, uint64_t);
 	const void *keep_ctx;
+	int flags;            /* EXPAND_REVERSE, EXPAND_COMPLEMENT */
+	const level *within;  /* level_expand_within: the keys kept */
+	size_t *got;          /* [nparts]: keys kept in each partition */
 	level *out;
 	uint64_t *scratch_k[MAX_THREADS];
 	u128 *scratch_c[MAX_THREADS];
@@ -515,6 +533,14 @@ generate_words(xctx *x, int tid, const int words)
 		int overflow = tb->overflow;
 		int (*const keep)(const void *, uint64_t) = x->keep;
 		const void *const keep_ctx = x->keep_ctx;
+		/* pagoda tests: by the parent's value and the jump's change,
+		 * before the child's canonical form is made (level_prune.h) */
+		const lin_prune *const lp =
+			keep == lin_prune_keep && !(x->flags & EXPAND_REVERSE) ? keep_ctx : NULL;
+		/* reverse jumps are the jumps legal on the complement; the
+		 * complements' images are the images' complements */
+		const uint64_t jflip = x->flags & EXPAND_REVERSE ? E->board->full : 0;
+		const uint64_t iflip = x->flags & EXPAND_COMPLEMENT ? E->board->full : 0;
 		const uint64_t *const keys = in->keys;
 		const u128 *const counts = in->counts;
 		uint64_t *const stage = tb->stage;
@@ -535,13 +561,17 @@ generate_words(xctx *x, int tid, const int words)
 				img[g] = sym_apply(G, g, c);
 				fixed += img[g] == c;
 			}
+			/* g(~c) = ~g(c): the images of the complement */
+			if (iflip)
+				for (int g = 0; g < m; g++)
+					img[g] ^= iflip;
 			/* the stabiliser's order divides the group's: with 8, a
 			 * power of two, and a shift spares a division a parent */
 			int orbit = m == 8 ? 8 >> __builtin_ctz((unsigned)fixed) : m / fixed;
 			st.raw += (uint64_t)orbit;
 			if (counts)
 				overflow |= u128_add(&st.games, cnt);
-			int nj = jumps_of(E, c, jumps);
+			int nj = jumps_of(E, c ^ jflip, jumps);
 			if (nj == 0) {
 				st.dead++;
 				st.dead_raw += (uint64_t)orbit;
@@ -558,10 +588,16 @@ generate_words(xctx *x, int tid, const int words)
 				st.lost += cnt - part * (u128)nj;
 				cnt = part;
 			}
+			lin_vec slack = {0};
+			if (lp)
+				lin_prune_slack(lp, c, &slack);
 			for (int k = 0; k < nj; k++) {
+				if (lp && lin_prune_cut(lp, &slack, jumps[k]))
+					continue;
 				uint64_t best = m == 8 ? canon_child8(img, E->jimg[jumps[k]])
 				                       : canon_child(img, E->jimg[jumps[k]], m);
-				if (keep && !keep(keep_ctx, best))
+				/* the child itself, not its complement: an image */
+				if (!lp && keep && !keep(keep_ctx, best ^ iflip))
 					continue;
 				out[0] = best;
 				if (words >= 2)
@@ -721,11 +757,97 @@ static void finish(void *arg, int tid)
 	}
 }
 
-/* Buffer entries per thread and round: about 128 MiB for all threads at
- * most, less when the level is small. */
+/* level_expand_within's end: each partition's keys of within that its
+ * table holds, in within's order, gathered in the thread's scratch and
+ * then written over the table, which is done with; keep_within copies them
+ * into the level once their number is known (writing them at the
+ * partitions' places in an array sized for the most there could be
+ * touched every page of it: fresh pages, the English meeting's 20 MB). */
+static void finish_within(void *arg, int tid)
+{
+	xctx *x = arg;
+	const level *F = x->within;
+	uint64_t *restrict k = x->scratch_k[tid];
+	for (;;) {
+		size_t p = atomic_fetch_add(&x->next_part, 1);
+		if (p >= x->nparts)
+			break;
+		ptable *t = &x->tables[p];
+		size_t n = 0;
+		if (t->zeroed || t->own) { /* a round reached it */
+			const uint64_t *f = F->keys + F->part[p];
+			size_t nf = F->part[p + 1] - F->part[p], mask = t->cap - 1;
+			const uint64_t *e = t->e;
+			for (size_t i = 0; i < nf; i++) {
+				/* the table is in the L2 cache: overlap the probes */
+				if (i + PREFETCH_AHEAD < nf)
+					__builtin_prefetch(e + slot_of(f[i + PREFETCH_AHEAD], t->cap));
+				size_t s = slot_of(f[i], t->cap);
+				while (e[s] && e[s] != f[i])
+					s = (s + 1) & mask;
+				k[n] = f[i];
+				n += e[s] != 0;
+			}
+			/* at most the table's entries: its slots hold them */
+			memcpy(t->e, k, n * sizeof *k);
+		}
+		x->got[p] = n;
+	}
+}
+
+static pegsol_status keep_within(xctx *x, level *out, pegsol_error *err)
+{
+	const level *F = x->within;
+	struct expand_buffers *eb = x->E->buffers;
+	size_t kids = 0, most = 0;
+	for (size_t p = 0; p < x->nparts; p++) {
+		size_t nf = F->part[p + 1] - F->part[p];
+		most = nf > most ? nf : most;
+		kids += x->tables[p].n;
+	}
+	eb->growth[x->flags & EXPAND_REVERSE ? 1 : 0] =
+		x->in->n ? (double)kids / (double)x->in->n : 0;
+	/* the scratch: the idle round buffers, as finish's */
+	int ok = 1;
+	x->borrowed = eb->bytes >= (most + 1) * sizeof(uint64_t);
+	for (int t = 0; t < x->nthreads && ok; t++) {
+		x->scratch_k[t] = x->borrowed ? eb->part_buf[t]
+		                              : malloc((most + 1) * sizeof(uint64_t));
+		ok = x->scratch_k[t] != NULL;
+	}
+	out->pbits = x->pbits;
+	out->part = malloc((x->nparts + 1) * sizeof *out->part);
+	x->got = malloc(x->nparts * sizeof *x->got);
+	if (!ok || !out->part || !x->got)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	atomic_store(&x->next_part, 0);
+	parallel_run(x->nthreads, finish_within, x);
+	size_t n = 0;
+	for (size_t p = 0; p < x->nparts; p++)
+		n += x->got[p];
+	out->keys = take_spare((void **)&eb->spare_keys, &eb->spare_keys_n, n,
+	                       sizeof *out->keys);
+	if (!out->keys)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory for a level of "
+		                   "%zu positions", n);
+	n = 0;
+	for (size_t p = 0; p < x->nparts; p++) {
+		if (x->got[p])
+			memcpy(out->keys + n, x->tables[p].e, x->got[p] * sizeof *out->keys);
+		out->part[p] = n;
+		n += x->got[p];
+	}
+	out->part[x->nparts] = n;
+	out->n = n;
+	return PEGSOL_OK;
+}
+
+/* Buffer entries per thread and round: E->round_bytes (128 MiB) for all
+ * threads at most, less when the level is small. */
 static size_t round_cap_bytes(const engine *E, int nthreads)
 {
-	size_t bytes = ((size_t)256 << 20) / (size_t)nthreads / 2;
+	size_t bytes = (E->round_bytes ? E->round_bytes : (size_t)128 << 20) /
+	               (size_t)nthreads;
 	/* under a memory bound the rounds are what keeps memory bounded: the
 	 * buffers (one per thread) get at most a thirty-second of it */
 	if (E->memory && bytes > E->memory / 16 / (size_t)nthreads / 2)
@@ -751,9 +873,16 @@ static size_t round_entries(const engine *E, const level *in, int words,
 /* Slots per partition table in the engine's region: room for the
  * children the last level's growth predicts, the tables at most half
  * full.  The memory estimate and the allocation both use it. */
-static size_t region_slots(const engine *E, const level *in, size_t nparts)
+static double growth_of(const engine *E, int flags)
 {
-	double growth = E->buffers && E->buffers->growth > 0 ? E->buffers->growth : 4.0;
+	int r = flags & EXPAND_REVERSE ? 1 : 0;
+	return E->buffers && E->buffers->growth[r] > 0 ? E->buffers->growth[r] : 4.0;
+}
+
+static size_t region_slots(const engine *E, const level *in, size_t nparts,
+                           int flags)
+{
+	double growth = growth_of(E, flags);
 	size_t per = 64, want = (size_t)((double)in->n * growth * 1.25) / nparts;
 	while (per < want + want / 2)
 		per *= 2;
@@ -807,10 +936,13 @@ static int alloc_thread_buffers(const engine *E, xctx *x, size_t entries)
 	return 0;
 }
 
-pegsol_status level_expand(const engine *E, const level *in, level *out,
-                           expand_stats *stats,
-                           int (*keep)(const void *ctx, uint64_t key),
-                           const void *keep_ctx, pegsol_error *err)
+/* level_expand and level_expand_within: flags and within as the latter
+ * says (0 and NULL: the former). */
+static pegsol_status expand(const engine *E, const level *in, level *out,
+                            expand_stats *stats,
+                            int (*keep)(const void *ctx, uint64_t key),
+                            const void *keep_ctx, int flags,
+                            const level *within, pegsol_error *err)
 {
 	memset(out, 0, sizeof *out);
 	if (stats)
@@ -822,6 +954,8 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 	x->in = in;
 	x->keep = keep;
 	x->keep_ctx = keep_ctx;
+	x->flags = flags;
+	x->within = within;
 	x->words = in->masks ? 2 : 1;
 	if (in->counts) {
 		/* 64-bit counts when the level's games times the jumps fit. */
@@ -838,6 +972,8 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 	x->pbits = 0;
 	while (x->pbits < 16 && ((size_t)16384 << x->pbits) < in->n * 2)
 		x->pbits++;
+	if (within) /* its partitions are probed table by table */
+		x->pbits = within->pbits;
 	x->nparts = (size_t)1 << x->pbits;
 	x->nthreads = E->threads < MAX_THREADS ? E->threads : MAX_THREADS;
 	if (in->n < 4 * CHUNK)
@@ -848,13 +984,12 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 		 * three slots per child, by the last growth), the round buffers,
 		 * the new level and its sorting scratch, besides the parent level
 		 * and whatever the caller keeps. */
-		double growth = E->buffers && E->buffers->growth > 0 ? E->buffers->growth : 4.0;
-		double kids = (double)in->n * growth;
+		double kids = (double)in->n * growth_of(E, flags);
 		size_t entry = (size_t)x->words * sizeof(uint64_t);
 		size_t out_entry = sizeof(uint64_t) + (in->counts ? sizeof(u128) : 0) +
 		                   (in->masks ? sizeof(uint64_t) : 0);
 		/* the tables' region as it will be sized below, if it grows */
-		double region = (double)region_slots(E, in, x->nparts) *
+		double region = (double)region_slots(E, in, x->nparts, flags) *
 		                (double)x->nparts * (double)entry;
 		double have = E->buffers ? (double)E->buffers->region_bytes : 0;
 		/* spares of an earlier level are held until taken (conservative:
@@ -893,7 +1028,7 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 	 * grows with the levels keeping the pages it has. */
 	if (st == PEGSOL_OK) {
 		struct expand_buffers *eb = E->buffers;
-		size_t per = region_slots(E, in, x->nparts);
+		size_t per = region_slots(E, in, x->nparts, flags);
 		size_t bytes = per * x->nparts * (size_t)x->words * sizeof(uint64_t);
 		if (eb->region_bytes < bytes) {
 			uint64_t *r = big_regrow(eb->region, eb->region_bytes, bytes);
@@ -935,6 +1070,10 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 		                     ? "out of memory expanding a level of %zu positions"
 		                     : "a game count overflows 128 bits (level of %zu "
 		                       "positions)", in->n);
+		goto cleanup;
+	}
+	if (within) {
+		st = keep_within(x, out, err);
 		goto cleanup;
 	}
 	/* Lay out the partitions, then sort each into place. */
@@ -982,7 +1121,8 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 	}
 	out->part[x->nparts] = total;
 	x->out = out;
-	E->buffers->growth = in->n ? (double)total / (double)in->n : 0;
+	E->buffers->growth[flags & EXPAND_REVERSE ? 1 : 0] =
+		in->n ? (double)total / (double)in->n : 0;
 	if (x->nthreads > 1)
 		parallel_run(x->nthreads, prefault_out, x);
 	atomic_store(&x->next_part, 0);
@@ -1012,8 +1152,31 @@ cleanup:
 		}
 	}
 	free(x->tables);
+	free(x->got);
 	free(x);
 	if (st != PEGSOL_OK)
 		level_free(out);
 	return st;
+}
+
+pegsol_status level_expand(const engine *E, const level *in, level *out,
+                           expand_stats *stats,
+                           int (*keep)(const void *ctx, uint64_t key),
+                           const void *keep_ctx, pegsol_error *err)
+{
+	return expand(E, in, out, stats, keep, keep_ctx, 0, NULL, err);
+}
+
+pegsol_status level_expand_within(const engine *E, const level *in, int flags,
+                                  const level *within,
+                                  int (*keep)(const void *ctx, uint64_t key),
+                                  const void *keep_ctx, level *out,
+                                  pegsol_error *err)
+{
+	if (in->counts || in->masks) {
+		memset(out, 0, sizeof *out);
+		return pegsol_fail(err, PEGSOL_EINTERNAL, "level_expand_within: a "
+		                   "counted or labelled level");
+	}
+	return expand(E, in, out, NULL, keep, keep_ctx, flags, within, err);
 }

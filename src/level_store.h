@@ -59,6 +59,17 @@ struct level_store_ops {
 	 * smaller level. */
 	pegsol_status (*select)(level_store *s, const slevel *A, const slevel *B,
 	                        const char *name, slevel **out, pegsol_error *err);
+	/* out = the children of in (flags: level_expand_within's) that are
+	 * keys of within, without counts, keep as expand's (on the child
+	 * before any complement): the winning walk's steps through
+	 * winning positions and its meeting in one expansion, with no
+	 * complements of a whole level to sort.  NULL when the store has no
+	 * such step: the walk then expands, complements and selects. */
+	pegsol_status (*expand_within)(level_store *s, const slevel *in,
+	                               int flags, const slevel *within,
+	                               int (*keep)(const void *ctx, uint64_t key),
+	                               const void *keep_ctx, const char *name,
+	                               slevel **out, pegsol_error *err);
 	/* Calls fn for every key held here, with its count. */
 	pegsol_status (*foreach)(level_store *s, const slevel *L,
 	                         store_each_fn fn, void *ctx, pegsol_error *err);

@@ -98,6 +98,20 @@ static pegsol_status mem_select(level_store *s, const slevel *A,
 	             out);
 }
 
+static pegsol_status mem_expand_within(level_store *s, const slevel *in,
+                                       int flags, const slevel *within,
+                                       int (*keep)(const void *ctx, uint64_t key),
+                                       const void *keep_ctx, const char *name,
+                                       slevel **out, pegsol_error *err)
+{
+	(void)name;
+	slevel *l = calloc(1, sizeof *l);
+	return adopt(l, !l ? no_room(err)
+	                   : level_expand_within(s->E, &in->L, flags, &within->L,
+	                                         keep, keep_ctx, &l->L, err),
+	             out);
+}
+
 static pegsol_status mem_foreach(level_store *s, const slevel *L,
                                  store_each_fn fn, void *ctx, pegsol_error *err)
 {
@@ -143,6 +157,7 @@ static const struct level_store_ops memory_ops = {
 	.match_complements = mem_match,
 	.complement = mem_complement,
 	.select = mem_select,
+	.expand_within = mem_expand_within,
 	.foreach = mem_foreach,
 	.size = mem_size,
 	.bytes = mem_bytes,

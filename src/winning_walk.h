@@ -7,14 +7,17 @@
  * expanded: S_0..S_a and T_0..T_b with a + b = N (for the complement
  * problem T = S), W_a where they meet, then outward through winning
  * positions only: forward, the children of W_n whose complement is in
- * T_{N-n-1}; backward, the parents of W_n that are in S_{n-1}, found as
- * the children of the complements.
+ * T_{N-n-1}; backward, the parents of W_n that are in S_{n-1}.  A store
+ * with expand_within makes each step, and the meeting, one expansion
+ * within a level (reverse jumps, or complements of the children); other
+ * stores expand, complement and select.
  */
 #ifndef PEGSOL_WINNING_WALK_H
 #define PEGSOL_WINNING_WALK_H
 
 #include "level.h"
 #include "level_store.h"
+#include "level_prune.h"
 #include "pagoda.h"
 
 /* Pruning that keeps every winning position (see winning_walk.c): a
@@ -23,6 +26,7 @@
 typedef struct walk_prune {
 	int n;
 	pagoda *p; /* [PAGODA_MAX] */
+	lin_prune *lp; /* the same tests for the level engine (NULL: none) */
 } walk_prune;
 
 /* Pagodas for reaching the finish(es) of pr (backward = 0: the forward
@@ -33,6 +37,9 @@ void walk_prune_free(walk_prune *w);
 /* A level_expand filter: 0 when some pagoda proves key cannot reach the
  * target.  ctx is a walk_prune. */
 int walk_prune_keep(const void *ctx, uint64_t key);
+/* The filter and its context for level_expand: the vector form of the
+ * tests (level_prune.h), or NULL when there are none. */
+int (*walk_prune_filter(const walk_prune *w, const void **ctx))(const void *, uint64_t);
 
 typedef struct winning_walk_cb {
 	/* W_n, canonical under the store's engine group, as a level of the

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# ab.sh - two builds of pegsol on one workload, runs alternating (old,
+# new, old, new, ...) so that both see the same load on a shared machine;
+# prints each run and the medians of wall time, user and system CPU time
+# and peak resident memory (/usr/bin/time).  On a loaded machine judge by
+# the CPU times: wall time there measures the other jobs.
+#   bash bench/ab.sh [-n RUNS] OLD_PEGSOL NEW_PEGSOL ARGS...
+#   e.g. bash bench/ab.sh -n 5 /tmp/pegsol.old build/pegsol levels --winning
+set -eu
+runs=5
+if [ "${1:-}" = -n ]; then runs=$2; shift 2; fi
+old=${1:?usage: ab.sh [-n RUNS] OLD NEW ARGS...}
+new=${2:?usage: ab.sh [-n RUNS] OLD NEW ARGS...}
+shift 2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for i in $(seq "$runs"); do
+	for which in old new; do
+		bin=$old
+		[ "$which" = new ] && bin=$new
+		/usr/bin/time -f "%e %U %S %M" -o "$tmp/t" "$bin" "$@" >/dev/null
+		echo "$which $(cat "$tmp/t")" | tee -a "$tmp/all"
+	done
+done
+median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+echo "build  wall_s  user_s  sys_s  peak_MiB  (medians of $runs)"
+for which in old new; do
+	w=$(awk -v k=$which '$1 == k {print $2}' "$tmp/all" | median)
+	u=$(awk -v k=$which '$1 == k {print $3}' "$tmp/all" | median)
+	s=$(awk -v k=$which '$1 == k {print $4}' "$tmp/all" | median)
+	m=$(awk -v k=$which '$1 == k {print $5 / 1024}' "$tmp/all" | median)
+	printf '%-6s %6s  %6s  %5s  %8.0f\n' "$which" "$w" "$u" "$s" "$m"
+done

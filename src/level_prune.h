@@ -1,0 +1,71 @@
+/*
+ * level_prune.h - a filter of level_expand made of linear tests (pagoda
+ * functions, pagoda.h), evaluated as the engine makes children rather than
+ * on each child's key.
+ *
+ * A test k drops a position whose value sum(w_k over its pegs) is below
+ * bound_k.  The value is linear, so a child's value is its parent's plus
+ * the jump's change (w(to) - w(from) - w(over)): the engine computes a
+ * parent's slack (value - bound) for every test at once, one vector a
+ * parent, and tests a child with one vector addition and a sign test.
+ * (Evaluated on each child's key, test by test, the pagodas were a fifth
+ * of the English central game's --winning time.)
+ *
+ * The child tested is the parent's key after the jump, an image under the
+ * engine's group of the canonical child: sound when the tests' target is
+ * mapped onto itself by the group (winning_walk.c), since a position and
+ * its images then reach it alike.  lin_prune_keep tests a key the same
+ * way, for callers that have only keys: the engine recognises it as its
+ * keep filter and uses the parents' values instead.
+ */
+#ifndef PEGSOL_LEVEL_PRUNE_H
+#define PEGSOL_LEVEL_PRUNE_H
+
+#include "internal.h"
+#include "pagoda.h"
+
+#define LIN_PRUNE_MAX 16 /* tests: one 512-bit vector of 32-bit lanes */
+
+typedef int32_t lin_vec __attribute__((vector_size(4 * LIN_PRUNE_MAX)));
+
+typedef struct lin_prune {
+	int n;        /* tests in use (lanes beyond are never negative) */
+	int nchunks;  /* bytes of a position */
+	lin_vec base;              /* -bound_k: the slack of no peg */
+	lin_vec table[8][256];     /* values of the pegs of each byte */
+	lin_vec delta[MAX_JUMPS];  /* a jump's change of value */
+} lin_prune;
+
+/* The tests of pagodas p[0..n) on board b (those whose values fit 32-bit
+ * lanes; a pagoda left out prunes less, never wrongly).  NULL when out of
+ * memory; free with lin_prune_free. */
+lin_prune *lin_prune_new(const pegsol_board *b, const pagoda *p, int n);
+void lin_prune_free(lin_prune *lp);
+
+/* The slack of pos for every test: negative lanes fail. */
+static inline __attribute__((always_inline)) void
+lin_prune_slack(const lin_prune *lp, uint64_t pos, lin_vec *out)
+{
+	lin_vec v = lp->base;
+	for (int c = 0; c < lp->nchunks; c++)
+		v += lp->table[c][(pos >> (8 * c)) & 0xff];
+	*out = v;
+}
+
+/* 1 when the child after jump j of a parent of slack *s fails a test. */
+static inline __attribute__((always_inline)) int
+lin_prune_cut(const lin_prune *lp, const lin_vec *s, int j)
+{
+	lin_vec v = *s + lp->delta[j];
+	/* the sign bits of every lane, ORed */
+	int32_t any = 0;
+	for (int k = 0; k < LIN_PRUNE_MAX; k++)
+		any |= v[k];
+	return any < 0;
+}
+
+/* A level_expand filter: 0 when some test drops key.  ctx is a
+ * lin_prune. */
+int lin_prune_keep(const void *ctx, uint64_t key);
+
+#endif
