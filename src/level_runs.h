@@ -20,13 +20,21 @@
 
 #include "level.h"
 
+/* A run: its file's number and size.  The size is what the compaction
+ * policy goes by (lruns_compact). */
+typedef struct lrun {
+	int id;
+	uint64_t bytes;
+} lrun;
+
 typedef struct lruns {
 	const char *dir;   /* where the run files go */
 	int *next_id;      /* the directory's count of run files made */
 	const engine *E;   /* threads, the memory bound (read when used), keybits */
 	int counted;
-	int n, cap;        /* the runs so far: their ids */
-	int *id;
+	int n, cap;        /* the runs so far, the oldest first */
+	lrun *run;
+	uint64_t bytes;    /* the bytes of their files */
 	/* the buffer of unsorted entries, with scratch to sort it and the
 	 * buckets of its last pass (lruns_buffer) */
 	size_t bn, bcap;
@@ -75,5 +83,18 @@ pegsol_status lruns_join_to_file(lruns *r, const char *bpath, uint64_t bn,
 
 /* Removes the run files and frees r. */
 void lruns_free(lruns *r);
+
+/* What the runs of this process cost so far, added up over every lruns
+ * (for tests and measurements; lruns_stats_reset zeroes it). */
+typedef struct lruns_stats {
+	uint64_t run_bytes;   /* runs written from entries (chunks, buffers) */
+	uint64_t merge_bytes; /* runs written by merging runs: the compaction */
+	uint64_t merges;      /* those merges */
+	uint64_t peak_bytes;  /* the most bytes one lruns held in runs at once,
+	                       * a merge's output with its inputs */
+	int peak_runs;        /* the most runs one lruns held at once */
+} lruns_stats;
+void lruns_stats_get(lruns_stats *out);
+void lruns_stats_reset(void);
 
 #endif
