@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define COMPACT_RUNS 8
+#define COMPACT_RUNS 64 /* the most runs kept (merge_fanin permitting) */
 #define MAX_WRITERS 16
 #define BUCKETS ((size_t)1 << 16) /* the top 16 bits of the hash: file order */
 
@@ -451,8 +451,9 @@ static pegsol_status merge_span(lruns *r, int i, int j, pegsol_error *err)
 	return PEGSOL_OK;
 }
 
-/* Merges groups of runs (the oldest first) into single runs until at most
- * target are left, no merge reading more than merge_fanin runs. */
+/* Merges groups of runs into single runs until at most target are left,
+ * no merge reading more than merge_fanin runs: the youngest first, the
+ * smallest as a rule (lruns_compact). */
 static pegsol_status reduce(lruns *r, int target, pegsol_error *err)
 {
 	int fanin = merge_fanin(r);
@@ -461,19 +462,77 @@ static pegsol_status reduce(lruns *r, int target, pegsol_error *err)
 		target = 1;
 	while (st == PEGSOL_OK && r->n > target) {
 		int k = r->n - target + 1 < fanin ? r->n - target + 1 : fanin;
-		/* the new run joins the end of the list */
-		if ((st = merge_span(r, 0, k, err)) == PEGSOL_OK) {
-			lrun made = r->run[0];
-			memmove(r->run, r->run + 1, (size_t)(r->n - 1) * sizeof *r->run);
-			r->run[r->n - 1] = made;
-		}
+		st = merge_span(r, r->n - k, r->n, err);
 	}
 	return st;
 }
 
+/*
+ * The compaction policy: runs are merged only with runs of comparable
+ * size.  The runs are kept oldest first, each with its bytes on disk, and
+ *
+ *   1. once the runs younger than the oldest add up to its size, all the
+ *      runs are merged into one;
+ *   2. once there are COMPACT_RUNS runs (merge_fanin, if fewer), the
+ *      oldest run that the runs younger than it add up to is merged with
+ *      them (with none, the two youngest are merged).
+ *
+ * Why.  A level's chunks make runs that hold the same children many times
+ * over (a position has parents in many chunks: French board, level 13 in
+ * 105 chunks, the runs add up to five times the level), so they must be
+ * merged as they come, or the disk would hold all of them.  The policy
+ * before this one merged every run into one whenever there were eight: the
+ * accumulated run, most of the level, was rewritten every four chunks
+ * (a chunk is a run per thread), and a 41-hole level of 1e9 positions
+ * (7 GB) wrote 156 GB.  Here the big runs wait for the small ones to
+ * catch up, and up to COMPACT_RUNS small runs wait to be merged at once.
+ *
+ * The bounds.  Disk: by rule 1 the runs younger than the oldest stay
+ * below its size, so all the runs take less than twice the oldest, which
+ * is at most the level, plus one chunk's runs (and a merge's output sits
+ * beside its inputs until it is complete).  Runs: fewer than COMPACT_RUNS
+ * (or merge_fanin), plus one chunk's, so the final merge reads them at
+ * once.  Rewrites: every run older than the one a merge starts from is
+ * bigger than all the runs younger than it (else the merge would have
+ * started there), and the runs a merge takes (but for the fallback's two)
+ * add up to at least twice the first of them; so, as in a binary
+ * counter, without keys held by several runs, the runs an entry passes
+ * through at least double each time, and an entry is rewritten about
+ * log2(level / chunk) times, not once every four chunks.  Keys held by several runs make the outputs smaller than their
+ * inputs, which is the point of merging; that the sizes are bytes on disk
+ * makes the disk bound hold whatever they hold.
+ *
+ * Order.  Which runs are merged with which does not show in the level:
+ * each merge adds the counts of equal keys (the sum of nonnegative counts
+ * overflows in some merge exactly when the key's total does, whatever the
+ * grouping) and writes the keys in file order, one total order
+ * (lfile_order); the level file is then the same bytes.
+ */
 pegsol_status lruns_compact(lruns *r, pegsol_error *err)
 {
-	return r->n >= COMPACT_RUNS ? reduce(r, 1, err) : PEGSOL_OK;
+	int fanin = merge_fanin(r);
+	int most = fanin < COMPACT_RUNS ? fanin : COMPACT_RUNS;
+	pegsol_status st = PEGSOL_OK;
+	while (st == PEGSOL_OK && r->n > 1) {
+		/* i: the oldest run that the younger runs add up to */
+		uint64_t younger = r->bytes;
+		int i;
+		for (i = 0; i < r->n - 1; i++) {
+			younger -= r->run[i].bytes;
+			if (younger >= r->run[i].bytes)
+				break;
+		}
+		if (i > 0 && r->n < most)
+			break;
+		if (i == r->n - 1)
+			i = r->n - 2;
+		/* more than fanin runs: the youngest, the smallest, first */
+		while (st == PEGSOL_OK && r->n - i > 1) {
+			int from = r->n - i <= fanin ? i : r->n - fanin;
+			st = merge_span(r, from, r->n, err);
+		}
+	}
+	return st;
 }
 
 /* Writes through path.tmp, renamed to path once complete and durable. */

@@ -9,11 +9,12 @@
  * into a buffer (what an MPI rank receives), which is sorted, its equal
  * keys merged, and written as a run whenever it is full.  Runs of one
  * level hold the same key many times over; they are merged segment by
- * segment (a k-way merge, equal keys' counts added) into fewer runs when
- * there are too many, and finally into the level file, or merge-joined
- * with another level's file (matching a level against the complements of
- * another: both streams are in file order).  Run files are DIR/run-ID.tmp:
- * temporary, never fsynced, removed by a checkpoint if a run dies.
+ * segment (a k-way merge, equal keys' counts added), each with runs of
+ * comparable size (lruns_compact), and finally into the level file, or
+ * merge-joined with another level's file (matching a level against the
+ * complements of another: both streams are in file order).  Run files
+ * are DIR/run-ID.tmp: temporary, never fsynced, removed by a checkpoint if
+ * a run dies.
  */
 #ifndef PEGSOL_LEVEL_RUNS_H
 #define PEGSOL_LEVEL_RUNS_H
@@ -60,9 +61,11 @@ pegsol_status lruns_room(lruns *r, size_t *n, uint64_t **keys, u128 **counts,
 void lruns_added(lruns *r, size_t n);
 /* A sorted in-memory level as runs. */
 pegsol_status lruns_add_level(lruns *r, const level *L, pegsol_error *err);
-/* Past a few runs, merges them into one: runs of a level's chunks hold the
- * same children many times over, so this bounds the disk a level takes to
- * a few times its own size. */
+/* Merges runs with runs of comparable size (the policy is described in
+ * level_runs.c): runs of a level's chunks hold the same children many
+ * times over, so this bounds the disk they take to about twice the level,
+ * and their number, while rewriting each entry only a logarithmic number
+ * of times.  Call it after every chunk's runs. */
 pegsol_status lruns_compact(lruns *r, pegsol_error *err);
 /* Everything put, merged into the level file path (durable: a checkpoint
  * may name it); *n its entries.  With no entries, an empty level. */
