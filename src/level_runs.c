@@ -378,14 +378,20 @@ static void heads_close(head *h, int k)
 	free(h);
 }
 
-/* Merges runs run[0..k) segment by segment into emit. */
+/* Merges runs run[0..k) segment by segment into emit.  The runs are
+ * merged once (they are deleted after, or on failure): each segment read
+ * is given back to the file system at once, so that the output and its
+ * inputs together take about the inputs' room, not twice it. */
 static pegsol_status merge_runs(const lruns *r, const lrun *run, int k,
                                 merge_emit emit, void *ctx, pegsol_error *err)
 {
 	head *h = NULL;
 	pegsol_status st = heads_open(r, run, k, &h, err);
-	for (int seg = 0; seg < LFILE_SEGMENTS && st == PEGSOL_OK; seg++)
+	for (int seg = 0; seg < LFILE_SEGMENTS && st == PEGSOL_OK; seg++) {
 		st = merge_segment(h, k, seg, emit, ctx, err);
+		for (int i = 0; i < k && st == PEGSOL_OK; i++)
+			lfile_release_segment(h[i].r, seg);
+	}
 	heads_close(h, k);
 	return st;
 }
