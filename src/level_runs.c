@@ -495,8 +495,8 @@ static pegsol_status reduce(lruns *r, int target, pegsol_error *err)
  *
  * The bounds.  Disk: by rule 1 the runs younger than the oldest stay
  * below its size, so all the runs take less than twice the oldest, which
- * is at most the level, plus one chunk's runs (and a merge's output sits
- * beside its inputs until it is complete).  Runs: fewer than COMPACT_RUNS
+ * is at most the level, plus one chunk's runs (a merge's output grows as
+ * its inputs are given back, segment by segment: merge_runs).  Runs: fewer than COMPACT_RUNS
  * (or merge_fanin), plus one chunk's, so the final merge reads them at
  * once.  Rewrites: every run older than the one a merge starts from is
  * bigger than all the runs younger than it (else the merge would have
@@ -504,9 +504,10 @@ static pegsol_status reduce(lruns *r, int target, pegsol_error *err)
  * add up to at least twice the first of them; so, as in a binary
  * counter, without keys held by several runs, the runs an entry passes
  * through at least double each time, and an entry is rewritten about
- * log2(level / chunk) times, not once every four chunks.  Keys held by several runs make the outputs smaller than their
- * inputs, which is the point of merging; that the sizes are bytes on disk
- * makes the disk bound hold whatever they hold.
+ * log2(level / chunk) times, not once every four chunks.  Keys held by
+ * several runs make the outputs smaller than their inputs, which is the
+ * point of merging; that the sizes are bytes on disk makes the disk bound
+ * hold whatever they hold.
  *
  * Order.  Which runs are merged with which does not show in the level:
  * each merge adds the counts of equal keys (the sum of nonnegative counts

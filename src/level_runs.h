@@ -94,7 +94,9 @@ typedef struct lruns_stats {
 	uint64_t merge_bytes; /* runs written by merging runs: the compaction */
 	uint64_t merges;      /* those merges */
 	uint64_t peak_bytes;  /* the most bytes one lruns held in runs at once,
-	                       * a merge's output with its inputs */
+	                       * a merge's output counted with all its inputs
+	                       * (a bound: the merge gives them back as it
+	                       * goes) */
 	int peak_runs;        /* the most runs one lruns held at once */
 } lruns_stats;
 void lruns_stats_get(lruns_stats *out);
