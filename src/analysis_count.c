@@ -19,6 +19,7 @@
 #include "winning_walk.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include <stdlib.h>
@@ -133,6 +134,21 @@ typedef struct count_state {
 } count_state;
 
 static const char state_magic[8] = "pgcount3";
+
+/* The state as pegsol wrote it before random play and forward-only counts
+ * (up to commit e619380): magic "pgcount1", the same fields up to out and
+ * none after it, which a count, the only run there was, leaves at 0.  It
+ * is still read, so that a long run checkpointed by such a binary (the
+ * 41-hole board's) can be carried on by this one. */
+static const char state_magic_v1[8] = "pgcount1";
+#define STATE_V1_ALIGN _Alignof(count_state)
+#define STATE_V1_BYTES ((offsetof(count_state, random) + STATE_V1_ALIGN - 1) / \
+                        STATE_V1_ALIGN * STATE_V1_ALIGN)
+
+size_t count_state_v1_bytes(void)
+{
+	return STATE_V1_BYTES;
+}
 
 typedef struct driver {
 	run *r;
@@ -479,7 +495,14 @@ static pegsol_status begin_or_resume(driver *d)
 	pegsol_status st = s->ops->restore(s, &blob, &len, r->err);
 	if (st != PEGSOL_OK || !blob)
 		return st;
-	count_state *got = blob;
+	count_state *got = blob, v1;
+	if (len == STATE_V1_BYTES && !memcmp(blob, state_magic_v1, sizeof v1.magic)) {
+		memset(&v1, 0, sizeof v1);
+		memcpy(&v1, blob, len);
+		memcpy(v1.magic, state_magic, sizeof v1.magic);
+		got = &v1;
+		len = sizeof v1;
+	}
 	if (len != sizeof *got || memcmp(got->magic, state_magic, sizeof got->magic) ||
 	    memcmp(got->board, want.board, sizeof want.board) ||
 	    got->nholes != want.nholes || got->finish_kind != want.finish_kind ||

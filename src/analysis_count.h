@@ -22,6 +22,11 @@ typedef struct count_random_extra {
  * ends there, fixed point with MASS_ONE = 1; out->wins is the mass that
  * ends in the finish (a position finish).  The pairing with backward
  * levels is skipped.  A checkpoint of this run is not one of a count. */
+/* The bytes of a count's checkpointed state as older pegsol wrote it
+ * (magic "pgcount1", before random play), which a resumed count still
+ * reads: for the test that makes one. */
+size_t count_state_v1_bytes(void);
+
 pegsol_status count_random_play(const pegsol_problem *pr,
                                 const pegsol_level_options *opt,
                                 pegsol_count_result *out,

@@ -326,6 +326,8 @@ pegsol_status lfile_write_level(const char *path, const level *L, int counted,
 
 struct lfile_reader {
 	FILE *f;
+	int punch_fd;          /* for lfile_release_segment: -1 until then, -2
+	                        * when the file cannot have holes punched */
 	char *path;
 	int counted;
 	uint64_t total;
@@ -353,6 +355,8 @@ void lfile_close_reader(lfile_reader *r)
 		return;
 	if (r->f)
 		fclose(r->f);
+	if (r->punch_fd >= 0)
+		close(r->punch_fd);
 	ZSTD_freeDCtx(r->dctx);
 	free(r->in);
 	free(r->buf);
@@ -366,6 +370,7 @@ pegsol_status lfile_open(const char *path, lfile_reader **out, pegsol_error *err
 	lfile_reader *r = calloc(1, sizeof *r);
 	if (!r)
 		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	r->punch_fd = -1;
 	r->path = strdup(path);
 	r->dctx = ZSTD_createDCtx();
 	r->in_cap = ZSTD_DStreamInSize();
@@ -446,6 +451,30 @@ pegsol_status lfile_seek(lfile_reader *r, int seg, pegsol_error *err)
 	if (r->left && fseek(r->f, (long)r->idx[seg].off, SEEK_SET))
 		return corrupt(r, err, "cannot seek");
 	return PEGSOL_OK;
+}
+
+void lfile_release_segment(lfile_reader *r, int seg)
+{
+#ifdef FALLOC_FL_PUNCH_HOLE
+	if (seg < 0 || seg >= LFILE_SEGMENTS || r->punch_fd == -2)
+		return;
+	/* whole blocks only: a partial one would be zeroed, a write */
+	uint64_t a = (r->idx[seg].off + 4095) & ~(uint64_t)4095;
+	uint64_t b = (r->idx[seg].off + r->idx[seg].csize) & ~(uint64_t)4095;
+	if (b <= a)
+		return;
+	if (r->punch_fd == -1 && (r->punch_fd = open(r->path, O_WRONLY)) < 0)
+		r->punch_fd = -2;
+	if (r->punch_fd >= 0 &&
+	    fallocate(r->punch_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+	              (off_t)a, (off_t)(b - a))) {
+		close(r->punch_fd); /* not supported here: never again */
+		r->punch_fd = -2;
+	}
+#else
+	(void)r;
+	(void)seg;
+#endif
 }
 
 /* Decompresses until at least want bytes are buffered or the frame ends. */

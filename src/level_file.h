@@ -71,6 +71,11 @@ uint64_t lfile_entries(const lfile_reader *r);
 int lfile_counted(const lfile_reader *r);
 /* Positions the reader at the start of segment seg. */
 pegsol_status lfile_seek(lfile_reader *r, int seg, pegsol_error *err);
+/* Gives the disk blocks of segment seg back to the file system (punches
+ * a hole: the file keeps its size and index, the segment reads as zeros),
+ * so that the runs a merge has read are freed as it goes; for files about
+ * to be deleted only.  Does nothing where holes cannot be punched. */
+void lfile_release_segment(lfile_reader *r, int seg);
 /* The next entry of the current segment: 1, or 0 at its end, or -1 on
  * error (a corrupt or truncated file). */
 int lfile_next(lfile_reader *r, uint64_t *key, u128 *count, pegsol_error *err);

@@ -9,12 +9,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-#define COMPACT_RUNS 8
+#define COMPACT_RUNS 64 /* the most runs kept (merge_fanin permitting) */
 #define MAX_WRITERS 16
 #define BUCKETS ((size_t)1 << 16) /* the top 16 bits of the hash: file order */
 
@@ -33,17 +35,68 @@ static void run_path(const lruns *r, int id, char *out, size_t size)
 	snprintf(out, size, "%s/run-%d.tmp", r->dir, id);
 }
 
-static pegsol_status grow_ids(lruns *r, int more, pegsol_error *err)
+static pegsol_status grow_runs(lruns *r, int more, pegsol_error *err)
 {
 	if (r->n + more <= r->cap)
 		return PEGSOL_OK;
 	int cap = 2 * r->cap + more;
-	int *id = realloc(r->id, (size_t)cap * sizeof *id);
-	if (!id)
+	lrun *run = realloc(r->run, (size_t)cap * sizeof *run);
+	if (!run)
 		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
-	r->id = id;
+	r->run = run;
 	r->cap = cap;
 	return PEGSOL_OK;
+}
+
+/* ---------------------------------------------------------- statistics */
+
+static struct {
+	atomic_uint_fast64_t run_bytes, merge_bytes, merges, peak_bytes;
+	atomic_int peak_runs;
+} stats;
+
+void lruns_stats_get(lruns_stats *out)
+{
+	out->run_bytes = atomic_load(&stats.run_bytes);
+	out->merge_bytes = atomic_load(&stats.merge_bytes);
+	out->merges = atomic_load(&stats.merges);
+	out->peak_bytes = atomic_load(&stats.peak_bytes);
+	out->peak_runs = atomic_load(&stats.peak_runs);
+}
+
+void lruns_stats_reset(void)
+{
+	atomic_store(&stats.run_bytes, 0);
+	atomic_store(&stats.merge_bytes, 0);
+	atomic_store(&stats.merges, 0);
+	atomic_store(&stats.peak_bytes, 0);
+	atomic_store(&stats.peak_runs, 0);
+}
+
+static void note_peak(uint64_t bytes, int runs)
+{
+	uint_fast64_t b = atomic_load(&stats.peak_bytes);
+	while (bytes > b && !atomic_compare_exchange_weak(&stats.peak_bytes, &b, bytes))
+		;
+	int n = atomic_load(&stats.peak_runs);
+	while (runs > n && !atomic_compare_exchange_weak(&stats.peak_runs, &n, runs))
+		;
+}
+
+/* The size of a run just written (0 if it cannot be read: the policy then
+ * merely sees it as small). */
+static uint64_t file_bytes(const char *path)
+{
+	struct stat sb;
+	return stat(path, &sb) ? 0 : (uint64_t)sb.st_size;
+}
+
+/* Run id, of the given bytes, joins the end of the list (room was made). */
+static void push_run(lruns *r, int id, uint64_t bytes)
+{
+	r->run[r->n++] = (lrun){id, bytes};
+	r->bytes += bytes;
+	note_peak(r->bytes, r->n);
 }
 
 /* ------------------------------------------------ runs from a level */
@@ -91,7 +144,7 @@ pegsol_status lruns_add_level(lruns *r, const level *L, pegsol_error *err)
 		k = 1;
 	if (k > MAX_WRITERS)
 		k = MAX_WRITERS;
-	pegsol_status st = grow_ids(r, k, err);
+	pegsol_status st = grow_runs(r, k, err);
 	if (st != PEGSOL_OK)
 		return st;
 	write_job job = {.r = r, .L = L, .k = k, .nparts = nparts};
@@ -111,10 +164,13 @@ pegsol_status lruns_add_level(lruns *r, const level *L, pegsol_error *err)
 				*err = job.err[t];
 		}
 	for (int t = 0; t < k; t++) {
-		if (st == PEGSOL_OK)
-			r->id[r->n++] = id[t];
-		else
+		if (st == PEGSOL_OK) {
+			uint64_t bytes = file_bytes(job.path[t]);
+			atomic_fetch_add(&stats.run_bytes, bytes);
+			push_run(r, id[t], bytes);
+		} else {
 			unlink(job.path[t]);
+		}
 	}
 	return st;
 }
@@ -176,7 +232,7 @@ static pegsol_status flush(lruns *r, pegsol_error *err)
 		if (r->counted)
 			r->tcounts[d] = r->bcounts[i];
 	}
-	if ((st = grow_ids(r, 1, err)) != PEGSOL_OK)
+	if ((st = grow_runs(r, 1, err)) != PEGSOL_OK)
 		return st;
 	int id = (*r->next_id)++;
 	char path[4096];
@@ -191,7 +247,9 @@ static pegsol_status flush(lruns *r, pegsol_error *err)
 		return st;
 	}
 	if ((st = lfile_close(w, 0, err)) == PEGSOL_OK) {
-		r->id[r->n++] = id;
+		uint64_t bytes = file_bytes(path);
+		atomic_fetch_add(&stats.run_bytes, bytes);
+		push_run(r, id, bytes);
 		r->bn = 0;
 	}
 	return st;
@@ -296,8 +354,8 @@ static pegsol_status merge_segment(head *heads, int k, int seg, merge_emit emit,
 	return st;
 }
 
-/* Opens the runs ids[0..k). */
-static pegsol_status heads_open(const lruns *r, const int *ids, int k, head **out,
+/* Opens the runs run[0..k). */
+static pegsol_status heads_open(const lruns *r, const lrun *run, int k, head **out,
                                 pegsol_error *err)
 {
 	head *h = calloc((size_t)k + 1, sizeof *h);
@@ -306,7 +364,7 @@ static pegsol_status heads_open(const lruns *r, const int *ids, int k, head **ou
 	pegsol_status st = PEGSOL_OK;
 	char path[4096];
 	for (int i = 0; i < k && st == PEGSOL_OK; i++) {
-		run_path(r, ids[i], path, sizeof path);
+		run_path(r, run[i].id, path, sizeof path);
 		st = lfile_open(path, &h[i].r, err);
 	}
 	*out = h;
@@ -320,14 +378,20 @@ static void heads_close(head *h, int k)
 	free(h);
 }
 
-/* Merges runs ids[0..k) segment by segment into emit. */
-static pegsol_status merge_ids(const lruns *r, const int *ids, int k,
-                               merge_emit emit, void *ctx, pegsol_error *err)
+/* Merges runs run[0..k) segment by segment into emit.  The runs are
+ * merged once (they are deleted after, or on failure): each segment read
+ * is given back to the file system at once, so that the output and its
+ * inputs together take about the inputs' room, not twice it. */
+static pegsol_status merge_runs(const lruns *r, const lrun *run, int k,
+                                merge_emit emit, void *ctx, pegsol_error *err)
 {
 	head *h = NULL;
-	pegsol_status st = heads_open(r, ids, k, &h, err);
-	for (int seg = 0; seg < LFILE_SEGMENTS && st == PEGSOL_OK; seg++)
+	pegsol_status st = heads_open(r, run, k, &h, err);
+	for (int seg = 0; seg < LFILE_SEGMENTS && st == PEGSOL_OK; seg++) {
 		st = merge_segment(h, k, seg, emit, ctx, err);
+		for (int i = 0; i < k && st == PEGSOL_OK; i++)
+			lfile_release_segment(h[i].r, seg);
+	}
 	heads_close(h, k);
 	return st;
 }
@@ -358,8 +422,44 @@ static int merge_fanin(const lruns *r)
 	return k < 4 ? 4 : k > (1 << 20) ? 1 << 20 : (int)k;
 }
 
-/* Merges groups of runs (the oldest first) into single runs until at most
- * target are left, no merge reading more than merge_fanin runs. */
+/* Merges the runs run[i..j) (at most merge_fanin of them) into one run,
+ * which takes their place in the list. */
+static pegsol_status merge_span(lruns *r, int i, int j, pegsol_error *err)
+{
+	int id = (*r->next_id)++;
+	char path[4096];
+	run_path(r, id, path, sizeof path);
+	lfile_writer *w;
+	pegsol_status st = lfile_create(path, r->counted, r->E->threads, &w, err);
+	if (st != PEGSOL_OK)
+		return st;
+	write_ctx wc = {w, 0};
+	if ((st = merge_runs(r, r->run + i, j - i, emit_to_file, &wc, err)) != PEGSOL_OK) {
+		lfile_abandon(w);
+		return st;
+	}
+	if ((st = lfile_close(w, 0, err)) != PEGSOL_OK)
+		return st;
+	/* the output was on disk beside its inputs */
+	uint64_t bytes = file_bytes(path);
+	atomic_fetch_add(&stats.merge_bytes, bytes);
+	atomic_fetch_add(&stats.merges, 1);
+	note_peak(r->bytes + bytes, r->n + 1);
+	for (int k = i; k < j; k++) {
+		run_path(r, r->run[k].id, path, sizeof path);
+		unlink(path);
+		r->bytes -= r->run[k].bytes;
+	}
+	r->run[i] = (lrun){id, bytes};
+	r->bytes += bytes;
+	memmove(r->run + i + 1, r->run + j, (size_t)(r->n - j) * sizeof *r->run);
+	r->n -= j - i - 1;
+	return PEGSOL_OK;
+}
+
+/* Merges groups of runs into single runs until at most target are left,
+ * no merge reading more than merge_fanin runs: the youngest first, the
+ * smallest as a rule (lruns_compact). */
 static pegsol_status reduce(lruns *r, int target, pegsol_error *err)
 {
 	int fanin = merge_fanin(r);
@@ -368,34 +468,78 @@ static pegsol_status reduce(lruns *r, int target, pegsol_error *err)
 		target = 1;
 	while (st == PEGSOL_OK && r->n > target) {
 		int k = r->n - target + 1 < fanin ? r->n - target + 1 : fanin;
-		int id = (*r->next_id)++;
-		char path[4096];
-		run_path(r, id, path, sizeof path);
-		lfile_writer *w;
-		if ((st = lfile_create(path, r->counted, r->E->threads, &w, err)) != PEGSOL_OK)
-			break;
-		write_ctx wc = {w, 0};
-		if ((st = merge_ids(r, r->id, k, emit_to_file, &wc, err)) != PEGSOL_OK) {
-			lfile_abandon(w);
-			break;
-		}
-		if ((st = lfile_close(w, 0, err)) != PEGSOL_OK)
-			break;
-		/* the group's files go; the new run joins the end of the list */
-		for (int i = 0; i < k; i++) {
-			run_path(r, r->id[i], path, sizeof path);
-			unlink(path);
-		}
-		memmove(r->id, r->id + k, (size_t)(r->n - k) * sizeof *r->id);
-		r->n -= k;
-		r->id[r->n++] = id;
+		st = merge_span(r, r->n - k, r->n, err);
 	}
 	return st;
 }
 
+/*
+ * The compaction policy: runs are merged only with runs of comparable
+ * size.  The runs are kept oldest first, each with its bytes on disk, and
+ *
+ *   1. once the runs younger than the oldest add up to its size, all the
+ *      runs are merged into one;
+ *   2. once there are COMPACT_RUNS runs (merge_fanin, if fewer), the
+ *      oldest run that the runs younger than it add up to is merged with
+ *      them (with none, the two youngest are merged).
+ *
+ * Why.  A level's chunks make runs that hold the same children many times
+ * over (a position has parents in many chunks: French board, level 13 in
+ * 105 chunks, the runs add up to five times the level), so they must be
+ * merged as they come, or the disk would hold all of them.  The policy
+ * before this one merged every run into one whenever there were eight: the
+ * accumulated run, most of the level, was rewritten every four chunks
+ * (a chunk is a run per thread), and a 41-hole level of 1e9 positions
+ * (7 GB) wrote 156 GB.  Here the big runs wait for the small ones to
+ * catch up, and up to COMPACT_RUNS small runs wait to be merged at once.
+ *
+ * The bounds.  Disk: by rule 1 the runs younger than the oldest stay
+ * below its size, so all the runs take less than twice the oldest, which
+ * is at most the level, plus one chunk's runs (a merge's output grows as
+ * its inputs are given back, segment by segment: merge_runs).  Runs: fewer than COMPACT_RUNS
+ * (or merge_fanin), plus one chunk's, so the final merge reads them at
+ * once.  Rewrites: every run older than the one a merge starts from is
+ * bigger than all the runs younger than it (else the merge would have
+ * started there), and the runs a merge takes (but for the fallback's two)
+ * add up to at least twice the first of them; so, as in a binary
+ * counter, without keys held by several runs, the runs an entry passes
+ * through at least double each time, and an entry is rewritten about
+ * log2(level / chunk) times, not once every four chunks.  Keys held by
+ * several runs make the outputs smaller than their inputs, which is the
+ * point of merging; that the sizes are bytes on disk makes the disk bound
+ * hold whatever they hold.
+ *
+ * Order.  Which runs are merged with which does not show in the level:
+ * each merge adds the counts of equal keys (the sum of nonnegative counts
+ * overflows in some merge exactly when the key's total does, whatever the
+ * grouping) and writes the keys in file order, one total order
+ * (lfile_order); the level file is then the same bytes.
+ */
 pegsol_status lruns_compact(lruns *r, pegsol_error *err)
 {
-	return r->n >= COMPACT_RUNS ? reduce(r, 1, err) : PEGSOL_OK;
+	int fanin = merge_fanin(r);
+	int most = fanin < COMPACT_RUNS ? fanin : COMPACT_RUNS;
+	pegsol_status st = PEGSOL_OK;
+	while (st == PEGSOL_OK && r->n > 1) {
+		/* i: the oldest run that the younger runs add up to */
+		uint64_t younger = r->bytes;
+		int i;
+		for (i = 0; i < r->n - 1; i++) {
+			younger -= r->run[i].bytes;
+			if (younger >= r->run[i].bytes)
+				break;
+		}
+		if (i > 0 && r->n < most)
+			break;
+		if (i == r->n - 1)
+			i = r->n - 2;
+		/* more than fanin runs: the youngest, the smallest, first */
+		while (st == PEGSOL_OK && r->n - i > 1) {
+			int from = r->n - i <= fanin ? i : r->n - fanin;
+			st = merge_span(r, from, r->n, err);
+		}
+	}
+	return st;
 }
 
 /* Writes through path.tmp, renamed to path once complete and durable. */
@@ -427,7 +571,7 @@ static pegsol_status run_is_level(lruns *r, const char *path, uint64_t *n,
                                   pegsol_error *err)
 {
 	char run[4096];
-	run_path(r, r->id[0], run, sizeof run);
+	run_path(r, r->run[0].id, run, sizeof run);
 	lfile_reader *rd;
 	pegsol_status st = lfile_open(run, &rd, err);
 	if (st != PEGSOL_OK)
@@ -446,6 +590,7 @@ static pegsol_status run_is_level(lruns *r, const char *path, uint64_t *n,
 		return pegsol_fail(err, PEGSOL_ELIMIT, "cannot rename %s: %s", run,
 		                   strerror(errno));
 	r->n = 0;
+	r->bytes = 0;
 	return PEGSOL_OK;
 }
 
@@ -470,7 +615,7 @@ pegsol_status lruns_to_file(lruns *r, const char *path, uint64_t *n,
 	if ((st = file_begin(r, path, r->counted, &w, err)) != PEGSOL_OK)
 		return st;
 	write_ctx wc = {w, 0};
-	st = merge_ids(r, r->id, r->n, emit_to_file, &wc, err);
+	st = merge_runs(r, r->run, r->n, emit_to_file, &wc, err);
 	*n = wc.n;
 	return file_end(path, w, st, err);
 }
@@ -526,7 +671,7 @@ static pegsol_status join(lruns *r, const char *bpath, uint64_t bn,
 		return st;
 	jc->bseg = -1;
 	if ((st = lscan_open(bpath, bn, &jc->b, err)) == PEGSOL_OK)
-		st = merge_ids(r, r->id, r->n, join_emit, jc, err);
+		st = merge_runs(r, r->run, r->n, join_emit, jc, err);
 	lscan_close(&jc->b);
 	return st;
 }
@@ -558,10 +703,10 @@ void lruns_free(lruns *r)
 {
 	char path[4096];
 	for (int i = 0; i < r->n; i++) {
-		run_path(r, r->id[i], path, sizeof path);
+		run_path(r, r->run[i].id, path, sizeof path);
 		unlink(path);
 	}
-	free(r->id);
+	free(r->run);
 	free(r->bkeys);
 	free(r->tkeys);
 	free(r->bcounts);

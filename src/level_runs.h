@@ -9,24 +9,33 @@
  * into a buffer (what an MPI rank receives), which is sorted, its equal
  * keys merged, and written as a run whenever it is full.  Runs of one
  * level hold the same key many times over; they are merged segment by
- * segment (a k-way merge, equal keys' counts added) into fewer runs when
- * there are too many, and finally into the level file, or merge-joined
- * with another level's file (matching a level against the complements of
- * another: both streams are in file order).  Run files are DIR/run-ID.tmp:
- * temporary, never fsynced, removed by a checkpoint if a run dies.
+ * segment (a k-way merge, equal keys' counts added), each with runs of
+ * comparable size (lruns_compact), and finally into the level file, or
+ * merge-joined with another level's file (matching a level against the
+ * complements of another: both streams are in file order).  Run files
+ * are DIR/run-ID.tmp: temporary, never fsynced, removed by a checkpoint if
+ * a run dies.
  */
 #ifndef PEGSOL_LEVEL_RUNS_H
 #define PEGSOL_LEVEL_RUNS_H
 
 #include "level.h"
 
+/* A run: its file's number and size.  The size is what the compaction
+ * policy goes by (lruns_compact). */
+typedef struct lrun {
+	int id;
+	uint64_t bytes;
+} lrun;
+
 typedef struct lruns {
 	const char *dir;   /* where the run files go */
 	int *next_id;      /* the directory's count of run files made */
 	const engine *E;   /* threads, the memory bound (read when used), keybits */
 	int counted;
-	int n, cap;        /* the runs so far: their ids */
-	int *id;
+	int n, cap;        /* the runs so far, the oldest first */
+	lrun *run;
+	uint64_t bytes;    /* the bytes of their files */
 	/* the buffer of unsorted entries, with scratch to sort it and the
 	 * buckets of its last pass (lruns_buffer) */
 	size_t bn, bcap;
@@ -52,9 +61,11 @@ pegsol_status lruns_room(lruns *r, size_t *n, uint64_t **keys, u128 **counts,
 void lruns_added(lruns *r, size_t n);
 /* A sorted in-memory level as runs. */
 pegsol_status lruns_add_level(lruns *r, const level *L, pegsol_error *err);
-/* Past a few runs, merges them into one: runs of a level's chunks hold the
- * same children many times over, so this bounds the disk a level takes to
- * a few times its own size. */
+/* Merges runs with runs of comparable size (the policy is described in
+ * level_runs.c): runs of a level's chunks hold the same children many
+ * times over, so this bounds the disk they take to about twice the level,
+ * and their number, while rewriting each entry only a logarithmic number
+ * of times.  Call it after every chunk's runs. */
 pegsol_status lruns_compact(lruns *r, pegsol_error *err);
 /* Everything put, merged into the level file path (durable: a checkpoint
  * may name it); *n its entries.  With no entries, an empty level. */
@@ -75,5 +86,20 @@ pegsol_status lruns_join_to_file(lruns *r, const char *bpath, uint64_t bn,
 
 /* Removes the run files and frees r. */
 void lruns_free(lruns *r);
+
+/* What the runs of this process cost so far, added up over every lruns
+ * (for tests and measurements; lruns_stats_reset zeroes it). */
+typedef struct lruns_stats {
+	uint64_t run_bytes;   /* runs written from entries (chunks, buffers) */
+	uint64_t merge_bytes; /* runs written by merging runs: the compaction */
+	uint64_t merges;      /* those merges */
+	uint64_t peak_bytes;  /* the most bytes one lruns held in runs at once,
+	                       * a merge's output counted with all its inputs
+	                       * (a bound: the merge gives them back as it
+	                       * goes) */
+	int peak_runs;        /* the most runs one lruns held at once */
+} lruns_stats;
+void lruns_stats_get(lruns_stats *out);
+void lruns_stats_reset(void);
 
 #endif

@@ -4,10 +4,13 @@
  * big level is many runs, merged; every pairing many complement runs) must
  * give exactly the in-memory figures, which test_count_oracle.c and
  * test_count_english.c hold to brute force and the published tables.
- * Also: a run resumed from its checkpoint, a damaged level file, and the
- * work directory's errors.
+ * Also: a run resumed from its checkpoint, also one in the layout of older
+ * pegsol (before random play), a damaged level file, and the work
+ * directory's errors.
  */
+#include "analysis_count.h"
 #include "check.h"
+#include "level_manifest.h"
 #include "pegsol.h"
 
 #include <dirent.h>
@@ -151,6 +154,63 @@ static void test_resume_after_kill(const char *board, const char *start,
 	pegsol_board_free(b);
 }
 
+/* A count killed half-way whose checkpoint is then rewritten in the layout
+ * of pegsol before random play (magic "pgcount1", the state without the
+ * fields that came after it: a 41-hole run was checkpointed so) is carried
+ * on to the uninterrupted result; the same state of another problem is
+ * still refused. */
+static void test_resume_v1_state(void)
+{
+	pegsol_board *b = check_board("triangle:6");
+	pegsol_problem pr, other;
+	pegsol_error err;
+	CHECK(pegsol_problem_init(&pr, b, "0", NULL, &err) == PEGSOL_OK);
+	CHECK(pegsol_problem_init(&other, b, "3", NULL, &err) == PEGSOL_OK);
+	pegsol_level_options mem = {.threads = 2};
+	CHECK(pegsol_count(&pr, &mem, 0, &mem_res, &err) == PEGSOL_OK);
+	empty_workdir();
+	pegsol_level_options disk = {.threads = 2, .workdir = workdir, .chunk = 1000,
+	                             .progress = kill_at_level};
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		pegsol_count(&pr, &disk, 0, &disk_res, &err);
+		_exit(0);
+	}
+	int status = 0;
+	CHECK(pid > 0 && waitpid(pid, &status, 0) == pid);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	manifest *m = calloc(1, sizeof *m);
+	int found = 0;
+	CHECK(m != NULL);
+	if (!m)
+		return;
+	CHECK(manifest_read(workdir, m, &found, &err) == PEGSOL_OK && found);
+	size_t v1 = count_state_v1_bytes();
+	CHECK(m->len > v1 && !memcmp(m->state, "pgcount3", 8));
+	/* the old layout: the same bytes up to the old end, the old magic */
+	memcpy(m->state, "pgcount1", 8);
+	m->len = v1;
+	CHECK(manifest_write(workdir, m, &err) == PEGSOL_OK);
+	disk.progress = NULL;
+	disk.resume = 1;
+	CHECK(pegsol_count(&other, &disk, 0, &disk_res, &err) == PEGSOL_EINPUT);
+	/* one byte short is no state of either layout */
+	m->len = v1 - 1;
+	CHECK(manifest_write(workdir, m, &err) == PEGSOL_OK);
+	CHECK(pegsol_count(&pr, &disk, 0, &disk_res, &err) == PEGSOL_EINPUT);
+	m->len = v1;
+	CHECK(manifest_write(workdir, m, &err) == PEGSOL_OK);
+	pegsol_status st = pegsol_count(&pr, &disk, 0, &disk_res, &err);
+	if (st != PEGSOL_OK)
+		fprintf(stderr, "resume a v1 state: %s\n", err.message);
+	CHECK(st == PEGSOL_OK);
+	CHECK(same_result(&mem_res, &disk_res));
+	free(m->state);
+	free(m);
+	pegsol_board_free(b);
+}
+
 static void test_damaged_file(void)
 {
 	pegsol_board *b = check_board("triangle5");
@@ -238,6 +298,7 @@ int main(void)
 	/* the winning walk, killed in its backward walk */
 	test_resume_after_kill("triangle:6", "0", NULL, PEGSOL_COUNT_WINNING_ONLY);
 	test_resume_after_kill("triangle:6", "3", "any", PEGSOL_COUNT_WINNING_ONLY);
+	test_resume_v1_state();
 	test_damaged_file();
 	test_workdir_errors();
 	empty_workdir();
