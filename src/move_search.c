@@ -141,10 +141,18 @@ typedef struct child {
 	uint64_t key;    /* its canonical form */
 } child;
 
+/* One position's children, one per distinct move. */
+typedef struct kidbuf {
+	child *v;
+	size_t n, cap;
+	int lo, hi;      /* only children with lo..hi pegs are kept */
+	int failed;      /* out of memory */
+} kidbuf;
+
 /* What one thread holds while a level is expanded. */
 typedef struct worker {
-	child *kids;               /* one parent's children */
-	size_t nkids, capkids;
+	kidbuf kids;               /* one parent's children */
+	kidbuf grand;              /* one child's (probing two moves deep) */
 	uint64_t *pk, *tk;         /* pending children (and radix scratch) */
 	u128 *pc, *tc;
 	size_t np;
@@ -170,32 +178,43 @@ typedef struct expansion {
 	size_t run_budget;
 	size_t pending;            /* children buffered before a flush */
 	const move_search *probe;  /* probing against this side's levels */
+	/* Probing two moves deep: the children's children are looked up, in
+	 * probe's last level only, and only those whose pegs are in its
+	 * range. */
+	int depth;
+	int lo_pegs, hi_pegs;
 } expansion;
 
-static void add_kid(worker *w, pegsol_pos pos, uint64_t key)
+static void add_kid(kidbuf *kb, pegsol_pos pos, uint64_t key)
 {
-	if (w->nkids == w->capkids) {
-		size_t cap = w->capkids ? 2 * w->capkids : 256;
-		child *p = realloc(w->kids, cap * sizeof *p);
+	if (kb->n == kb->cap) {
+		size_t cap = kb->cap ? 2 * kb->cap : 256;
+		child *p = realloc(kb->v, cap * sizeof *p);
 		if (!p) {
-			w->failed = 1;
+			kb->failed = 1;
 			return;
 		}
-		w->kids = p;
-		w->capkids = cap;
+		kb->v = p;
+		kb->cap = cap;
 	}
-	w->kids[w->nkids++] = (child){pos, key};
+	kb->v[kb->n++] = (child){pos, key};
 }
 
-/* The chains of the peg at hole h of pos: acc[g] is the image under g of
- * the holes the move has changed so far, img[g] that of the parent. */
-static void chain(const move_search *S, worker *w, const uint64_t *img,
-                  pegsol_pos pos, int h, const uint64_t *acc)
+/* The chains of the peg at hole h of pos (pegs pegs): acc[g] is the image
+ * under g of the holes the move has changed so far, img[g] that of the
+ * parent.  A chain's positions have ever fewer pegs (backward: more), so
+ * it stops once past kb's range. */
+static void chain(const move_search *S, kidbuf *kb, const uint64_t *img,
+                  pegsol_pos pos, int pegs, int h, const uint64_t *acc)
 {
 	const pegsol_board *b = S->board;
 	int m = S->E.G->order, n;
 	const uint16_t *js = next_jumps(b, S->backward, h, &n);
 	uint64_t a2[SYM_MAX];
+	int np_pegs = S->backward ? pegs + 1 : pegs - 1;
+	if (S->backward ? np_pegs > kb->hi : np_pegs < kb->lo)
+		return;
+	int wanted = np_pegs >= kb->lo && np_pegs <= kb->hi;
 	for (int k = 0; k < n; k++) {
 		int j = js[k];
 		pegsol_jump jp = b->jumps[j];
@@ -208,8 +227,9 @@ static void chain(const move_search *S, worker *w, const uint64_t *img,
 			uint64_t v = img[g] ^ a2[g];
 			best = v < best ? v : best;
 		}
-		add_kid(w, np, best);
-		chain(S, w, img, np, S->backward ? jp.from : jp.to, a2);
+		if (wanted)
+			add_kid(kb, np, best);
+		chain(S, kb, img, np, np_pegs, S->backward ? jp.from : jp.to, a2);
 	}
 }
 
@@ -223,6 +243,41 @@ static int child_cmp(const void *a, const void *b)
 {
 	pegsol_pos x = ((const child *)a)->pos, y = ((const child *)b)->pos;
 	return (x > y) - (x < y);
+}
+
+/* The results of every distinct move of the actual position p with lo..hi
+ * pegs into kb (sorted by position, one per effect: a peg going round a
+ * loop either way leaves the same position), each with its canonical key. */
+static void moves_of(const move_search *S, kidbuf *kb, pegsol_pos p, int lo,
+                     int hi)
+{
+	int m = S->E.G->order, pegs = pegsol_pos_count(p);
+	uint64_t img[SYM_MAX], acc[SYM_MAX] = {0};
+	for (int g = 0; g < m; g++)
+		img[g] = sym_apply(S->E.G, g, p);
+	kb->n = 0;
+	kb->lo = lo;
+	kb->hi = hi;
+	for (pegsol_pos s = p; s; s &= s - 1)
+		chain(S, kb, img, p, pegs, __builtin_ctzll(s), acc);
+	if (kb->n < 2)
+		return;
+	if (kb->n > 48) {
+		qsort(kb->v, kb->n, sizeof *kb->v, child_cmp);
+	} else { /* the usual few: no calls through a pointer */
+		for (size_t i = 1; i < kb->n; i++) {
+			child c = kb->v[i];
+			size_t j = i;
+			for (; j && kb->v[j - 1].pos > c.pos; j--)
+				kb->v[j] = kb->v[j - 1];
+			kb->v[j] = c;
+		}
+	}
+	size_t o = 1;
+	for (size_t k = 1; k < kb->n; k++)
+		if (kb->v[k].pos != kb->v[o - 1].pos)
+			kb->v[o++] = kb->v[k];
+	kb->n = o;
 }
 
 /* Sorted, duplicate-free (counts added) k[0..n); returns the new length. */
@@ -334,9 +389,10 @@ static void hit(worker *w, int k, uint64_t key)
 }
 
 /* Looks up a sorted batch of children (k[0..n)) in the other side's
- * levels, nearest its roots first, up to the least level met so far. */
-static void probe_run(const move_search *O, worker *w, const uint64_t *k,
-                      size_t n)
+ * levels from level first, nearest its roots first, up to the least level
+ * met so far. */
+static void probe_run(const move_search *O, int first, worker *w,
+                      const uint64_t *k, size_t n)
 {
 	if (!n)
 		return;
@@ -346,7 +402,7 @@ static void probe_run(const move_search *O, worker *w, const uint64_t *k,
 		lo = p < lo ? p : lo;
 		hi = p > hi ? p : hi;
 	}
-	for (int l = 0; l < O->nlevels && l <= w->hit_level; l++) {
+	for (int l = first; l < O->nlevels && l <= w->hit_level; l++) {
 		const move_level *E = &O->level[l];
 		if (!E->n || E->max_pegs < lo || E->min_pegs > hi)
 			continue;
@@ -373,7 +429,8 @@ static void flush(expansion *x, worker *w)
 	           S->counted ? w->tc : NULL, S->E.keybits);
 	size_t n = combine(w->pk, S->counted ? w->pc : NULL, w->np, &ov);
 	if (x->probe) {
-		probe_run(x->probe, w, w->pk, n);
+		probe_run(x->probe, x->depth == 2 ? x->probe->nlevels - 1 : 0, w,
+		          w->pk, n);
 		w->np = 0;
 		return;
 	}
@@ -426,14 +483,37 @@ static void flush(expansion *x, worker *w)
 		w->failed = 2;
 }
 
+/* Adds key (with count c) to the thread's pending children. */
+static inline void pend(expansion *x, worker *w, uint64_t key, const u128 *c)
+{
+	if (w->np == x->pending)
+		flush(x, w);
+	w->pk[w->np] = key;
+	if (c)
+		w->pc[w->np] = *c;
+	w->np++;
+}
+
+/* Probing two moves deep: the children of kid (kept ones only) whose
+ * pegs could be in the level probed (the others are never made). */
+static void pend_grandchildren(expansion *x, worker *w, pegsol_pos kid)
+{
+	const move_search *S = x->S;
+	moves_of(S, &w->grand, kid, x->lo_pegs, x->hi_pegs);
+	for (size_t k = 0; k < w->grand.n; k++) {
+		uint64_t key = w->grand.v[k].key;
+		if (S->keep && !S->keep(S->keep_ctx, key))
+			continue;
+		pend(x, w, key, NULL);
+	}
+}
+
 static void expand_thread(void *arg, int tid)
 {
 	expansion *x = arg;
 	move_search *S = x->S;
 	worker *w = &x->w[tid];
 	const move_level *in = x->in;
-	int m = S->E.G->order;
-	uint64_t img[SYM_MAX], acc[SYM_MAX] = {0};
 	for (;;) {
 		size_t start = atomic_fetch_add(&x->next, CHUNK);
 		if (start >= in->n || w->failed)
@@ -442,35 +522,24 @@ static void expand_thread(void *arg, int tid)
 		if (tid == 0 && S->progress)
 			S->progress(S->progress_ctx, start, in->n);
 		for (size_t i = start; i < end && !w->failed; i++) {
-			pegsol_pos p = in->keys[i];
-			for (int g = 0; g < m; g++)
-				img[g] = sym_apply(S->E.G, g, p);
-			w->nkids = 0;
-			for (pegsol_pos s = p; s; s &= s - 1)
-				chain(S, w, img, p, __builtin_ctzll(s), acc);
-			/* one move per effect: a peg going round a loop either way
-			 * leaves the same position */
-			if (w->nkids > 1)
-				qsort(w->kids, w->nkids, sizeof *w->kids, child_cmp);
-			for (size_t k = 0; k < w->nkids; k++) {
-				if (k && w->kids[k].pos == w->kids[k - 1].pos)
-					continue;
-				uint64_t key = w->kids[k].key;
+			moves_of(S, &w->kids, in->keys[i], 0, PEGSOL_MAX_HOLES);
+			for (size_t k = 0; k < w->kids.n; k++) {
+				uint64_t key = w->kids.v[k].key;
 				if (S->keep && !S->keep(S->keep_ctx, key))
 					continue;
-				if (w->np == x->pending)
-					flush(x, w);
-				w->pk[w->np] = key;
-				if (S->counted)
-					w->pc[w->np] = in->counts[i];
-				w->np++;
+				if (x->depth == 2)
+					pend_grandchildren(x, w, w->kids.v[k].pos);
+				else
+					pend(x, w, key, S->counted ? &in->counts[i] : NULL);
 			}
+			if (w->kids.failed || w->grand.failed)
+				w->failed = 1;
 		}
 	}
 	flush(x, w);
 }
 
-static void level_stats(move_level *L)
+void move_level_stats(move_level *L)
 {
 	L->min_pegs = L->n ? PEGSOL_MAX_HOLES : 0;
 	L->max_pegs = 0;
@@ -568,7 +637,7 @@ pegsol_status move_search_init(move_search *S, const pegsol_board *b,
 	/* The roots are closed under H: an orbit's count is its size. */
 	for (size_t i = 0; c && i < L->n; i++)
 		c[i] = (u128)sym_orbit_size(H, L->keys[i]);
-	level_stats(L);
+	move_level_stats(L);
 	return PEGSOL_OK;
 oom:
 	move_search_free(S);
@@ -627,7 +696,8 @@ static void workers_free(expansion *x, int threads)
 {
 	for (int t = 0; x->w && t < threads; t++) {
 		worker *w = &x->w[t];
-		free(w->kids);
+		free(w->kids.v);
+		free(w->grand.v);
 		free(w->pk);
 		free(w->tk);
 		free(w->pc);
@@ -651,7 +721,8 @@ static int step_threads(const move_search *S, size_t n)
 }
 
 pegsol_status move_search_probe(move_search *S, const move_search *other,
-                                int *met, move_level *hits, pegsol_error *err)
+                                int depth, int *met, move_level *hits,
+                                pegsol_error *err)
 {
 	*met = -1;
 	*hits = (move_level){0};
@@ -672,7 +743,14 @@ pegsol_status move_search_probe(move_search *S, const move_search *other,
 		return pegsol_fail(err, PEGSOL_ELIMIT, "the levels by moves need more "
 		                   "than the memory limit (%zu MiB): not even a probe "
 		                   "of level %d fits", S->memory >> 20, S->nlevels);
-	expansion x = {.S = S, .in = in, .probe = other};
+	expansion x = {.S = S, .in = in, .probe = other, .depth = depth};
+	if (depth == 2) {
+		const move_level *t = move_search_last(other);
+		x.lo_pegs = t->min_pegs;
+		x.hi_pegs = t->max_pegs;
+		if (!t->n)
+			return PEGSOL_OK;
+	}
 	int failed = expand_run(&x, threads, pending);
 	int least = INT_MAX;
 	size_t n = 0;
@@ -697,17 +775,33 @@ pegsol_status move_search_probe(move_search *S, const move_search *other,
 	move_level L = {.keys = k, .n = n};
 	qsort(L.keys, L.n, sizeof *L.keys, u64_cmp);
 	L.n = combine(L.keys, NULL, L.n, &S->overflow);
-	level_stats(&L);
+	move_level_stats(&L);
 	/* None can be in an earlier level (no level of this side met the
 	 * other's before), but that is the caller's argument: check it. */
 	forget_seen(S, &L);
-	level_stats(&L);
+	move_level_stats(&L);
 	*met = L.n ? least : -1;
 	if (L.n)
 		*hits = L;
 	else
 		free(L.keys);
 	return PEGSOL_OK;
+}
+
+double move_search_fanout(const move_search *S, size_t samples)
+{
+	const move_level *in = move_search_last(S);
+	if (!in->n || !samples)
+		return 0;
+	size_t stride = in->n > samples ? in->n / samples : 1, seen = 0, kept = 0;
+	kidbuf kb = {0};
+	for (size_t i = 0; i < in->n && !kb.failed; i += stride, seen++) {
+		moves_of(S, &kb, in->keys[i], 0, PEGSOL_MAX_HOLES);
+		for (size_t k = 0; k < kb.n; k++)
+			kept += !S->keep || S->keep(S->keep_ctx, kb.v[k].key);
+	}
+	free(kb.v);
+	return seen ? (double)kept / (double)seen : 0;
 }
 
 pegsol_status move_search_step(move_search *S, pegsol_error *err)
@@ -788,7 +882,7 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 	}
 	move_level view = {.keys = all.k, .counts = all.c, .n = all.n};
 	if (view.keys) {
-		level_stats(&view);
+		move_level_stats(&view);
 		forget_seen(S, &view);
 	}
 	/* the level's own arrays (levels are malloc'd: checkpoints load them
@@ -808,7 +902,7 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 			memcpy(out.counts, view.counts, out.n * sizeof *out.counts);
 	}
 	run_free(&all);
-	level_stats(&out);
+	move_level_stats(&out);
 	pegsol_status st = move_search_push(S, &out, err);
 	if (st != PEGSOL_OK)
 		drop_level(&out);

@@ -75,10 +75,25 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err);
  * (-1: none), and hits then holds (sorted, its arrays the caller's) the
  * children in that level, none in an earlier level of S (whose keys they
  * are checked against).  If no level of S met other's before, those are
- * exactly the next level's positions in other's level *met.  Uncounted
- * searches only; nothing is added to S. */
+ * exactly the next level's positions in other's level *met.
+ *
+ * depth 2: the level after next, probed: the children's children are
+ * looked up, in other's last level only (*met is that level or -1).  When
+ * depth 1 met nothing (so no solution is as short as S's next level plus
+ * other's last), the hits are exactly the positions two moves beyond S's
+ * last level in other's last level.  Uncounted searches only; nothing is
+ * added to S. */
 pegsol_status move_search_probe(move_search *S, const move_search *other,
-                                int *met, move_level *hits, pegsol_error *err);
+                                int depth, int *met, move_level *hits,
+                                pegsol_error *err);
+
+/* The mean number of children kept per position of the last level, over
+ * about samples of its positions spread evenly: what a probe two moves
+ * deep from this side costs, against the other side's. */
+double move_search_fanout(const move_search *S, size_t samples);
+
+/* Sets L's peg range from its keys. */
+void move_level_stats(move_level *L);
 
 /* Appends L (sorted keys, its counts when the search is counted, its peg
  * range set) as the next level, which takes its arrays: a level built

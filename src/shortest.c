@@ -91,6 +91,7 @@ typedef struct shortest {
 	int L;
 	int probed;       /* the last level built only where it met: 1
 	                   * forward, 2 backward, 0 none */
+	int probe_depth;  /* 1, or 2 when the last two were probed */
 	pegsol_status st;
 	pegsol_error *err;
 } shortest;
@@ -138,37 +139,140 @@ static int meets(const move_search *S, const move_search *other)
 	return -1;
 }
 
+typedef struct layer_ctx {
+	shortest *s;
+	const move_search *S; /* the side whose level is checked */
+	int level;
+	keys *out;
+	int failed;
+} layer_ctx;
+
+static int collect(void *ctx, pegsol_pos other, const uint16_t *jumps, int n)
+{
+	(void)jumps;
+	(void)n;
+	layer_ctx *x = ctx;
+	uint64_t key = sym_canon(x->s->H, other);
+	if (move_search_find(x->S, x->level, key) >= 0 && keys_push(x->out, key))
+		x->failed = 1;
+	return 0;
+}
+
+/* Every position that other stands for, whatever its level. */
+static int collect_any(void *ctx, pegsol_pos other, const uint16_t *jumps, int n)
+{
+	(void)jumps;
+	(void)n;
+	layer_ctx *x = ctx;
+	if (keys_push(x->out, sym_canon(x->s->H, other)))
+		x->failed = 1;
+	return 0;
+}
+
 /* The new level of S did not fit the memory bound; but a solution needs
  * of it only where it meets O, and whether it meets O needs no level kept:
  * its children are looked up in O's levels as they are made
  * (move_search_probe).  No level of S met O before, so a child found in
  * O's level k is at exactly nlevels moves from S's roots: the hits at the
  * least such k are the new level's meeting with O, all that the layers of
- * the minimal solutions take from it; they become S's last level.  When
- * nothing meets, no solution has nlevels + (O's levels - 1) moves or
- * fewer, which the error says. */
-static pegsol_status probe(shortest *s, move_search *S, const move_search *O)
+ * the minimal solutions take from it; they become S's last level.
+ *
+ * When nothing meets, no solution has N = S's nlevels + O's nlevels - 1
+ * moves or fewer, and one more length can be tried without any level
+ * kept: the children's children of one side's last level looked up in the
+ * other's last level (the side whose last level has fewer of them, by a
+ * sample of its fanout).  A hit there is a solution of N + 1 moves, the
+ * fewest; the hits G become that side's level after next and the
+ * children leading to them (G's parents that are children of its last
+ * level, found from G, few) its next.  *side is the side that grew. */
+static pegsol_status probe(shortest *s, move_search *S, move_search *O,
+                           const pegsol_level_options *opt, move_search **side)
 {
 	int k;
 	move_level hits;
 	pegsol_error why = {0}; /* the step's reason, for the message */
 	if (s->err)
 		why = *s->err;
-	pegsol_status st = move_search_probe(S, O, &k, &hits, s->err);
+	*side = S;
+	pegsol_status st = move_search_probe(S, O, 1, &k, &hits, s->err);
+	if (st != PEGSOL_OK)
+		return st;
+	if (k >= 0) {
+		if ((st = move_search_push(S, &hits, s->err)) != PEGSOL_OK) {
+			free(hits.keys);
+			return st;
+		}
+		s->probed = S->backward ? 2 : 1;
+		s->probe_depth = 1;
+		return PEGSOL_OK;
+	}
+	int N = S->nlevels + O->nlevels - 1;
+	double fs = move_search_fanout(S, 4096), fo = move_search_fanout(O, 4096);
+	double cs = (double)move_search_last(S)->n * fs * fs;
+	double co = (double)move_search_last(O)->n * fo * fo;
+	move_search *X = cs <= co ? S : O, *Y = X == S ? O : S;
+	size_t other = move_search_bytes(Y), mem = opt ? opt->memory : 0;
+	X->memory = mem ? (mem > other ? mem - other : 1) : 0;
+	move_progress relay;
+	move_search_report(X, &relay, opt, X->backward
+	                   ? "shortest: backward, two moves deep"
+	                   : "shortest: forward, two moves deep");
+	relay.level = X->nlevels - 1;
+	st = move_search_probe(X, Y, 2, &k, &hits, s->err);
+	X->progress = NULL; /* relay goes out of scope */
 	if (st != PEGSOL_OK)
 		return st;
 	if (k < 0)
 		return pegsol_fail(s->err, PEGSOL_ELIMIT, "no solution has %d moves or "
 		                   "fewer (the %s level %d probed against every %s "
-		                   "level, none met); to go further: %s",
-		                   S->nlevels + O->nlevels - 1,
-		                   S->backward ? "backward" : "forward", S->nlevels,
-		                   S->backward ? "forward" : "backward", why.message);
-	if ((st = move_search_push(S, &hits, s->err)) != PEGSOL_OK) {
+		                   "level, and the %s level %d against the last %s "
+		                   "one: none met); to go further: %s",
+		                   N + 1, S->backward ? "backward" : "forward",
+		                   S->nlevels, S->backward ? "forward" : "backward",
+		                   X->backward ? "backward" : "forward", X->nlevels + 1,
+		                   X->backward ? "forward" : "backward", why.message);
+	/* the children of X's last level with a move into G */
+	keys C = {0};
+	layer_ctx lx = {s, X, X->nlevels - 1, NULL, 0};
+	for (size_t i = 0; i < hits.n && !lx.failed; i++) {
+		keys cand = {0};
+		lx.out = &cand;
+		lx.level = -1; /* every parent of G's members, then checked */
+		move_enum(s->b, hits.keys[i], !X->backward, collect_any, &lx);
+		for (size_t c = 0; c < cand.n && !lx.failed; c++) {
+			keys up = {0};
+			layer_ctx ux = {s, X, X->nlevels - 1, &up, 0};
+			move_enum(s->b, cand.k[c], !X->backward, collect, &ux);
+			if (ux.failed || (up.n && (!X->keep || X->keep(X->keep_ctx, cand.k[c])) &&
+			                  keys_push(&C, cand.k[c])))
+				lx.failed = 1;
+			free(up.k);
+		}
+		free(cand.k);
+	}
+	keys_sort_unique(&C);
+	move_level Lc = {.keys = C.k, .n = C.n};
+	if (lx.failed || !C.n) {
+		free(C.k);
+		free(hits.keys);
+		return lx.failed ? pegsol_fail(s->err, PEGSOL_ELIMIT, "out of memory")
+		                 : pegsol_fail(s->err, PEGSOL_EINTERNAL, "internal error: "
+		                               "a probe two moves deep met with no move "
+		                               "between");
+	}
+	move_level_stats(&Lc);
+	if ((st = move_search_push(X, &Lc, s->err)) != PEGSOL_OK) {
+		free(C.k);
 		free(hits.keys);
 		return st;
 	}
-	s->probed = S->backward ? 2 : 1;
+	if ((st = move_search_push(X, &hits, s->err)) != PEGSOL_OK) {
+		free(hits.keys);
+		return st;
+	}
+	s->probed = X->backward ? 2 : 1;
+	s->probe_depth = 2;
+	*side = X;
 	return PEGSOL_OK;
 }
 
@@ -200,11 +304,17 @@ static pegsol_status search(shortest *s, const pegsol_level_options *opt, int *a
 		                                       : "shortest: backward");
 		relay.level = S->nlevels - 1;
 		pegsol_status st = move_search_step(S, s->err);
+		move_search *grew = S;
 		if (st == PEGSOL_ELIMIT && S->memory && !S->overflow)
-			st = probe(s, S, O);
+			st = probe(s, S, O, opt, &grew);
 		S->progress = NULL; /* relay goes out of scope */
 		if (st != PEGSOL_OK)
 			return st;
+		if (grew != S) { /* the other side probed two moves deep */
+			S = grew;
+			O = grew == &s->F ? &s->B : &s->F;
+			fwd = S == &s->F;
+		}
 		int k = meets(S, O);
 		if (k >= 0) {
 			s->L = S->nlevels - 1 + k;
@@ -216,25 +326,6 @@ static pegsol_status search(shortest *s, const pegsol_level_options *opt, int *a
 		if (s->cp && (st = move_checkpoint_save(s->cp, &s->F, &s->B, s->err)))
 			return st;
 	}
-}
-
-typedef struct layer_ctx {
-	shortest *s;
-	const move_search *S; /* the side whose level is checked */
-	int level;
-	keys *out;
-	int failed;
-} layer_ctx;
-
-static int collect(void *ctx, pegsol_pos other, const uint16_t *jumps, int n)
-{
-	(void)jumps;
-	(void)n;
-	layer_ctx *x = ctx;
-	uint64_t key = sym_canon(x->s->H, other);
-	if (move_search_find(x->S, x->level, key) >= 0 && keys_push(x->out, key))
-		x->failed = 1;
-	return 0;
 }
 
 /* The layers M_0..M_L of the positions on minimal solutions. */
@@ -808,6 +899,7 @@ pegsol_status pegsol_shortest(const pegsol_problem *pr,
 	out->moves = s.L;
 	out->met_forward = a;
 	out->probed = s.probed;
+	out->probe_depth = s.probe_depth;
 	if ((st = build_layers(&s, a)))
 		goto done;
 	out->meeting = s.M[a].n;

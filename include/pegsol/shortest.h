@@ -55,6 +55,11 @@ typedef struct pegsol_shortest_result {
 	 * other side's levels, and only those that met were kept (as the
 	 * position counts below say); 0 otherwise. */
 	int probed;
+	/* 1, or 2 when the probe went two moves deep (after one move met
+	 * nothing): the last two levels of that side were only probed, the
+	 * children's children looked up in the other side's last level, and
+	 * only the meeting and the moves into it kept. */
+	int probe_depth;
 	/* Without a solution, how that was proved: "position class", "pagoda"
 	 * (before any search) or "search" (static text). */
 	const char *impossible;

@@ -98,35 +98,42 @@ expect 1 "graph impossible" -- "$PEGSOL" graph -b english -f 0
 
 # --memory bounds the search's resident set (as /usr/bin/time measures
 # it): within 160M it finds the 18 moves; within 145M backward level 7 does
-# not fit and is probed against the forward levels instead of kept, which
-# still finds them (and the same minimal solutions as a full search: a
-# second algorithm for the last level); within 130M forward level 11 does
-# not fit, its probe meets nothing, and it stops with exit 4, saying that
-# no solution has 17 moves or fewer; it never goes past the limit
+# not fit and is probed against the forward levels instead of kept; within
+# 130M forward level 11 does not fit, its probe meets nothing (no solution
+# has 17 moves or fewer), and the forward positions two moves on are probed
+# against the last backward level instead.  Both still find the 18 moves,
+# and the same minimal solutions as a full search: second and third
+# algorithms for the last levels.  Within 80M the probe two moves deep
+# meets nothing either, and it stops with exit 4, saying that no solution
+# has 16 moves or fewer; it never goes past the limit
 if [ -x /usr/bin/time ] && [ -z "${PEGSOL_SANITIZED:-}" ]; then
-  for lim in 160:0 145:0 130:4; do
-    mb=${lim%:*} want=${lim#*:} rc=0
+  "$PEGSOL" shortest -b english --count --distinct >"$tmp/full"
+  summary() {
+    # (where the sides met depends on which levels were probed)
+    grep -E 'minimal solutions|distinct|on minimal' "$1" | sed 's/.*where they met; //'
+  }
+  for lim in 160:0 145:0:"backward level 7 did not fit --memory: it was probed" \
+             130:0:"forward levels 11 and 12 did not fit --memory: they were probed two moves deep" \
+             80:4; do
+    mb=${lim%%:*} rest=${lim#*:} want=${rest%%:*} rc=0
+    how=${rest#*:}; [ "$how" = "$rest" ] && how=
     /usr/bin/time -f %M -o "$tmp/rss" "$PEGSOL" shortest -b english --memory "${mb}M" \
-      >"$tmp/out" 2>"$tmp/err" || rc=$?
+      --count --distinct >"$tmp/out" 2>"$tmp/err" || rc=$?
     [ "$rc" -eq "$want" ] && ok || bad "shortest --memory ${mb}M: exit $rc, want $want"
     rss=$(tail -1 "$tmp/rss")
     [ "$rss" -le $((mb * 1024)) ] && ok || bad "shortest --memory ${mb}M: peak RSS $rss KiB"
-    if [ "$want" -eq 0 ]; then
-      [ "$(head -1 "$tmp/out")" = "18 moves" ] && ok || bad "shortest --memory ${mb}M: $(head -1 "$tmp/out")"
+    [ "$want" -eq 0 ] || continue
+    [ "$(head -1 "$tmp/out")" = "18 moves" ] && ok || bad "shortest --memory ${mb}M: $(head -1 "$tmp/out")"
+    if [ -n "$how" ]; then
+      grep -q "$how" "$tmp/out" && ok || bad "shortest --memory ${mb}M: not probed as expected"
     fi
+    sed -n '2,/^#/p' "$tmp/out" | grep -v '^#' | "$PEGSOL" check - >/dev/null &&
+      ok || bad "shortest --memory ${mb}M: the solution does not check"
+    [ "$(summary "$tmp/out")" = "$(summary "$tmp/full")" ] &&
+      ok || bad "shortest --memory ${mb}M: counts differ from the full search's"
   done
-  grep -q "memory limit" "$tmp/err" && ok || bad "shortest --memory 130M: $(head -c 200 "$tmp/err")"
-  grep -q "no solution has 17 moves or fewer" "$tmp/err" && ok || bad "shortest --memory 130M: no bound said"
-  "$PEGSOL" shortest -b english --memory 145M --count --distinct >"$tmp/probed" 2>"$tmp/err" &&
-    ok || bad "shortest --memory 145M --count failed: $(head -c 200 "$tmp/err")"
-  grep -q "backward level 7 did not fit --memory: it was probed" "$tmp/probed" &&
-    ok || bad "shortest --memory 145M: not probed"
-  tail -n +2 "$tmp/probed" | grep -v '^#' | "$PEGSOL" check - >/dev/null &&
-    ok || bad "shortest --memory 145M: the solution does not check"
-  "$PEGSOL" shortest -b english --count --distinct >"$tmp/full"
-  [ "$(grep -E 'minimal solutions|distinct|on minimal' "$tmp/probed" | sed 's/.*: [0-9]* forward, [0-9]* backward//')" = \
-    "$(grep -E 'minimal solutions|distinct|on minimal' "$tmp/full" | sed 's/.*: [0-9]* forward, [0-9]* backward//')" ] &&
-    ok || bad "shortest --memory 145M: the probed search counts differently"
+  grep -q "memory limit" "$tmp/err" && ok || bad "shortest --memory 80M: $(head -c 200 "$tmp/err")"
+  grep -q "no solution has 16 moves or fewer" "$tmp/err" && ok || bad "shortest --memory 80M: no bound said"
 fi
 
 echo "shortest.sh: $pass passed, $fail failed"

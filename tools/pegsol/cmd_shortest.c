@@ -50,8 +50,10 @@ static const char help[] =
 	"  --memory LIMIT  bound the levels held; a level that does not fit is\n"
 	"                  probed instead: its positions are looked up in the\n"
 	"                  other side's levels as they are made, only those that\n"
-	"                  meet are kept (all a solution needs), and when none\n"
-	"                  meets, the error says how many moves no solution has\n"
+	"                  meet are kept (all a solution needs); when none meets,\n"
+	"                  one side's positions two moves on are probed against\n"
+	"                  the other's last level, and when none of those meets,\n"
+	"                  the error says how many moves no solution has\n"
 	"Exit status: 0 solved, 1 no solution, 2 usage error, 3 bad input,\n"
 	"4 resource limit reached.\n\n"
 	"Options:\n" CLI_COMMON_HELP;
@@ -330,12 +332,17 @@ int cmd_shortest(int argc, char **argv)
 	}
 	int a = r.met_forward, b = r.moves - r.met_forward;
 	char proof[512];
-	char probed[160] = "";
-	if (r.probed)
+	char probed[200] = "";
+	int last = (r.probed == 1 ? r.forward_levels : r.backward_levels) - 1;
+	if (r.probed && r.probe_depth == 2)
+		snprintf(probed, sizeof probed, "\n# (%s levels %d and %d did not fit "
+		         "--memory: they were probed two moves deep against the other "
+		         "side, only the meeting and the moves into it kept)",
+		         r.probed == 1 ? "forward" : "backward", last - 1, last);
+	else if (r.probed)
 		snprintf(probed, sizeof probed, "\n# (%s level %d did not fit --memory: "
 		         "it was probed against the other side, only its meeting kept)",
-		         r.probed == 1 ? "forward" : "backward",
-		         (r.probed == 1 ? r.forward_levels : r.backward_levels) - 1);
+		         r.probed == 1 ? "forward" : "backward", last);
 	snprintf(proof, sizeof proof,
 	         "no solution is shorter: levels 0..%d forward and 0..%d backward\n"
 	         "# were searched; the first to meet: %d moves from the start, %d "
@@ -384,6 +391,8 @@ int cmd_shortest(int argc, char **argv)
 		emit_value(&e, "met_backward", "met, moves to the finish", COL_INT, "%d", b);
 		emit_value(&e, "probed", "last level probed, not kept", COL_INT, "%d",
 		           r.probed);
+		emit_value(&e, "probe_depth", "levels probed", COL_INT, "%d",
+		           r.probed ? r.probe_depth : 0);
 		emit_value(&e, "forward_positions", "forward positions", COL_COUNT, "%llu",
 		           (unsigned long long)r.forward_positions);
 		emit_value(&e, "backward_positions", "backward positions", COL_COUNT,
