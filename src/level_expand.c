@@ -636,14 +636,22 @@ reduce_words(xctx *x, const int words, const int or_masks)
 		if (p >= x->nparts)
 			break;
 		ptable *pt = &x->tables[p];
+		size_t adds = 0;
+		for (int t = 0; t < x->nthreads; t++)
+			adds += x->t[t].fill[p];
 		if (!pt->zeroed) {
 			/* cleared here, in parallel, not all at once before the level */
 			memset(pt->e, 0, pt->cap * (size_t)words * sizeof *pt->e);
 			pt->zeroed = 1;
-		} else {
+		} else if (adds >= pt->cap * (size_t)words / 16) {
 			/* The table was last used a round ago and has left the
 			 * caches: read it in order (the hardware prefetcher streams
-			 * it) rather than miss on every random probe. */
+			 * it) rather than miss on every random probe -- when this
+			 * round adds enough to it for that to pay: a streamed cache
+			 * line costs about half a random miss, and a table read
+			 * whole every round while rounds add little to it (big
+			 * levels in small rounds, under --memory) made the level's
+			 * time quadratic: 97% of a French pair's level 14.) */
 			volatile uint64_t sink = 0;
 			uint64_t acc = 0;
 			for (size_t i = 0; i < pt->cap * (size_t)words; i += 8)
