@@ -169,6 +169,20 @@ static int collect_any(void *ctx, pegsol_pos other, const uint16_t *jumps, int n
 	return 0;
 }
 
+/* A probe's meeting becomes X's last level (it takes hits' arrays). */
+static pegsol_status take_meeting(shortest *s, move_search *X, move_level *hits,
+                                  int depth)
+{
+	pegsol_status st = move_search_push(X, hits, s->err);
+	if (st != PEGSOL_OK) {
+		free(hits->keys);
+		return st;
+	}
+	s->probed = X->backward ? 2 : 1;
+	s->probe_depth = depth;
+	return PEGSOL_OK;
+}
+
 /* The new level of S did not fit the memory bound; but a solution needs
  * of it only where it meets O, and whether it meets O needs no level kept:
  * its children are looked up in O's levels as they are made
@@ -197,15 +211,8 @@ static pegsol_status probe(shortest *s, move_search *S, move_search *O,
 	pegsol_status st = move_search_probe(S, O, 1, &k, &hits, s->err);
 	if (st != PEGSOL_OK)
 		return st;
-	if (k >= 0) {
-		if ((st = move_search_push(S, &hits, s->err)) != PEGSOL_OK) {
-			free(hits.keys);
-			return st;
-		}
-		s->probed = S->backward ? 2 : 1;
-		s->probe_depth = 1;
-		return PEGSOL_OK;
-	}
+	if (k >= 0)
+		return take_meeting(s, S, &hits, 1);
 	int N = S->nlevels + O->nlevels - 1;
 	double fs = move_search_fanout(S, 4096), fo = move_search_fanout(O, 4096);
 	double cs = (double)move_search_last(S)->n * fs * fs;
@@ -266,14 +273,8 @@ static pegsol_status probe(shortest *s, move_search *S, move_search *O,
 		free(hits.keys);
 		return st;
 	}
-	if ((st = move_search_push(X, &hits, s->err)) != PEGSOL_OK) {
-		free(hits.keys);
-		return st;
-	}
-	s->probed = X->backward ? 2 : 1;
-	s->probe_depth = 2;
 	*side = X;
-	return PEGSOL_OK;
+	return take_meeting(s, X, &hits, 2);
 }
 
 /* Grows the two sides until they meet; sets s->L and *a, or leaves s->L
