@@ -72,6 +72,11 @@ mkdir "$tmp/w4"
 "$PEGSOL" count -b triangle:6 --workdir "$tmp/w4" >/dev/null 2>"$tmp/log"
 if grep -q "forward level 10: .* positions expanded" "$tmp/log"; then ok; else
 	bad "no per-level log: $(head -3 "$tmp/log")"; fi
+# and within a long level a line every so often (600 s; here every 0 s)
+mkdir "$tmp/w4b"
+PEGSOL_LOG_SECONDS=0 "$PEGSOL" count -b triangle:6 --workdir "$tmp/w4b" >/dev/null 2>"$tmp/log"
+if grep -q "forward level 10: [0-9]* of [0-9]* parents" "$tmp/log"; then ok; else
+	bad "no log within a level: $(head -3 "$tmp/log")"; fi
 
 # errors
 expect_exit 3 "$PEGSOL" count -b triangle5 --workdir "$tmp/missing"

@@ -6,10 +6,19 @@
 
 #include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+/* Seconds between the log's lines within a level: 600, or what
+ * PEGSOL_LOG_SECONDS says (for tests). */
+static double log_every(void)
+{
+	const char *v = getenv("PEGSOL_LOG_SECONDS");
+	return v && *v ? atof(v) : 600.0;
+}
 
 double progress_now(void)
 {
@@ -24,7 +33,8 @@ void progress_init(progress *p, const char *workdir)
 	p->enabled = cli_progress_enabled();
 	p->log = !p->enabled && workdir;
 	p->workdir = workdir;
-	p->start = p->last = p->level_start = progress_now();
+	p->start = p->last = p->level_start = p->logged = progress_now();
+	p->log_every = log_every();
 	p->level = -1;
 }
 
@@ -101,9 +111,19 @@ void progress_update(void *ctx, const char *phase, int level, size_t done,
 		log_level(p, now);
 		p->phase = phase;
 		p->level = level;
-		p->level_start = now;
+		p->level_start = p->logged = now;
 	}
 	p->total = total;
+	if (p->log && now - p->logged >= p->log_every) {
+		/* a level of hours says how far it got, for the log's reader */
+		p->logged = now;
+		double secs = now - p->level_start;
+		fprintf(stderr, "%9.1fs  %s level %d: %zu of %zu parents (%.0f%%) in "
+		        "%.0f s; memory %.0f MiB\n", now - p->start, phase, level, done,
+		        total, total ? 100.0 * (double)done / (double)total : 0.0, secs,
+		        rss_mib());
+		fflush(stderr);
+	}
 	if (!p->enabled || now - p->last < 0.2)
 		return;
 	p->last = now;

@@ -2,8 +2,9 @@
  * progress.h - progress of long analyses on stderr: on a terminal, one
  * line redrawn (phase, level, positions done, rate, time left in the level,
  * memory, disk); otherwise, for runs with a work directory (the long ones),
- * a log line per finished level; for anything else, nothing (scripts and
- * CI see nothing).
+ * a log line per finished level, and one every ten minutes within a level
+ * that takes longer; for anything else, nothing (scripts and CI see
+ * nothing).
  */
 #ifndef PEGSOL_PROGRESS_H
 #define PEGSOL_PROGRESS_H
@@ -14,7 +15,7 @@ typedef struct progress {
 	int enabled;          /* the redrawn line */
 	int log;              /* a line per level */
 	const char *workdir;  /* whose files count as disk used, or NULL */
-	double start, last, level_start, disk_at;
+	double start, last, level_start, disk_at, logged, log_every;
 	const char *phase;
 	int level;
 	size_t total;
