@@ -136,23 +136,10 @@ static void run_free(run *r)
 	*r = (run){0};
 }
 
-typedef struct child {
-	pegsol_pos pos;  /* the actual child, to tell moves apart */
-	uint64_t key;    /* its canonical form */
-} child;
-
-/* One position's children, one per distinct move. */
-typedef struct kidbuf {
-	child *v;
-	size_t n, cap;
-	int lo, hi;      /* only children with lo..hi pegs are kept */
-	int failed;      /* out of memory */
-} kidbuf;
 
 /* What one thread holds while a level is expanded. */
 typedef struct worker {
-	kidbuf kids;               /* one parent's children */
-	kidbuf grand;              /* one child's (probing two moves deep) */
+	move_children kids;        /* one parent's children */
 	uint64_t *pk, *tk;         /* pending children (and radix scratch) */
 	u128 *pc, *tc;
 	size_t np;
@@ -178,18 +165,13 @@ typedef struct expansion {
 	size_t run_budget;
 	size_t pending;            /* children buffered before a flush */
 	const move_search *probe;  /* probing against this side's levels */
-	/* Probing two moves deep: the children's children are looked up, in
-	 * probe's last level only, and only those whose pegs are in its
-	 * range. */
-	int depth;
-	int lo_pegs, hi_pegs;
 } expansion;
 
-static void add_kid(kidbuf *kb, pegsol_pos pos, uint64_t key)
+static void add_kid(move_children *kb, pegsol_pos pos, uint64_t key)
 {
 	if (kb->n == kb->cap) {
 		size_t cap = kb->cap ? 2 * kb->cap : 256;
-		child *p = realloc(kb->v, cap * sizeof *p);
+		move_child *p = realloc(kb->v, cap * sizeof *p);
 		if (!p) {
 			kb->failed = 1;
 			return;
@@ -197,14 +179,14 @@ static void add_kid(kidbuf *kb, pegsol_pos pos, uint64_t key)
 		kb->v = p;
 		kb->cap = cap;
 	}
-	kb->v[kb->n++] = (child){pos, key};
+	kb->v[kb->n++] = (move_child){pos, key};
 }
 
 /* The chains of the peg at hole h of pos (pegs pegs): acc[g] is the image
  * under g of the holes the move has changed so far, img[g] that of the
  * parent.  A chain's positions have ever fewer pegs (backward: more), so
  * it stops once past kb's range. */
-static void chain(const move_search *S, kidbuf *kb, const uint64_t *img,
+static void chain(const move_search *S, move_children *kb, const uint64_t *img,
                   pegsol_pos pos, int pegs, int h, const uint64_t *acc)
 {
 	const pegsol_board *b = S->board;
@@ -241,15 +223,12 @@ static int u64_cmp(const void *a, const void *b)
 
 static int child_cmp(const void *a, const void *b)
 {
-	pegsol_pos x = ((const child *)a)->pos, y = ((const child *)b)->pos;
+	pegsol_pos x = ((const move_child *)a)->pos, y = ((const move_child *)b)->pos;
 	return (x > y) - (x < y);
 }
 
-/* The results of every distinct move of the actual position p with lo..hi
- * pegs into kb (sorted by position, one per effect: a peg going round a
- * loop either way leaves the same position), each with its canonical key. */
-static void moves_of(const move_search *S, kidbuf *kb, pegsol_pos p, int lo,
-                     int hi)
+void move_children_of(const move_search *S, move_children *kb, pegsol_pos p,
+                      int lo, int hi)
 {
 	int m = S->E.G->order, pegs = pegsol_pos_count(p);
 	uint64_t img[SYM_MAX], acc[SYM_MAX] = {0};
@@ -266,7 +245,7 @@ static void moves_of(const move_search *S, kidbuf *kb, pegsol_pos p, int lo,
 		qsort(kb->v, kb->n, sizeof *kb->v, child_cmp);
 	} else { /* the usual few: no calls through a pointer */
 		for (size_t i = 1; i < kb->n; i++) {
-			child c = kb->v[i];
+			move_child c = kb->v[i];
 			size_t j = i;
 			for (; j && kb->v[j - 1].pos > c.pos; j--)
 				kb->v[j] = kb->v[j - 1];
@@ -389,10 +368,9 @@ static void hit(worker *w, int k, uint64_t key)
 }
 
 /* Looks up a sorted batch of children (k[0..n)) in the other side's
- * levels from level first, nearest its roots first, up to the least level
- * met so far. */
-static void probe_run(const move_search *O, int first, worker *w,
-                      const uint64_t *k, size_t n)
+ * levels, nearest its roots first, up to the least level met so far. */
+static void probe_run(const move_search *O, worker *w, const uint64_t *k,
+                      size_t n)
 {
 	if (!n)
 		return;
@@ -402,7 +380,7 @@ static void probe_run(const move_search *O, int first, worker *w,
 		lo = p < lo ? p : lo;
 		hi = p > hi ? p : hi;
 	}
-	for (int l = first; l < O->nlevels && l <= w->hit_level; l++) {
+	for (int l = 0; l < O->nlevels && l <= w->hit_level; l++) {
 		const move_level *E = &O->level[l];
 		if (!E->n || E->max_pegs < lo || E->min_pegs > hi)
 			continue;
@@ -429,8 +407,7 @@ static void flush(expansion *x, worker *w)
 	           S->counted ? w->tc : NULL, S->E.keybits);
 	size_t n = combine(w->pk, S->counted ? w->pc : NULL, w->np, &ov);
 	if (x->probe) {
-		probe_run(x->probe, x->depth == 2 ? x->probe->nlevels - 1 : 0, w,
-		          w->pk, n);
+		probe_run(x->probe, w, w->pk, n);
 		w->np = 0;
 		return;
 	}
@@ -494,20 +471,6 @@ static inline void pend(expansion *x, worker *w, uint64_t key, const u128 *c)
 	w->np++;
 }
 
-/* Probing two moves deep: the children of kid (kept ones only) whose
- * pegs could be in the level probed (the others are never made). */
-static void pend_grandchildren(expansion *x, worker *w, pegsol_pos kid)
-{
-	const move_search *S = x->S;
-	moves_of(S, &w->grand, kid, x->lo_pegs, x->hi_pegs);
-	for (size_t k = 0; k < w->grand.n; k++) {
-		uint64_t key = w->grand.v[k].key;
-		if (S->keep && !S->keep(S->keep_ctx, key))
-			continue;
-		pend(x, w, key, NULL);
-	}
-}
-
 static void expand_thread(void *arg, int tid)
 {
 	expansion *x = arg;
@@ -522,17 +485,14 @@ static void expand_thread(void *arg, int tid)
 		if (tid == 0 && S->progress)
 			S->progress(S->progress_ctx, start, in->n);
 		for (size_t i = start; i < end && !w->failed; i++) {
-			moves_of(S, &w->kids, in->keys[i], 0, PEGSOL_MAX_HOLES);
+			move_children_of(S, &w->kids, in->keys[i], 0, PEGSOL_MAX_HOLES);
 			for (size_t k = 0; k < w->kids.n; k++) {
 				uint64_t key = w->kids.v[k].key;
 				if (S->keep && !S->keep(S->keep_ctx, key))
 					continue;
-				if (x->depth == 2)
-					pend_grandchildren(x, w, w->kids.v[k].pos);
-				else
-					pend(x, w, key, S->counted ? &in->counts[i] : NULL);
+				pend(x, w, key, S->counted ? &in->counts[i] : NULL);
 			}
-			if (w->kids.failed || w->grand.failed)
+			if (w->kids.failed)
 				w->failed = 1;
 		}
 	}
@@ -697,7 +657,6 @@ static void workers_free(expansion *x, int threads)
 	for (int t = 0; x->w && t < threads; t++) {
 		worker *w = &x->w[t];
 		free(w->kids.v);
-		free(w->grand.v);
 		free(w->pk);
 		free(w->tk);
 		free(w->pc);
@@ -721,8 +680,7 @@ static int step_threads(const move_search *S, size_t n)
 }
 
 pegsol_status move_search_probe(move_search *S, const move_search *other,
-                                int depth, int *met, move_level *hits,
-                                pegsol_error *err)
+                                int *met, move_level *hits, pegsol_error *err)
 {
 	*met = -1;
 	*hits = (move_level){0};
@@ -743,14 +701,7 @@ pegsol_status move_search_probe(move_search *S, const move_search *other,
 		return pegsol_fail(err, PEGSOL_ELIMIT, "the levels by moves need more "
 		                   "than the memory limit (%zu MiB): not even a probe "
 		                   "of level %d fits", S->memory >> 20, S->nlevels);
-	expansion x = {.S = S, .in = in, .probe = other, .depth = depth};
-	if (depth == 2) {
-		const move_level *t = move_search_last(other);
-		x.lo_pegs = t->min_pegs;
-		x.hi_pegs = t->max_pegs;
-		if (!t->n)
-			return PEGSOL_OK;
-	}
+	expansion x = {.S = S, .in = in, .probe = other};
 	int failed = expand_run(&x, threads, pending);
 	int least = INT_MAX;
 	size_t n = 0;
@@ -794,9 +745,9 @@ double move_search_fanout(const move_search *S, size_t samples)
 	if (!in->n || !samples)
 		return 0;
 	size_t stride = in->n > samples ? in->n / samples : 1, seen = 0, kept = 0;
-	kidbuf kb = {0};
+	move_children kb = {0};
 	for (size_t i = 0; i < in->n && !kb.failed; i += stride, seen++) {
-		moves_of(S, &kb, in->keys[i], 0, PEGSOL_MAX_HOLES);
+		move_children_of(S, &kb, in->keys[i], 0, PEGSOL_MAX_HOLES);
 		for (size_t k = 0; k < kb.n; k++)
 			kept += !S->keep || S->keep(S->keep_ctx, kb.v[k].key);
 	}

@@ -75,22 +75,47 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err);
  * (-1: none), and hits then holds (sorted, its arrays the caller's) the
  * children in that level, none in an earlier level of S (whose keys they
  * are checked against).  If no level of S met other's before, those are
- * exactly the next level's positions in other's level *met.
- *
- * depth 2: the level after next, probed: the children's children are
- * looked up, in other's last level only (*met is that level or -1).  When
- * depth 1 met nothing (so no solution is as short as S's next level plus
- * other's last), the hits are exactly the positions two moves beyond S's
- * last level in other's last level.  Uncounted searches only; nothing is
- * added to S. */
+ * exactly the next level's positions in other's level *met.  Uncounted
+ * searches only; nothing is added to S. */
 pegsol_status move_search_probe(move_search *S, const move_search *other,
-                                int depth, int *met, move_level *hits,
-                                pegsol_error *err);
+                                int *met, move_level *hits, pegsol_error *err);
+
+/* The meeting two moves on (move_meet.c), for when neither side's next
+ * level fits and S's next level met nothing: whether a child of S's last
+ * level is a child of other's last level (each side's children by its own
+ * moves), without building either set.  *met is other's last level when
+ * some does (-1: none), and hits then holds (sorted, its arrays the
+ * caller's) the positions of other's last level with a move from such a
+ * child: when no solution is as short as S's next level plus other's last,
+ * exactly the positions two moves beyond S's last level in other's last
+ * level.  Within S->memory beside both sides' levels. */
+pegsol_status move_search_meet(move_search *S, const move_search *other,
+                               int *met, move_level *hits, pegsol_error *err);
 
 /* The mean number of children kept per position of the last level, over
- * about samples of its positions spread evenly: what a probe two moves
- * deep from this side costs, against the other side's. */
+ * about samples of its positions spread evenly: what building the next
+ * level's candidates from this side costs, against the other side's. */
 double move_search_fanout(const move_search *S, size_t samples);
+
+/* A position's children by one move of a search, each with its canonical
+ * key, one per effect (a peg going round a loop either way leaves the
+ * same position), sorted by position. */
+typedef struct move_child {
+	pegsol_pos pos;  /* the actual child, to tell moves apart */
+	uint64_t key;    /* its canonical form */
+} move_child;
+
+typedef struct move_children {
+	move_child *v;
+	size_t n, cap;
+	int lo, hi;      /* only children with lo..hi pegs are made */
+	int failed;      /* out of memory */
+} move_children;
+
+/* The children of the actual position p by S's moves with lo..hi pegs
+ * into kb (whose array grows as needed; the caller frees kb->v). */
+void move_children_of(const move_search *S, move_children *kb, pegsol_pos p,
+                      int lo, int hi);
 
 /* Sets L's peg range from its keys. */
 void move_level_stats(move_level *L);

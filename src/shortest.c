@@ -193,12 +193,14 @@ static pegsol_status take_meeting(shortest *s, move_search *X, move_level *hits,
  *
  * When nothing meets, no solution has N = S's nlevels + O's nlevels - 1
  * moves or fewer, and one more length can be tried without any level
- * kept: the children's children of one side's last level looked up in the
- * other's last level (the side whose last level has fewer of them, by a
- * sample of its fanout).  A hit there is a solution of N + 1 moves, the
- * fewest; the hits G become that side's level after next and the
- * children leading to them (G's parents that are children of its last
- * level, found from G, few) its next.  *side is the side that grew. */
+ * kept: whether a child of one side's last level is a child of the
+ * other's (move_search_meet: the side with fewer children goes into a
+ * filter, the other's are looked up in it).  A meeting there is a
+ * solution of N + 1 moves, the fewest; the positions of the other side's
+ * last level that such children lead to, G, become the looking side's
+ * level after next, and the children leading to them (G's parents that
+ * are children of its last level, found from G, few) its next.  *side is
+ * the side that grew. */
 static pegsol_status probe(shortest *s, move_search *S, move_search *O,
                            const pegsol_level_options *opt, move_search **side)
 {
@@ -208,36 +210,36 @@ static pegsol_status probe(shortest *s, move_search *S, move_search *O,
 	if (s->err)
 		why = *s->err;
 	*side = S;
-	pegsol_status st = move_search_probe(S, O, 1, &k, &hits, s->err);
+	pegsol_status st = move_search_probe(S, O, &k, &hits, s->err);
 	if (st != PEGSOL_OK)
 		return st;
 	if (k >= 0)
 		return take_meeting(s, S, &hits, 1);
 	int N = S->nlevels + O->nlevels - 1;
 	double fs = move_search_fanout(S, 4096), fo = move_search_fanout(O, 4096);
-	double cs = (double)move_search_last(S)->n * fs * fs;
-	double co = (double)move_search_last(O)->n * fo * fo;
-	move_search *X = cs <= co ? S : O, *Y = X == S ? O : S;
-	size_t other = move_search_bytes(Y), mem = opt ? opt->memory : 0;
-	X->memory = mem ? (mem > other ? mem - other : 1) : 0;
+	double cs = (double)move_search_last(S)->n * fs;
+	double co = (double)move_search_last(O)->n * fo;
+	/* the side with more children looks them up; the other's fill the
+	 * filter */
+	move_search *X = cs >= co ? S : O, *Y = X == S ? O : S;
+	size_t mem = opt ? opt->memory : 0;
+	X->memory = mem;
 	move_progress relay;
-	move_search_report(X, &relay, opt, X->backward
-	                   ? "shortest: backward, two moves deep"
-	                   : "shortest: forward, two moves deep");
+	move_search_report(X, &relay, opt, "shortest: meeting two moves on");
 	relay.level = X->nlevels - 1;
-	st = move_search_probe(X, Y, 2, &k, &hits, s->err);
+	st = move_search_meet(X, Y, &k, &hits, s->err);
 	X->progress = NULL; /* relay goes out of scope */
 	if (st != PEGSOL_OK)
 		return st;
 	if (k < 0)
 		return pegsol_fail(s->err, PEGSOL_ELIMIT, "no solution has %d moves or "
 		                   "fewer (the %s level %d probed against every %s "
-		                   "level, and the %s level %d against the last %s "
-		                   "one: none met); to go further: %s",
+		                   "level, and the children of the last levels, %s %d "
+		                   "and %s %d, do not meet); to go further: %s",
 		                   N + 1, S->backward ? "backward" : "forward",
 		                   S->nlevels, S->backward ? "forward" : "backward",
-		                   X->backward ? "backward" : "forward", X->nlevels + 1,
-		                   X->backward ? "forward" : "backward", why.message);
+		                   "forward", s->F.nlevels - 1, "backward",
+		                   s->B.nlevels - 1, why.message);
 	/* the children of X's last level with a move into G */
 	keys C = {0};
 	layer_ctx lx = {s, X, X->nlevels - 1, NULL, 0};

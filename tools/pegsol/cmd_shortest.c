@@ -51,9 +51,9 @@ static const char help[] =
 	"                  probed instead: its positions are looked up in the\n"
 	"                  other side's levels as they are made, only those that\n"
 	"                  meet are kept (all a solution needs); when none meets,\n"
-	"                  one side's positions two moves on are probed against\n"
-	"                  the other's last level, and when none of those meets,\n"
-	"                  the error says how many moves no solution has\n"
+	"                  the two sides' children are met (one side's in a\n"
+	"                  filter, the other's looked up), and when none of those\n"
+	"                  meets, the error says how many moves no solution has\n"
 	"Exit status: 0 solved, 1 no solution, 2 usage error, 3 bad input,\n"
 	"4 resource limit reached.\n\n"
 	"Options:\n" CLI_COMMON_HELP;
@@ -336,8 +336,8 @@ int cmd_shortest(int argc, char **argv)
 	int last = (r.probed == 1 ? r.forward_levels : r.backward_levels) - 1;
 	if (r.probed && r.probe_depth == 2)
 		snprintf(probed, sizeof probed, "\n# (%s levels %d and %d did not fit "
-		         "--memory: they were probed two moves deep against the other "
-		         "side, only the meeting and the moves into it kept)",
+		         "--memory: the sides were met two moves on, through a filter, "
+		         "and only the meeting and the moves into it kept)",
 		         r.probed == 1 ? "forward" : "backward", last - 1, last);
 	else if (r.probed)
 		snprintf(probed, sizeof probed, "\n# (%s level %d did not fit --memory: "
