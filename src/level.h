@@ -94,6 +94,14 @@ typedef struct engine {
 	uint8_t gshift[MAX_JUMPS];         /* group g's first bit in its word */
 	uint16_t jump_of_bit[2 * MAX_JUMPS];
 	uint64_t jimg[MAX_JUMPS][SYM_MAX]; /* g(mask of jump j) */
+	/* With AVX-512 BITALG: the legal jumps as bits in jump order, 64 a
+	 * word, each word three bit gathers (vpshufbitqmb) of the position:
+	 * jsel[w][0][k] is the from hole of jump 64 w + k, [1] its over
+	 * hole, [2] its to hole (gathered from the complement); jvalid[w]
+	 * the bits of word w that are jumps.  jsel_words is 0 when unused. */
+	int jsel_words;
+	uint8_t jsel[(MAX_JUMPS + 63) / 64][3][64];
+	uint64_t jvalid[(MAX_JUMPS + 63) / 64];
 	int keybits;                       /* bits a key can use (nholes) */
 	/* Random play (analysis_random.c): counted levels carry probability
 	 * mass in fixed point, MASS_ONE being 1, and a parent's mass is split

@@ -25,7 +25,7 @@
 #include "bigmem.h"
 
 #include <stdatomic.h>
-#if defined(__BMI2__) || defined(__AVX512F__)
+#if defined(__BMI2__) || defined(__AVX2__) || defined(__AVX512F__)
 #include <immintrin.h>
 #endif
 #ifdef __GLIBC__
@@ -73,6 +73,15 @@ void engine_init(engine *E, const pegsol_board *b, const sym_group *G,
 	}
 	E->jwords = E->ngroups ? w + 1 : 0;
 	E->wfirst[E->jwords] = (uint16_t)E->ngroups;
+	/* gathers index bits 0..63: every board of up to 64 holes */
+	E->jsel_words = b->nholes <= 64 ? (b->njumps + 63) / 64 : 0;
+	for (int j = 0; j < b->njumps && E->jsel_words; j++) {
+		pegsol_jump jp = b->jumps[j];
+		E->jsel[j / 64][0][j % 64] = (uint8_t)jp.from;
+		E->jsel[j / 64][1][j % 64] = (uint8_t)jp.over;
+		E->jsel[j / 64][2][j % 64] = (uint8_t)jp.to;
+		E->jvalid[j / 64] |= (uint64_t)1 << (j % 64);
+	}
 }
 
 /* Inlined into the expansion's loop (a call there was an eighth of the
@@ -82,6 +91,28 @@ static inline __attribute__((always_inline)) int
 jumps_of(const engine *E, pegsol_pos pos, uint16_t *out)
 {
 	int n = 0;
+#ifdef __AVX512BITALG__
+	/* bit k of a gather is bit sel[k] of the position: the jumps whose
+	 * from and over holes hold pegs and whose to hole is empty, 64 at a
+	 * time, a few instructions for the English board's 76 jumps where
+	 * the offset groups below took a dozen loads and shifts a group */
+	if (E->jsel_words) {
+		__m512i p = _mm512_set1_epi64((long long)pos), q = _mm512_set1_epi64((long long)~pos);
+		for (int w = 0; w < E->jsel_words; w++) {
+			uint64_t v =
+				_cvtmask64_u64(_mm512_bitshuffle_epi64_mask(
+					p, _mm512_loadu_si512((const void *)E->jsel[w][0]))) &
+				_cvtmask64_u64(_mm512_bitshuffle_epi64_mask(
+					p, _mm512_loadu_si512((const void *)E->jsel[w][1]))) &
+				_cvtmask64_u64(_mm512_bitshuffle_epi64_mask(
+					q, _mm512_loadu_si512((const void *)E->jsel[w][2]))) &
+				E->jvalid[w];
+			for (; v; v &= v - 1)
+				out[n++] = (uint16_t)(64 * w + __builtin_ctzll(v));
+		}
+		return n;
+	}
+#endif
 	uint64_t empty = E->board->full & ~pos;
 #ifdef __BMI2__
 	for (int w = 0; w < E->jwords; w++) {
@@ -121,17 +152,80 @@ int engine_jumps(const engine *E, pegsol_pos pos, uint16_t *out)
 
 /* A partition's hash table: open addressing, linear probing, entries of
  * `words` words (key, then count words); key 0 marks a free slot
- * (position 0, no peg at all, never occurs in a game). */
+ * (position 0, no peg at all, never occurs in a game).  Any capacity that
+ * is a multiple of 8 (below 2^32): a key's probe starts at the slot its
+ * hash scales to (with vectors, at the first slot of a line of 8 slots,
+ * the hash scaled to the lines), so tables are sized
+ * to the children expected, not rounded up to a power of two (which left
+ * the English walk's tables a third full, 64 MiB of fresh pages that
+ * every round cleared or read), and a table of keys alone is probed a
+ * line at a time (probe_line). */
 typedef struct ptable {
-	size_t n, cap; /* cap is a power of two */
+	size_t n, cap;
 	uint64_t *e;
 	int own;       /* e was allocated for this table, not in the region */
 	int zeroed;    /* the region's slice has been cleared */
 } ptable;
 
-static inline size_t slot_of(uint64_t key, size_t cap)
+#if defined(__AVX512F__) || defined(__AVX2__)
+#define PROBE_LINES 1
+#else
+#define PROBE_LINES 0
+#endif
+
+/* Where the probe for key starts in a table of `words`-word entries. */
+static inline size_t slot_of(uint64_t key, size_t cap, int words)
 {
-	return (size_t)((key * 0xD6E8FEB86659FD93ull) >> 24) & (cap - 1);
+	uint64_t h = (key * 0xD6E8FEB86659FD93ull) >> 32;
+	if (PROBE_LINES && words == 1)
+		return (size_t)((h * (uint64_t)(cap / 8)) >> 32) * 8;
+	/* probed slot by slot: started at a line's first slot, every key of
+	 * a line would walk past the others */
+	return (size_t)((h * (uint64_t)cap) >> 32);
+}
+
+/* The slot after s, wrapping at cap. */
+static inline size_t slot_next(size_t s, size_t cap)
+{
+	return s + 1 == cap ? 0 : s + 1;
+}
+
+/* The first slot from s, the first of a line, that holds key k or is
+ * free, in a table of keys alone: the slot linear probing stops at, found
+ * by comparing a line of 8 slots at once.  Probing slot by slot, whether
+ * the first slot held the key, was free or held another key was a branch
+ * the predictor kept missing (the English walk inserts each child about
+ * six times: most probes find their key, a sixth find a free slot). */
+static inline size_t probe_line(const uint64_t *e, size_t s, size_t cap,
+                                uint64_t k)
+{
+#if PROBE_LINES && defined(__AVX512F__)
+	__m512i kv = _mm512_set1_epi64((long long)k);
+	for (;;) {
+		__m512i v = _mm512_loadu_si512((const void *)(e + s));
+		unsigned m = _mm512_cmpeq_epi64_mask(v, kv) | _mm512_testn_epi64_mask(v, v);
+		if (m)
+			return s + (size_t)__builtin_ctz(m);
+		s = s + 8 == cap ? 0 : s + 8;
+	}
+#elif PROBE_LINES
+	__m256i kv = _mm256_set1_epi64x((long long)k), z = _mm256_setzero_si256();
+	for (;;) {
+		__m256i a = _mm256_loadu_si256((const __m256i *)(e + s));
+		__m256i b = _mm256_loadu_si256((const __m256i *)(e + s + 4));
+		__m256i ma = _mm256_or_si256(_mm256_cmpeq_epi64(a, kv), _mm256_cmpeq_epi64(a, z));
+		__m256i mb = _mm256_or_si256(_mm256_cmpeq_epi64(b, kv), _mm256_cmpeq_epi64(b, z));
+		unsigned m = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(ma)) |
+		             (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(mb)) << 4;
+		if (m)
+			return s + (size_t)__builtin_ctz(m);
+		s = s + 8 == cap ? 0 : s + 8;
+	}
+#else
+	while (e[s] && e[s] != k)
+		s = slot_next(s, cap);
+	return s;
+#endif
 }
 
 static int ptable_grow(ptable *t, int words, size_t want)
@@ -148,9 +242,9 @@ static int ptable_grow(ptable *t, int words, size_t want)
 		const uint64_t *src = t->e + i * (size_t)words;
 		if (!src[0])
 			continue;
-		size_t s = slot_of(src[0], cap);
+		size_t s = slot_of(src[0], cap, words);
 		while (e[s * (size_t)words])
-			s = (s + 1) & (cap - 1);
+			s = slot_next(s, cap);
 		memcpy(e + s * (size_t)words, src, (size_t)words * sizeof *e);
 	}
 	if (t->own)
@@ -172,18 +266,36 @@ ptable_add(ptable *t, const uint64_t *restrict src, size_t n, const int words,
 {
 	/* Linear probing stays short up to 70% full; a fuller table costs
 	 * cache, which is what the partitions are sized to spare. */
-	size_t cap = t->cap, mask = cap - 1, limit = cap / 10 * 7, used = t->n;
+	size_t cap = t->cap, limit = cap / 10 * 7, used = t->n;
 	uint64_t *restrict e = t->e;
 	int rc = 0;
 	for (size_t i = 0; i < n; i++, src += words) {
 		uint64_t k = src[0];
-		size_t s = slot_of(k, cap);
+		size_t s = slot_of(k, cap, words);
 		/* The table is in L2, not L1: ask for the slot of an entry a few
 		 * places ahead so that the loads overlap. */
 		if (i + PREFETCH_AHEAD < n)
-			__builtin_prefetch(e + slot_of(src[PREFETCH_AHEAD * words], cap) * words, 1);
+			__builtin_prefetch(e + slot_of(src[PREFETCH_AHEAD * words], cap, words) * words, 1);
+		if (words == 1) {
+			/* no branch on whether k was there: it is written
+			 * either way */
+			s = probe_line(e, s, cap, k);
+			used += !e[s];
+			e[s] = k;
+			if (used > limit) {
+				t->n = used;
+				if (ptable_grow(t, words, used)) {
+					rc = -1;
+					break;
+				}
+				cap = t->cap;
+				limit = cap / 10 * 7;
+				e = t->e;
+			}
+			continue;
+		}
 		while (e[s * words] && e[s * words] != k)
-			s = (s + 1) & mask;
+			s = slot_next(s, cap);
 		uint64_t *d = e + s * words;
 		if (!d[0]) {
 			if (used + 1 > limit) {
@@ -193,12 +305,11 @@ ptable_add(ptable *t, const uint64_t *restrict src, size_t n, const int words,
 					break;
 				}
 				cap = t->cap;
-				mask = cap - 1;
 				limit = cap / 10 * 7;
 				e = t->e;
-				s = slot_of(k, cap);
+				s = slot_of(k, cap, words);
 				while (e[s * words])
-					s = (s + 1) & mask;
+					s = slot_next(s, cap);
 				d = e + s * words;
 			}
 			d[0] = k;
@@ -784,15 +895,13 @@ static void finish_within(void *arg, int tid)
 		size_t n = 0;
 		if (t->zeroed || t->own) { /* a round reached it */
 			const uint64_t *f = F->keys + F->part[p];
-			size_t nf = F->part[p + 1] - F->part[p], mask = t->cap - 1;
+			size_t nf = F->part[p + 1] - F->part[p], cap = t->cap;
 			const uint64_t *e = t->e;
 			for (size_t i = 0; i < nf; i++) {
 				/* the table is in the L2 cache: overlap the probes */
 				if (i + PREFETCH_AHEAD < nf)
-					__builtin_prefetch(e + slot_of(f[i + PREFETCH_AHEAD], t->cap));
-				size_t s = slot_of(f[i], t->cap);
-				while (e[s] && e[s] != f[i])
-					s = (s + 1) & mask;
+					__builtin_prefetch(e + slot_of(f[i + PREFETCH_AHEAD], cap, 1));
+				size_t s = probe_line(e, slot_of(f[i], cap, 1), cap, f[i]);
 				k[n] = f[i];
 				n += e[s] != 0;
 			}
@@ -879,8 +988,8 @@ static size_t round_entries(const engine *E, const level *in, int words,
 }
 
 /* Slots per partition table in the engine's region: room for the
- * children the last level's growth predicts, the tables at most half
- * full.  The memory estimate and the allocation both use it. */
+ * children the last level's growth predicts (a quarter more), the tables
+ * at most two thirds full.  The memory estimate and the allocation both use it. */
 static double growth_of(const engine *E, int flags)
 {
 	int r = flags & EXPAND_REVERSE ? 1 : 0;
@@ -888,10 +997,20 @@ static double growth_of(const engine *E, int flags)
 }
 
 static size_t region_slots(const engine *E, const level *in, size_t nparts,
-                           int flags)
+                           int flags, int words)
 {
 	double growth = growth_of(E, flags);
-	size_t per = 64, want = (size_t)((double)in->n * growth * 1.25) / nparts;
+	size_t want = (size_t)((double)in->n * growth * 1.25) / nparts;
+	if (PROBE_LINES && words == 1) {
+		/* two thirds full at most if the growth holds, whole lines:
+		 * probed a line at a time, a fuller table costs little */
+		size_t per = (want + want / 2 + 7) & ~(size_t)7;
+		return per > 64 ? per : 64;
+	}
+	/* probed slot by slot (counts beside the keys): a power of two,
+	 * which leaves the tables emptier and the probes shorter (tables
+	 * of about two thirds made pegsol count slower) */
+	size_t per = 64;
 	while (per < want + want / 2)
 		per *= 2;
 	return per;
@@ -997,7 +1116,7 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		size_t out_entry = sizeof(uint64_t) + (in->counts ? sizeof(u128) : 0) +
 		                   (in->masks ? sizeof(uint64_t) : 0);
 		/* the tables' region as it will be sized below, if it grows */
-		double region = (double)region_slots(E, in, x->nparts, flags) *
+		double region = (double)region_slots(E, in, x->nparts, flags, x->words) *
 		                (double)x->nparts * (double)entry;
 		double have = E->buffers ? (double)E->buffers->region_bytes : 0;
 		/* spares of an earlier level are held until taken (conservative:
@@ -1036,7 +1155,7 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	 * grows with the levels keeping the pages it has. */
 	if (st == PEGSOL_OK) {
 		struct expand_buffers *eb = E->buffers;
-		size_t per = region_slots(E, in, x->nparts, flags);
+		size_t per = region_slots(E, in, x->nparts, flags, x->words);
 		size_t bytes = per * x->nparts * (size_t)x->words * sizeof(uint64_t);
 		if (eb->region_bytes < bytes) {
 			uint64_t *r = big_regrow(eb->region, eb->region_bytes, bytes);
