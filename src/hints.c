@@ -52,12 +52,7 @@ const char *pegsol_verdict_name(pegsol_verdict v)
 
 static uint64_t hash_pos(pegsol_pos p)
 {
-	p ^= p >> 33;
-	p *= 0xff51afd7ed558ccdULL;
-	p ^= p >> 33;
-	p *= 0xc4ceb9fe1a85ec53ULL;
-	p ^= p >> 33;
-	return p;
+	return key_mix(p);
 }
 
 static entry *lookup(pegsol_hints *h, pegsol_pos pos)

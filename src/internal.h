@@ -11,6 +11,7 @@
 #include "symmetry.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 
 #define GRID_MAX 64      /* lattice coordinates are 0..GRID_MAX-1 */
 #define MAX_JUMPS (PEGSOL_MAX_HOLES * 8)
@@ -58,5 +59,33 @@ pegsol_status board_build(pegsol_board **out, const char *name,
 const char *quote_for_message(const char *text, size_t len, char *out, size_t size);
 
 static inline pegsol_pos bit(int i) { return (pegsol_pos)1 << i; }
+
+/* A 64-bit key's bits mixed (MurmurHash3's finaliser): hash tables and
+ * filters of positions, whose keys differ in few bits. */
+static inline uint64_t key_mix(uint64_t k)
+{
+	k ^= k >> 33;
+	k *= 0xff51afd7ed558ccdull;
+	k ^= k >> 33;
+	k *= 0xc4ceb9fe1a85ec53ull;
+	k ^= k >> 33;
+	return k;
+}
+
+/* Appends x to the growable array *v of *n entries and room for *cap
+ * (doubled when full, from 64); -1 when out of memory (nothing changed). */
+static inline int u64_push(uint64_t **v, size_t *n, size_t *cap, uint64_t x)
+{
+	if (*n == *cap) {
+		size_t c = *cap ? 2 * *cap : 64;
+		uint64_t *p = (uint64_t *)realloc(*v, c * sizeof *p);
+		if (!p)
+			return -1;
+		*v = p;
+		*cap = c;
+	}
+	(*v)[(*n)++] = x;
+	return 0;
+}
 
 #endif

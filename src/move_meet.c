@@ -28,6 +28,7 @@
  */
 #include "move_search.h"
 #include "bigmem.h"
+#include "internal.h"
 #include "parallel.h"
 
 #include <stdatomic.h>
@@ -41,21 +42,11 @@ typedef struct bloom {
 	size_t words;     /* a power of two */
 } bloom;
 
-static inline uint64_t mix(uint64_t k)
-{
-	k ^= k >> 33;
-	k *= 0xff51afd7ed558ccdull;
-	k ^= k >> 33;
-	k *= 0xc4ceb9fe1a85ec53ull;
-	k ^= k >> 33;
-	return k;
-}
-
 /* The word of key and the four bits it sets there (from the hash's high
  * bits, 6 bits each; two may coincide, which costs a little rate). */
 static inline uint64_t bloom_bits(const bloom *f, uint64_t key, size_t *word)
 {
-	uint64_t h = mix(key);
+	uint64_t h = key_mix(key);
 	*word = (size_t)h & (f->words - 1);
 	return 1ull << (h >> 58) | 1ull << (h >> 52 & 63) | 1ull << (h >> 46 & 63) |
 	       1ull << (h >> 40 & 63);
@@ -117,17 +108,8 @@ static int keep(const move_search *S, uint64_t key)
 
 static void add_hit(meet_worker *w, uint64_t key)
 {
-	if (w->nhits == w->caphits) {
-		size_t cap = w->caphits ? 2 * w->caphits : 256;
-		uint64_t *p = realloc(w->hits, cap * sizeof *p);
-		if (!p) {
-			w->failed = 1;
-			return;
-		}
-		w->hits = p;
-		w->caphits = cap;
-	}
-	w->hits[w->nhits++] = key;
+	if (u64_push(&w->hits, &w->nhits, &w->caphits, key))
+		w->failed = 1;
 }
 
 /* Claims chunks of m->in in turn; the parents' progress goes to reporter's

@@ -354,17 +354,8 @@ static void hit(worker *w, int k, uint64_t key)
 		w->hit_level = k;
 		w->nhits = 0;
 	}
-	if (w->nhits == w->caphits) {
-		size_t cap = w->caphits ? 2 * w->caphits : 1024;
-		uint64_t *p = realloc(w->hits, cap * sizeof *p);
-		if (!p) {
-			w->failed = 1;
-			return;
-		}
-		w->hits = p;
-		w->caphits = cap;
-	}
-	w->hits[w->nhits++] = key;
+	if (u64_push(&w->hits, &w->nhits, &w->caphits, key))
+		w->failed = 1;
 }
 
 /* Looks up a sorted batch of children (k[0..n)) in the other side's

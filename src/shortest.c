@@ -43,16 +43,7 @@ typedef struct keys {
 
 static int keys_push(keys *a, uint64_t key)
 {
-	if (a->n == a->cap) {
-		size_t cap = a->cap ? 2 * a->cap : 64;
-		uint64_t *p = realloc(a->k, cap * sizeof *p);
-		if (!p)
-			return -1;
-		a->k = p;
-		a->cap = cap;
-	}
-	a->k[a->n++] = key;
-	return 0;
+	return u64_push(&a->k, &a->n, &a->cap, key);
 }
 
 static int u64_cmp(const void *a, const void *b)
