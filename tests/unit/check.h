@@ -82,6 +82,19 @@ static inline char *check_read_data(const char *rel)
 	return buf;
 }
 
+/* A new empty directory for a test's files, $TMPDIR/pegsol-test-NAME-XXXXXX
+ * (or under /tmp), into buf; one that cannot be made ends the test program
+ * (exit 2), as a missing oracle does. */
+static inline void check_tempdir(char *buf, size_t size, const char *name)
+{
+	snprintf(buf, size, "%s/pegsol-test-%s-XXXXXX",
+	         getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", name);
+	if (!mkdtemp(buf)) {
+		perror("mkdtemp");
+		exit(2);
+	}
+}
+
 /* A board for a test: a built-in name, else the text of a board file.  A
  * board that does not load ends the test program (exit 2): the test itself
  * is broken then, not the code under test. */

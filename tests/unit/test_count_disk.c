@@ -276,12 +276,7 @@ static void test_workdir_errors(void)
 
 int main(void)
 {
-	snprintf(workdir, sizeof workdir, "%s/pegsol-test-disk-XXXXXX",
-	         getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (!mkdtemp(workdir)) {
-		perror("mkdtemp");
-		return 2;
-	}
+	check_tempdir(workdir, sizeof workdir, "disk");
 	/* every start of triangle5, whole runs in tiny chunks */
 	for (int h = 0; h < 15; h++) {
 		char s[8];

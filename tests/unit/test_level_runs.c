@@ -216,12 +216,7 @@ static void compare(const engine *E, uint64_t seed, size_t n, uint64_t universe,
 
 int main(void)
 {
-	snprintf(dir, sizeof dir, "%s/pegsol-test-runs-XXXXXX",
-	         getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
-		return 2;
-	}
+	check_tempdir(dir, sizeof dir, "runs");
 	engine E;
 	memset(&E, 0, sizeof E);
 	E.threads = 2;

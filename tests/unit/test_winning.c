@@ -65,9 +65,7 @@ static void test_triangle(const char *start, const char *finish)
 	CHECK_EQ_INT(pegsol_problem_init(&pr, b, start, finish, &err), PEGSOL_OK);
 	/* in memory, then with the levels on disk in chunks of 8 positions */
 	char dir[256];
-	snprintf(dir, sizeof dir, "%s/pegsol-test-winning-XXXXXX",
-	         getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	CHECK(mkdtemp(dir) != NULL);
+	check_tempdir(dir, sizeof dir, "winning");
 	for (int disk = 0; disk < 2; disk++) {
 		pegsol_level_options opt = {.workdir = dir, .chunk = 8};
 		pegsol_winning *w;
