@@ -149,6 +149,15 @@ static int collect(void *ctx, pegsol_pos other, const uint16_t *jumps, int n)
 	return 0;
 }
 
+/* Stops the enumeration (returns 1) at a position of x's level. */
+static int in_level(void *ctx, pegsol_pos other, const uint16_t *jumps, int n)
+{
+	(void)jumps;
+	(void)n;
+	const layer_ctx *x = ctx;
+	return move_search_find(x->S, x->level, sym_canon(x->s->H, other)) >= 0;
+}
+
 /* Every position that other stands for, whatever its level. */
 static int collect_any(void *ctx, pegsol_pos other, const uint16_t *jumps, int n)
 {
@@ -231,33 +240,26 @@ static pegsol_status probe(shortest *s, move_search *S, move_search *O,
 		                   S->nlevels, S->backward ? "forward" : "backward",
 		                   "forward", s->F.nlevels - 1, "backward",
 		                   s->B.nlevels - 1, why.message);
-	/* the children of X's last level with a move into G */
-	keys C = {0};
-	layer_ctx lx = {s, X, X->nlevels - 1, NULL, 0};
-	for (size_t i = 0; i < hits.n && !lx.failed; i++) {
-		keys cand = {0};
-		lx.out = &cand;
-		lx.level = -1; /* every parent of G's members, then checked */
+	/* the children of X's last level with a move into G: G's parents
+	 * (by X's moves) that have a parent in that level */
+	keys C = {0}, cand = {0};
+	layer_ctx lx = {s, X, X->nlevels - 1, &cand, 0};
+	for (size_t i = 0; i < hits.n && !lx.failed; i++)
 		move_enum(s->b, hits.keys[i], !X->backward, collect_any, &lx);
-		for (size_t c = 0; c < cand.n && !lx.failed; c++) {
-			keys up = {0};
-			layer_ctx ux = {s, X, X->nlevels - 1, &up, 0};
-			move_enum(s->b, cand.k[c], !X->backward, collect, &ux);
-			if (ux.failed || (up.n && (!X->keep || X->keep(X->keep_ctx, cand.k[c])) &&
-			                  keys_push(&C, cand.k[c])))
-				lx.failed = 1;
-			free(up.k);
-		}
-		free(cand.k);
-	}
-	keys_sort_unique(&C);
+	keys_sort_unique(&cand);
+	for (size_t c = 0; c < cand.n && !lx.failed; c++)
+		if ((!X->keep || X->keep(X->keep_ctx, cand.k[c])) &&
+		    move_enum(s->b, cand.k[c], !X->backward, in_level, &lx) &&
+		    keys_push(&C, cand.k[c]))
+			lx.failed = 1;
+	free(cand.k); /* C, in cand's order, is sorted and unique too */
 	move_level Lc = {.keys = C.k, .n = C.n};
 	if (lx.failed || !C.n) {
 		free(C.k);
 		free(hits.keys);
 		return lx.failed ? pegsol_fail(s->err, PEGSOL_ELIMIT, "out of memory")
 		                 : pegsol_fail(s->err, PEGSOL_EINTERNAL, "internal error: "
-		                               "a probe two moves deep met with no move "
+		                               "the meeting two moves on has no move "
 		                               "between");
 	}
 	move_level_stats(&Lc);
