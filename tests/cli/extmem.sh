@@ -77,6 +77,11 @@ mkdir "$tmp/w4b"
 PEGSOL_LOG_SECONDS=0 "$PEGSOL" count -b triangle:6 --workdir "$tmp/w4b" >/dev/null 2>"$tmp/log"
 if grep -q "forward level 10: [0-9]* of [0-9]* parents" "$tmp/log"; then ok; else
 	bad "no log within a level: $(head -3 "$tmp/log")"; fi
+# a value that is not a number of seconds is ignored (600 s), not read as 0
+rm -rf "$tmp/w4b" && mkdir "$tmp/w4b"
+PEGSOL_LOG_SECONDS=soon "$PEGSOL" count -b triangle:6 --workdir "$tmp/w4b" >/dev/null 2>"$tmp/log"
+if ! grep -q "parents (" "$tmp/log" && grep -q "forward level 10: .* positions expanded" "$tmp/log"; then ok; else
+	bad "PEGSOL_LOG_SECONDS=soon: $(head -3 "$tmp/log")"; fi
 
 # errors
 expect_exit 3 "$PEGSOL" count -b triangle5 --workdir "$tmp/missing"

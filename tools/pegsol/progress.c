@@ -13,11 +13,14 @@
 #include <unistd.h>
 
 /* Seconds between the log's lines within a level: 600, or what
- * PEGSOL_LOG_SECONDS says (for tests). */
+ * PEGSOL_LOG_SECONDS says (for tests) when it is a number of seconds, 0 or
+ * more (anything else is ignored rather than read as 0, a line a call). */
 static double log_every(void)
 {
 	const char *v = getenv("PEGSOL_LOG_SECONDS");
-	return v && *v ? atof(v) : 600.0;
+	char *end;
+	double s = v && *v ? strtod(v, &end) : -1;
+	return s >= 0 && !*end ? s : 600.0;
 }
 
 double progress_now(void)
