@@ -13,12 +13,8 @@
  * settled exactly: such a child's own children are looked up in the other
  * side's last level (a sorted array), and only those found count.
  *
- * The filter is blocked to one 64-bit word a key (one cache miss an insert
- * or a lookup, one atomic OR an insert, which the two threads need: a
- * plain read-modify-write could drop the other thread's bit and make a
- * false negative), with four bits of the word set per key.  At the
- * filter's intended load (about 2.7 keys a word, 24 bits a key) one
- * lookup in a thousand or so is a false positive.
+ * The filter (bloom.h) is meant for 24 bits a key: one lookup in a
+ * thousand or so is a false positive.
  *
  * Only children that could meet are made at all: the forward side's
  * positions lose a peg a jump and the backward side's gain one, so a
@@ -28,6 +24,7 @@
  */
 #include "move_search.h"
 #include "bigmem.h"
+#include "bloom.h"
 #include "internal.h"
 #include "parallel.h"
 
@@ -37,50 +34,14 @@
 
 enum { CHUNK = 1024 };
 
-typedef struct bloom {
-	uint64_t *w;
-	size_t words;     /* a power of two */
-} bloom;
-
-/* The word of key and the four bits it sets there (from the hash's high
- * bits, 6 bits each; two may coincide, which costs a little rate). */
-static inline uint64_t bloom_bits(const bloom *f, uint64_t key, size_t *word)
-{
-	uint64_t h = key_mix(key);
-	*word = (size_t)h & (f->words - 1);
-	return 1ull << (h >> 58) | 1ull << (h >> 52 & 63) | 1ull << (h >> 46 & 63) |
-	       1ull << (h >> 40 & 63);
-}
-
-static inline void bloom_add(bloom *f, uint64_t key)
-{
-	size_t i;
-	uint64_t b = bloom_bits(f, key, &i);
-	if ((f->w[i] & b) != b)
-		__atomic_fetch_or(&f->w[i], b, __ATOMIC_RELAXED);
-}
-
 /* Asks for the words of a position's children before they are used: a
  * filter of gigabytes misses the caches on every key, and one child at a
  * time waited for each miss in turn (93% of the filling's time on
  * Wiegleb's board); a parent's dozens of children overlap theirs. */
-static void bloom_prefetch(const bloom *f, const move_children *kb, int write)
+static void prefetch_children(const bloom *f, const move_children *kb, int write)
 {
-	for (size_t k = 0; k < kb->n; k++) {
-		size_t i;
-		(void)bloom_bits(f, kb->v[k].key, &i);
-		if (write)
-			__builtin_prefetch(&f->w[i], 1);
-		else
-			__builtin_prefetch(&f->w[i], 0);
-	}
-}
-
-static inline int bloom_may_have(const bloom *f, uint64_t key)
-{
-	size_t i;
-	uint64_t b = bloom_bits(f, key, &i);
-	return (__atomic_load_n(&f->w[i], __ATOMIC_RELAXED) & b) == b;
+	for (size_t k = 0; k < kb->n; k++)
+		bloom_prefetch(f, kb->v[k].key, write);
 }
 
 typedef struct meet_worker {
@@ -136,7 +97,7 @@ static void fill_thread(void *arg, int tid)
 	while (!w->failed && claim(m, m->S, tid, &start, &end))
 		for (size_t i = start; i < end; i++) {
 			move_children_of(m->O, &w->kids, m->in->keys[i], m->lo, m->hi);
-			bloom_prefetch(&m->f, &w->kids, 1);
+			prefetch_children(&m->f, &w->kids, 1);
 			for (size_t k = 0; k < w->kids.n; k++)
 				if (keep(m->O, w->kids.v[k].key) && keep(m->S, w->kids.v[k].key))
 					bloom_add(&m->f, w->kids.v[k].key);
@@ -157,7 +118,7 @@ static void look_thread(void *arg, int tid)
 	while (!w->failed && claim(m, m->S, tid, &start, &end))
 		for (size_t i = start; i < end; i++) {
 			move_children_of(m->S, &w->kids, m->in->keys[i], m->lo, m->hi);
-			bloom_prefetch(&m->f, &w->kids, 0);
+			prefetch_children(&m->f, &w->kids, 0);
 			for (size_t k = 0; k < w->kids.n; k++) {
 				uint64_t key = w->kids.v[k].key;
 				if (!bloom_may_have(&m->f, key) || !keep(m->S, key) ||
