@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -36,6 +37,13 @@ struct lfile_writer {
 	uint64_t offset;    /* bytes written */
 	uint64_t total;
 	seg_index idx[LFILE_SEGMENTS];
+	int threads;          /* zstd workers */
+	/* segment writers append under the lock, in segment order: the file
+	 * is the same bytes as lfile_put's */
+	pthread_mutex_t lock;
+	pthread_cond_t turn;
+	int next_out;         /* the segment to be appended next */
+	int broken;           /* a segment writer failed: the others stop */
 };
 
 static uint64_t checksum(const void *p, size_t n, uint64_t h)
@@ -75,6 +83,8 @@ static void writer_free(lfile_writer *w, int remove_file)
 		fclose(w->f);
 	if (remove_file && w->path)
 		unlink(w->path);
+	pthread_mutex_destroy(&w->lock);
+	pthread_cond_destroy(&w->turn);
 	ZSTD_freeCCtx(w->cctx);
 	free(w->in);
 	free(w->out);
@@ -91,6 +101,9 @@ pegsol_status lfile_create(const char *path, int counted, int threads,
 		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	w->counted = counted;
 	w->seg = -1;
+	w->threads = threads;
+	pthread_mutex_init(&w->lock, NULL);
+	pthread_cond_init(&w->turn, NULL);
 	w->path = strdup(path);
 	w->cctx = ZSTD_createCCtx();
 	w->out_cap = ZSTD_CStreamOutSize();
@@ -176,6 +189,16 @@ static inline uint8_t *put_varint(uint8_t *p, u128 v)
 	return p;
 }
 
+/* An entry: the zigzag varint of the key minus the previous one, then
+ * the count's varint (at most 10 + 19 bytes). */
+static inline uint8_t *put_entry(uint8_t *p, uint64_t key, uint64_t prev,
+                                 int counted, u128 count)
+{
+	int64_t d = (int64_t)(key - prev);
+	p = put_varint(p, ((uint64_t)d << 1) ^ (uint64_t)(d >> 63));
+	return counted ? put_varint(p, count) : p;
+}
+
 /* lfile_put with the key's 16-bit hash prefix already known. */
 static inline pegsol_status put_hashed(lfile_writer *w, uint64_t key,
                                        uint32_t h16, u128 count,
@@ -195,12 +218,8 @@ static inline pegsol_status put_hashed(lfile_writer *w, uint64_t key,
 		w->prev = 0;
 		w->idx[seg].off = w->offset;
 	}
-	int64_t d = (int64_t)(key - w->prev);
-	uint64_t zz = ((uint64_t)d << 1) ^ (uint64_t)(d >> 63);
-	uint8_t *p = put_varint(w->in + w->in_len, zz);
-	if (w->counted)
-		p = put_varint(p, count);
-	w->in_len = (size_t)(p - w->in);
+	w->in_len = (size_t)(put_entry(w->in + w->in_len, key, w->prev, w->counted,
+	                               count) - w->in);
 	w->prev = key;
 	w->idx[seg].n++;
 	w->total++;
@@ -301,6 +320,151 @@ pegsol_status lfile_close(lfile_writer *w, int durable, pegsol_error *err)
 void lfile_abandon(lfile_writer *w)
 {
 	writer_free(w, 1);
+}
+
+/* ------------------------------------------------- segments apart */
+
+struct lfile_seg {
+	lfile_writer *w;
+	int seg;
+	ZSTD_CCtx *cctx;
+	uint8_t *in;
+	size_t in_len;
+	uint8_t *frame;     /* the segment's frame, compressed so far */
+	size_t len, cap;
+	uint64_t prev, n;
+};
+
+static void seg_free(lfile_seg *s)
+{
+	ZSTD_freeCCtx(s->cctx);
+	free(s->in);
+	free(s->frame);
+	free(s);
+}
+
+/* The segments after a failed one would wait for it in vain: they stop. */
+static void writer_break(lfile_writer *w)
+{
+	pthread_mutex_lock(&w->lock);
+	w->broken = 1;
+	pthread_cond_broadcast(&w->turn);
+	pthread_mutex_unlock(&w->lock);
+}
+
+void lfile_seg_abandon(lfile_seg *s)
+{
+	if (!s)
+		return;
+	writer_break(s->w);
+	seg_free(s);
+}
+
+pegsol_status lfile_seg_begin(lfile_writer *w, int seg, lfile_seg **out,
+                              pegsol_error *err)
+{
+	*out = NULL;
+	if (seg < 0 || seg >= LFILE_SEGMENTS || w->seg >= 0) {
+		writer_break(w);
+		return pegsol_fail(err, PEGSOL_EINTERNAL, "level file %s: segment %d "
+		                   "cannot be written apart", w->path, seg);
+	}
+	lfile_seg *s = calloc(1, sizeof *s);
+	if (!s) {
+		writer_break(w);
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	}
+	s->w = w;
+	s->seg = seg;
+	s->cctx = ZSTD_createCCtx();
+	s->in = malloc(PENDING + 64);
+	s->cap = ZSTD_CStreamOutSize();
+	s->frame = malloc(s->cap);
+	if (!s->cctx || !s->in || !s->frame) {
+		lfile_seg_abandon(s);
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	}
+	/* the writer's own frame: with workers, one (zstd's frames are the
+	 * same bytes for any number of workers from one up, not for none) */
+	ZSTD_CCtx_setParameter(s->cctx, ZSTD_c_compressionLevel, 1);
+	ZSTD_CCtx_setParameter(s->cctx, ZSTD_c_checksumFlag, 1);
+	ZSTD_CCtx_setParameter(s->cctx, ZSTD_c_windowLog, 17);
+	if (w->threads > 1)
+		ZSTD_CCtx_setParameter(s->cctx, ZSTD_c_nbWorkers, 1);
+	*out = s;
+	return PEGSOL_OK;
+}
+
+/* The pending bytes compressed onto the frame (with end, closed). */
+static pegsol_status seg_pump(lfile_seg *s, int end, pegsol_error *err)
+{
+	ZSTD_inBuffer in = {s->in, s->in_len, 0};
+	ZSTD_EndDirective mode = end ? ZSTD_e_end : ZSTD_e_continue;
+	for (;;) {
+		if (s->cap - s->len < ZSTD_CStreamOutSize()) {
+			size_t cap = 2 * s->cap;
+			uint8_t *f = realloc(s->frame, cap);
+			if (!f)
+				return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+			s->frame = f;
+			s->cap = cap;
+		}
+		ZSTD_outBuffer o = {s->frame, s->cap, s->len};
+		size_t left = ZSTD_compressStream2(s->cctx, &o, &in, mode);
+		if (ZSTD_isError(left))
+			return pegsol_fail(err, PEGSOL_ELIMIT, "compressing %s: %s",
+			                   s->w->path, ZSTD_getErrorName(left));
+		s->len = o.pos;
+		if (end ? left == 0 : in.pos == in.size)
+			break;
+	}
+	s->in_len = 0;
+	return PEGSOL_OK;
+}
+
+pegsol_status lfile_seg_put(lfile_seg *s, uint64_t key, u128 count,
+                            pegsol_error *err)
+{
+	if (lfile_segment(key) != s->seg || (s->n && lfile_order(key) <= lfile_order(s->prev)))
+		return pegsol_fail(err, PEGSOL_EINTERNAL, "level file %s: entries "
+		                   "out of order", s->w->path);
+	s->in_len = (size_t)(put_entry(s->in + s->in_len, key, s->prev,
+	                               s->w->counted, count) - s->in);
+	s->prev = key;
+	s->n++;
+	return s->in_len >= PENDING ? seg_pump(s, 0, err) : PEGSOL_OK;
+}
+
+uint64_t lfile_seg_entries(const lfile_seg *s)
+{
+	return s->n;
+}
+
+pegsol_status lfile_seg_end(lfile_seg *s, pegsol_error *err)
+{
+	pegsol_status st = s->n ? seg_pump(s, 1, err) : PEGSOL_OK;
+	if (st != PEGSOL_OK) {
+		lfile_seg_abandon(s);
+		return st;
+	}
+	lfile_writer *w = s->w;
+	pthread_mutex_lock(&w->lock);
+	while (w->next_out != s->seg && !w->broken)
+		pthread_cond_wait(&w->turn, &w->lock);
+	if (w->broken) {
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "writing %s: another segment "
+		                 "failed", w->path);
+	} else {
+		w->idx[s->seg] = (seg_index){s->n ? w->offset : 0, s->len, s->n};
+		w->total += s->n;
+		st = write_bytes(w, s->frame, s->len, err);
+		w->next_out++;
+		w->broken = st != PEGSOL_OK;
+	}
+	pthread_cond_broadcast(&w->turn);
+	pthread_mutex_unlock(&w->lock);
+	seg_free(s);
+	return st;
 }
 
 pegsol_status lfile_write_level(const char *path, const level *L, int counted,
@@ -425,6 +589,11 @@ pegsol_status lfile_open(const char *path, lfile_reader **out, pegsol_error *err
 	r->counted = (int)flags;
 	*out = r;
 	return PEGSOL_OK;
+}
+
+uint64_t lfile_segment_bytes(const lfile_reader *r, int seg)
+{
+	return seg >= 0 && seg < LFILE_SEGMENTS ? r->idx[seg].csize : 0;
 }
 
 uint64_t lfile_entries(const lfile_reader *r)

@@ -15,8 +15,9 @@
  * can work segment by segment and a reader can seek.  An entry is the
  * zigzag varint of the key minus the previous key of the segment, then with
  * counts the LEB128 varint of the count.  After the frames: the index
- * (offset, compressed bytes and entries of every segment) and a footer with
- * the total and a checksum of the index.
+ * (offset, compressed bytes and entries of every segment; the frames may
+ * lie in any order) and a footer with the total and a checksum of the
+ * index.
  */
 #ifndef PEGSOL_LEVEL_FILE_H
 #define PEGSOL_LEVEL_FILE_H
@@ -64,10 +65,30 @@ void lfile_abandon(lfile_writer *w);
 pegsol_status lfile_write_level(const char *path, const level *L, int counted,
                                 int threads, int durable, pegsol_error *err);
 
+/* Segments written apart, each by one thread (the merge of runs shares
+ * the segments out): lfile_seg_begin, the segment's entries in order by
+ * lfile_seg_put, then lfile_seg_end appends its frame to the file once
+ * every segment before it is there (segments are begun in order, each
+ * once, all of them: the file is then the same bytes as lfile_put
+ * makes).  The frame is held in memory until then: the segment's
+ * compressed size.  A writer takes either these or lfile_put, not both.
+ * lfile_seg_end frees s, also on failure; lfile_seg_abandon frees it after
+ * another failure, and makes the segments waiting for it fail. */
+typedef struct lfile_seg lfile_seg;
+pegsol_status lfile_seg_begin(lfile_writer *w, int seg, lfile_seg **out,
+                              pegsol_error *err);
+pegsol_status lfile_seg_put(lfile_seg *s, uint64_t key, u128 count,
+                            pegsol_error *err);
+uint64_t lfile_seg_entries(const lfile_seg *s);
+pegsol_status lfile_seg_end(lfile_seg *s, pegsol_error *err);
+void lfile_seg_abandon(lfile_seg *s);
+
 /* Opens path and checks its index. */
 pegsol_status lfile_open(const char *path, lfile_reader **out,
                          pegsol_error *err);
 uint64_t lfile_entries(const lfile_reader *r);
+/* Segment seg's compressed bytes. */
+uint64_t lfile_segment_bytes(const lfile_reader *r, int seg);
 int lfile_counted(const lfile_reader *r);
 /* Positions the reader at the start of segment seg. */
 pegsol_status lfile_seek(lfile_reader *r, int seg, pegsol_error *err);
