@@ -627,6 +627,8 @@ typedef struct walk_ctx {
 	run *r;
 	pegsol_count_result *out;
 	pegsol_jump_level *row; /* the row being filled */
+	int decide;             /* stop at the first W_n: count_solvable */
+	int decided;
 } walk_ctx;
 
 static void on_winning_key(void *ctx, uint64_t key, u128 count)
@@ -644,7 +646,13 @@ static pegsol_status on_winning_level(void *ctx, int n, level_store *s,
 	walk_ctx *w = ctx;
 	w->row = &w->out->level[n];
 	w->row->winning = w->row->winning_raw = 0;
-	return s->ops->foreach(s, W, on_winning_key, w, err);
+	pegsol_status st = s->ops->foreach(s, W, on_winning_key, w, err);
+	if (st != PEGSOL_OK || !w->decide)
+		return st;
+	/* every W_n is empty, or none: the first says; a status other than
+	 * OK stops the walk (no message: count_solvable knows why) */
+	w->decided = 1;
+	return PEGSOL_ELIMIT;
 }
 
 static void on_walk_phase(void *ctx, const char *what, int n)
@@ -666,7 +674,7 @@ static pegsol_status count_winning(run *r, pegsol_count_result *out)
 		out->level[n].arbitrary = binomial(r->b->nholes, out->level[n].pegs);
 	}
 	out->nlevels = N + 1;
-	walk_ctx w = {r, out, NULL};
+	walk_ctx w = {r, out, NULL, 0, 0};
 	winning_walk_cb cb = {on_winning_level, on_walk_phase, &w};
 	pegsol_status st = winning_walk(r->store, r->pr, N,
 	                                r->opt ? r->opt->memory : 0, &cb, r->err);
@@ -718,6 +726,32 @@ pegsol_status pegsol_count(const pegsol_problem *pr,
 	else
 		st = winning_only ? count_winning(&r, out) : count_full(&r, out, NULL);
 	add_totals(out);
+	run_free(&r);
+	return st;
+}
+
+pegsol_status count_solvable(const pegsol_problem *pr,
+                             const pegsol_level_options *opt, int *solvable,
+                             pegsol_error *err)
+{
+	*solvable = 0;
+	run r;
+	pegsol_status st = run_init(&r, pr, opt, 0, err);
+	if (st != PEGSOL_OK)
+		return st;
+	pegsol_count_result *out = calloc(1, sizeof *out);
+	if (!out)
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	else if (r.N >= 0) {
+		walk_ctx w = {&r, out, NULL, 1, 0};
+		winning_walk_cb cb = {on_winning_level, on_walk_phase, &w};
+		st = winning_walk(r.store, pr, r.N, opt ? opt->memory : 0, &cb, r.err);
+		if (w.decided) {
+			st = PEGSOL_OK;
+			*solvable = w.row->winning > 0;
+		}
+	}
+	free(out);
 	run_free(&r);
 	return st;
 }

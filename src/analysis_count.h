@@ -1,7 +1,8 @@
 /*
- * analysis_count.h - the count driver's second use: random play
+ * analysis_count.h - the count driver's other uses: random play
  * (analysis_random.c) runs on the same levels, stores and checkpoints as
- * pegsol_count, with probability mass where the games are counted.
+ * pegsol_count, with probability mass where the games are counted; and
+ * whether one problem is solvable (analysis_finishes.c).
  */
 #ifndef PEGSOL_ANALYSIS_COUNT_H
 #define PEGSOL_ANALYSIS_COUNT_H
@@ -26,6 +27,14 @@ typedef struct count_random_extra {
  * (magic "pgcount1", before random play), which a resumed count still
  * reads: for the test that makes one. */
 size_t count_state_v1_bytes(void);
+
+/* Whether pr has a solution: the winning walk (pegsol_count's fast path,
+ * with its store, work directory and checkpoints) stopped at the first
+ * W_n it makes, the meeting of its two halves, which is empty exactly
+ * when every W_n is; the walk outward from there is skipped. */
+pegsol_status count_solvable(const pegsol_problem *pr,
+                             const pegsol_level_options *opt, int *solvable,
+                             pegsol_error *err);
 
 pegsol_status count_random_play(const pegsol_problem *pr,
                                 const pegsol_level_options *opt,

@@ -21,15 +21,16 @@
  * (pegsol_board_pair_representative) is decided, first by the solver
  * within a small budget (it finds the solvable ones at once, and proves
  * many others impossible), then, when it cannot say, by the problem's
- * winning positions (pegsol_count's fast path, exact: W_0 is the start
- * exactly when a solution exists), each on disk in its own checkpointed
- * directory.
+ * winning positions (pegsol_count's fast path, exact, stopped where its
+ * halves meet: they meet exactly when a solution exists; count_solvable),
+ * each on disk in its own checkpointed directory.
  *
  * How many games: one forward count per start hole up to symmetry, down to
  * one peg (much slower: every position of every start), by pegsol_count,
  * so that on boards whose levels outgrow memory (the French board) each
  * start's levels go to disk, checkpointed (a work directory per start).
  */
+#include "analysis_count.h"
 #include "level.h"
 #include "position_class.h"
 
@@ -272,13 +273,7 @@ static pegsol_status decide_pair(const pegsol_board *b, int s, int t,
 		o.workdir = dir;
 		o.resume = opt->resume && access(manifest, F_OK) == 0;
 	}
-	pegsol_count_result *res = malloc(sizeof *res);
-	if (!res)
-		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
-	pegsol_status st = pegsol_count(&pr, &o, PEGSOL_COUNT_WINNING_ONLY, res, err);
-	*solvable = st == PEGSOL_OK && res->winning > 0;
-	free(res);
-	return st;
+	return count_solvable(&pr, &o, solvable, err);
 }
 
 static pegsol_status reachable_by_pairs(const pegsol_board *b,
