@@ -6,7 +6,8 @@
  * counts; and the compaction must keep its bounds: the runs held at once,
  * the disk they take beside the level, and the bytes it rewrites (a small
  * multiple of what was put, where merging every eight runs into one
- * rewrote the accumulated run again and again).
+ * rewrote the accumulated run again and again).  A damaged run makes the
+ * merge fail, not hang.
  */
 #include "check.h"
 #include "level_file.h"
@@ -214,6 +215,54 @@ static void compare(const engine *E, uint64_t seed, size_t n, uint64_t universe,
 		unlink(p);
 }
 
+/* A run damaged before the threads merge it: the merge fails with the
+ * file named as damaged (the thread that meets it stops, and so do the
+ * segments waiting for its segment), the level is not made, no run is
+ * left behind. */
+static void test_damaged_run(const engine *E)
+{
+	int next_id = 0;
+	lruns r;
+	pegsol_error err;
+	lruns_init(&r, dir, &next_id, 1, E);
+	CHECK(lruns_buffer(&r, 20000, &err) == PEGSOL_OK);
+	rng = 5;
+	for (size_t done = 0; done < 100000;) {
+		size_t k = 100000 - done;
+		uint64_t *keys;
+		u128 *counts;
+		CHECK(lruns_room(&r, &k, &keys, &counts, &err) == PEGSOL_OK);
+		for (size_t i = 0; i < k; i++) {
+			keys[i] = next_rand() % 50000;
+			counts[i] = 1;
+		}
+		lruns_added(&r, k);
+		done += k;
+	}
+	CHECK(r.n >= 4); /* runs made as the buffer filled, not merged */
+	char path[512];
+	snprintf(path, sizeof path, "%s/run-%d.tmp", dir, r.run[1].id);
+	FILE *f = fopen(path, "r+b");
+	CHECK(f != NULL);
+	if (f) {
+		/* the middle of the frames, far from the index at the end */
+		fseek(f, (long)(file_size(path) / 2), SEEK_SET);
+		for (int i = 0; i < 64; i++)
+			fputc(0x5a, f);
+		fclose(f);
+	}
+	char out[512];
+	snprintf(out, sizeof out, "%s/damaged.lvl", dir);
+	uint64_t n;
+	CHECK(lruns_to_file(&r, out, &n, &err) == PEGSOL_EINPUT);
+	CHECK(strstr(err.message, "damaged") != NULL);
+	CHECK(file_size(out) == 0);
+	lruns_free(&r);
+	CHECK(run_files() == 0);
+	snprintf(out, sizeof out, "%s/damaged.lvl.tmp", dir);
+	CHECK(file_size(out) == 0);
+}
+
 int main(void)
 {
 	check_tempdir(dir, sizeof dir, "runs");
@@ -232,6 +281,8 @@ int main(void)
 	/* little memory: merge_fanin is 4, below the runs kept */
 	E.memory = (size_t)16 << 20;
 	compare(&E, 4, 200000, 50000, 1000);
+	E.memory = 0; /* both threads merge */
+	test_damaged_run(&E);
 	rmdir(dir);
 	return check_done();
 }
