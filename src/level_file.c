@@ -15,7 +15,9 @@
 #include <unistd.h>
 #include <zstd.h>
 
-#define MAGIC "PEGSOLV1"
+/* V2: the hash of the file order became key_mix (level.h): a V1 file's
+ * entries are in another order, and it is refused as of another version */
+#define MAGIC "PEGSOLV2"
 #define FOOTER_MAGIC "PGSLEND1"
 #define HEADER_BYTES 24
 #define PENDING (1u << 20) /* encoded bytes handed to zstd at a time */
