@@ -149,6 +149,14 @@ void engine_recycle(engine *E, level *L);
  * buffers, its tables' region, the arrays engine_recycle kept), when the
  * memory is wanted for something else. */
 void engine_trim(engine *E);
+/* Before expanding a level a chunk of parents at a time: the children a
+ * parent is expected to make become at least the last expansion's
+ * children a parent before merging.  A chunk of a level merges far fewer
+ * of its children than the whole level did (the parents of a child are
+ * spread over the chunks), and the whole level's growth sized the first
+ * chunk's tables too small: they outgrew their room, and the run its
+ * memory bound. */
+void engine_expect_chunks(engine *E);
 
 /* Scratch arrays of the given sizes, carved out of the round buffers the
  * engine keeps between expansions (their pages are faulted in already,

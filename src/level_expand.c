@@ -350,6 +350,7 @@ typedef struct tbuf {
 	size_t cur, end;    /* the parents of the chunk claimed, not done */
 	uint64_t *stage;    /* [STAGE entries]: children not yet in a slice */
 	size_t nstage;
+	uint64_t emitted;   /* children put in slices */
 	expand_stats st;
 	int overflow;
 } tbuf;
@@ -366,6 +367,9 @@ struct expand_buffers {
 	 * ([0]) and by reverse ones ([1]): the winning walk alternates them,
 	 * and they grow differently */
 	double growth[2];
+	/* children made a parent, before any was merged with another: what a
+	 * chunk of a level can grow by at most (engine_expect_chunks) */
+	double fanout[2];
 	/* A level's arrays handed back by engine_recycle, for the next
 	 * expansion's level: fresh pages cost the kernel's zeroing. */
 	uint64_t *spare_keys;
@@ -426,6 +430,14 @@ void engine_trim(engine *E)
 	eb->spare_keys = NULL;
 	eb->spare_counts = NULL;
 	eb->spare_keys_n = eb->spare_counts_n = 0;
+}
+
+void engine_expect_chunks(engine *E)
+{
+	struct expand_buffers *eb = E->buffers;
+	for (int r = 0; eb && r < 2; r++)
+		if (eb->fanout[r] > eb->growth[r])
+			eb->growth[r] = eb->fanout[r];
 }
 
 int engine_borrow(const engine *E, int n, const size_t *bytes, void **out)
@@ -602,6 +614,7 @@ flush_stage(const xctx *x, tbuf *tb, const int words)
 		 * children later, from the L2 cache rather than memory */
 		__builtin_prefetch(d + 16, 1);
 	}
+	tb->emitted += i;
 	if (i && i < n)
 		memmove(tb->stage, tb->stage + i * (size_t)words,
 		        (n - i) * (size_t)words * sizeof *tb->stage);
@@ -1125,7 +1138,8 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 			? (double)E->buffers->spare_keys_n * sizeof(uint64_t) +
 			  (double)E->buffers->spare_counts_n * sizeof(u128)
 			: 0;
-		double need = (region > have ? region : 0) + spares +
+		/* the region the engine has is held whether it grows or not */
+		double need = (region > have ? region : have) + spares +
 		              (double)round_entries(E, in, x->words, x->nthreads, x->nparts) *
 		                  (double)entry * x->nthreads +
 		              kids * (double)out_entry * 1.25 + (double)level_bytes(in);
@@ -1248,8 +1262,13 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	}
 	out->part[x->nparts] = total;
 	x->out = out;
+	uint64_t emitted = 0;
+	for (int t = 0; t < x->nthreads; t++)
+		emitted += x->t[t].emitted;
 	E->buffers->growth[flags & EXPAND_REVERSE ? 1 : 0] =
 		in->n ? (double)total / (double)in->n : 0;
+	E->buffers->fanout[flags & EXPAND_REVERSE ? 1 : 0] =
+		in->n ? (double)emitted / (double)in->n : 0;
 	if (x->nthreads > 1)
 		parallel_run(x->nthreads, prefault_out, x);
 	atomic_store(&x->next_part, 0);

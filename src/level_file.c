@@ -46,6 +46,7 @@ struct lfile_writer {
 	pthread_cond_t turn;
 	int next_out;         /* the segment to be appended next */
 	int broken;           /* a segment writer failed: the others stop */
+	pegsol_error why;     /* and why, which they report too */
 };
 
 static uint64_t checksum(const void *p, size_t n, uint64_t h)
@@ -345,20 +346,24 @@ static void seg_free(lfile_seg *s)
 	free(s);
 }
 
-/* The segments after a failed one would wait for it in vain: they stop. */
-static void writer_break(lfile_writer *w)
+/* The segments after a failed one would wait for it in vain: they stop,
+ * with its error (whichever thread's error is reported, it is the cause,
+ * not "another segment failed"). */
+static void writer_break(lfile_writer *w, const pegsol_error *why)
 {
 	pthread_mutex_lock(&w->lock);
+	if (!w->broken && why)
+		w->why = *why;
 	w->broken = 1;
 	pthread_cond_broadcast(&w->turn);
 	pthread_mutex_unlock(&w->lock);
 }
 
-void lfile_seg_abandon(lfile_seg *s)
+void lfile_seg_abandon(lfile_seg *s, const pegsol_error *why)
 {
 	if (!s)
 		return;
-	writer_break(s->w);
+	writer_break(s->w, why);
 	seg_free(s);
 }
 
@@ -366,15 +371,16 @@ pegsol_status lfile_seg_begin(lfile_writer *w, int seg, lfile_seg **out,
                               pegsol_error *err)
 {
 	*out = NULL;
+	pegsol_error e;
 	if (seg < 0 || seg >= LFILE_SEGMENTS || w->seg >= 0) {
-		writer_break(w);
-		return pegsol_fail(err, PEGSOL_EINTERNAL, "level file %s: segment %d "
-		                   "cannot be written apart", w->path, seg);
+		pegsol_fail(&e, PEGSOL_EINTERNAL, "level file %s: segment %d cannot "
+		            "be written apart", w->path, seg);
+		goto fail;
 	}
 	lfile_seg *s = calloc(1, sizeof *s);
 	if (!s) {
-		writer_break(w);
-		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+		pegsol_fail(&e, PEGSOL_ELIMIT, "out of memory");
+		goto fail;
 	}
 	s->w = w;
 	s->seg = seg;
@@ -383,8 +389,9 @@ pegsol_status lfile_seg_begin(lfile_writer *w, int seg, lfile_seg **out,
 	s->cap = ZSTD_CStreamOutSize();
 	s->frame = malloc(s->cap);
 	if (!s->cctx || !s->in || !s->frame) {
-		lfile_seg_abandon(s);
-		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+		seg_free(s);
+		pegsol_fail(&e, PEGSOL_ELIMIT, "out of memory");
+		goto fail;
 	}
 	/* the writer's own frame: with workers, one (zstd's frames are the
 	 * same bytes for any number of workers from one up, not for none) */
@@ -395,6 +402,11 @@ pegsol_status lfile_seg_begin(lfile_writer *w, int seg, lfile_seg **out,
 		ZSTD_CCtx_setParameter(s->cctx, ZSTD_c_nbWorkers, 1);
 	*out = s;
 	return PEGSOL_OK;
+fail:
+	writer_break(w, &e);
+	if (err)
+		*err = e;
+	return e.status;
 }
 
 /* The pending bytes compressed onto the frame (with end, closed). */
@@ -444,9 +456,12 @@ uint64_t lfile_seg_entries(const lfile_seg *s)
 
 pegsol_status lfile_seg_end(lfile_seg *s, pegsol_error *err)
 {
-	pegsol_status st = s->n ? seg_pump(s, 1, err) : PEGSOL_OK;
+	pegsol_error e;
+	pegsol_status st = s->n ? seg_pump(s, 1, &e) : PEGSOL_OK;
 	if (st != PEGSOL_OK) {
-		lfile_seg_abandon(s);
+		lfile_seg_abandon(s, &e);
+		if (err)
+			*err = e;
 		return st;
 	}
 	lfile_writer *w = s->w;
@@ -454,15 +469,20 @@ pegsol_status lfile_seg_end(lfile_seg *s, pegsol_error *err)
 	while (w->next_out != s->seg && !w->broken)
 		pthread_cond_wait(&w->turn, &w->lock);
 	if (w->broken) {
-		st = pegsol_fail(err, PEGSOL_ELIMIT, "writing %s: another segment "
-		                 "failed", w->path);
+		e = w->why;
+		st = e.status;
 	} else {
 		w->idx[s->seg] = (seg_index){s->n ? w->offset : 0, s->len, s->n};
 		w->total += s->n;
-		st = write_bytes(w, s->frame, s->len, err);
+		st = write_bytes(w, s->frame, s->len, &e);
 		w->next_out++;
-		w->broken = st != PEGSOL_OK;
+		if (st != PEGSOL_OK) {
+			w->broken = 1;
+			w->why = e;
+		}
 	}
+	if (st != PEGSOL_OK && err)
+		*err = e;
 	pthread_cond_broadcast(&w->turn);
 	pthread_mutex_unlock(&w->lock);
 	seg_free(s);

@@ -73,7 +73,8 @@ pegsol_status lfile_write_level(const char *path, const level *L, int counted,
  * makes).  The frame is held in memory until then: the segment's
  * compressed size.  A writer takes either these or lfile_put, not both.
  * lfile_seg_end frees s, also on failure; lfile_seg_abandon frees it after
- * another failure, and makes the segments waiting for it fail. */
+ * another failure (why), and makes the segments waiting for it fail with
+ * that error: whichever thread reports, the cause is reported. */
 typedef struct lfile_seg lfile_seg;
 pegsol_status lfile_seg_begin(lfile_writer *w, int seg, lfile_seg **out,
                               pegsol_error *err);
@@ -81,7 +82,7 @@ pegsol_status lfile_seg_put(lfile_seg *s, uint64_t key, u128 count,
                             pegsol_error *err);
 uint64_t lfile_seg_entries(const lfile_seg *s);
 pegsol_status lfile_seg_end(lfile_seg *s, pegsol_error *err);
-void lfile_seg_abandon(lfile_seg *s);
+void lfile_seg_abandon(lfile_seg *s, const pegsol_error *why);
 
 /* Opens path and checks its index. */
 pegsol_status lfile_open(const char *path, lfile_reader **out,

@@ -463,7 +463,7 @@ static void pmerge_thread(void *arg, int tid)
 		if ((st = lfile_seg_begin(m->w, seg, &s, err)) != PEGSOL_OK)
 			break;
 		if ((st = merge_segment(h, m->k, seg, emit_to_seg, s, err)) != PEGSOL_OK) {
-			lfile_seg_abandon(s);
+			lfile_seg_abandon(s, err);
 			break;
 		}
 		m->n[tid] += lfile_seg_entries(s);
