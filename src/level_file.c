@@ -584,8 +584,14 @@ pegsol_status lfile_open(const char *path, lfile_reader **out, pegsol_error *err
 	memcpy(&nseg, header + 12, 4);
 	long tail = (long)(sizeof r->idx + sizeof footer);
 	pegsol_status st = PEGSOL_OK;
-	if (size < HEADER_BYTES + tail || memcmp(header, MAGIC, 8) ||
-	    nseg != LFILE_SEGMENTS || flags > 1)
+	if (size >= HEADER_BYTES && !memcmp(header, MAGIC, 7) && memcmp(header, MAGIC, 8))
+		st = pegsol_fail(err, PEGSOL_EINPUT, "level file %s was written by "
+		                 "another version of pegsol (format %.1s, this one "
+		                 "reads %.1s): resume with that version, or remove "
+		                 "the work directory's files and run again", path,
+		                 (const char *)header + 7, MAGIC + 7);
+	else if (size < HEADER_BYTES + tail || memcmp(header, MAGIC, 8) ||
+	         nseg != LFILE_SEGMENTS || flags > 1)
 		st = corrupt(r, err, "not a pegsol level file of this version");
 	else if (fseek(r->f, size - tail, SEEK_SET) ||
 	         fread(r->idx, 1, sizeof r->idx, r->f) != sizeof r->idx ||

@@ -244,6 +244,18 @@ static void test_damaged_file(void)
 	st = pegsol_count(&pr, &disk, 0, &disk_res, &err);
 	CHECK(st == PEGSOL_EINPUT);
 	CHECK(strstr(err.message, "damaged") != NULL);
+	/* a level file of format 1 (before the partition hash changed): its
+	 * order is another, so it is refused as of another version */
+	f = fopen(path, "r+b");
+	CHECK(f != NULL);
+	if (f) {
+		fseek(f, 7, SEEK_SET);
+		fputc('1', f);
+		fclose(f);
+	}
+	st = pegsol_count(&pr, &disk, 0, &disk_res, &err);
+	CHECK(st == PEGSOL_EINPUT);
+	CHECK(strstr(err.message, "another version of pegsol") != NULL);
 	pegsol_board_free(b);
 }
 
