@@ -44,6 +44,8 @@
 typedef struct fin_ctx {
 	const pegsol_level_options *opt;
 	int start;
+	int finish;      /* a pair's, or -1 */
+	char label[96];  /* "pair S-F: <the walk's phase>" */
 } fin_ctx;
 
 static void fin_progress(void *ctx, size_t done, size_t total)
@@ -53,10 +55,18 @@ static void fin_progress(void *ctx, size_t done, size_t total)
 		f->opt->progress(f->opt->progress_ctx, "start hole", f->start, done, total);
 }
 
-/* A start's count reports as that start hole, as the labelled run does. */
+/* A start's count reports as that start hole, as the labelled run does;
+ * a pair's walk with its own phases and levels, named by the pair. */
 static void count_progress(void *ctx, const char *phase, int n, size_t done,
                            size_t total)
 {
+	fin_ctx *f = ctx;
+	if (f->finish >= 0 && f->opt && f->opt->progress) {
+		snprintf(f->label, sizeof f->label, "pair %d-%d: %s", f->start,
+		         f->finish, phase ? phase : "");
+		f->opt->progress(f->opt->progress_ctx, f->label, n, done, total);
+		return;
+	}
 	(void)phase;
 	(void)n;
 	fin_progress(ctx, done, total);
@@ -70,7 +80,7 @@ static pegsol_status one_start(const pegsol_board *b, int s,
                                pegsol_finishes_result *out, pegsol_error *err)
 {
 	pegsol_level_options o = opt ? *opt : (pegsol_level_options){0};
-	fin_ctx fc = {opt, s};
+	fin_ctx fc = {opt, s, -1, ""};
 	if (o.progress) {
 		o.progress = count_progress;
 		o.progress_ctx = &fc;
@@ -190,7 +200,7 @@ static pegsol_status reachable_by_meeting(const pegsol_board *b,
 	engine E;
 	engine_init(&E, b, G, opt ? opt->threads : 0);
 	E.memory = opt ? opt->memory : 0;
-	fin_ctx fc = {opt, -1};
+	fin_ctx fc = {opt, -1, -1, ""};
 	E.progress = fin_progress;
 	E.progress_ctx = &fc;
 	level A = {0}, cur = {0}, next = {0};
@@ -258,7 +268,7 @@ static pegsol_status decide_pair(const pegsol_board *b, int s, int t,
 			return st;
 	}
 	pegsol_level_options o = opt ? *opt : (pegsol_level_options){0};
-	fin_ctx fc = {opt, s};
+	fin_ctx fc = {opt, s, t, ""};
 	if (o.progress) {
 		o.progress = count_progress;
 		o.progress_ctx = &fc;

@@ -146,7 +146,10 @@ if grep -q '^total,,,1679072,' "$tmp/em.csv" &&
 mkdir "$tmp/w8"
 "$PEGSOL" finishes -b triangle:6 --format csv >"$tmp/fm.csv"
 "$PEGSOL" finishes -b triangle:6 --format csv --workdir "$tmp/w8" --no-solver \
-	--memory 64M >"$tmp/fd.csv" 2>/dev/null
+	--memory 64M >"$tmp/fd.csv" 2>"$tmp/fd.log"
+# the log names each pair's walk and its phases
+if grep -Eq '^ +[0-9.]+s  pair [0-9]+-[0-9]+: (forward|backward) level [0-9]+: ' "$tmp/fd.log"
+then ok; else bad "finishes log without its pairs: $(head -3 "$tmp/fd.log")"; fi
 if [ "$(grep -c . "$tmp/fm.csv")" -gt 50 ] &&
 	diff <(table "$tmp/fm.csv") <(table "$tmp/fd.csv") >"$tmp/diff"; then ok; else
 	bad "finishes --workdir differs: $(head -5 "$tmp/diff")"; fi

@@ -110,9 +110,9 @@ void progress_update(void *ctx, const char *phase, int level, size_t done,
 	if (!p->enabled && !p->log)
 		return;
 	double now = progress_now();
-	if (level != p->level || !p->phase || strcmp(phase, p->phase)) {
+	if (level != p->level || !p->phase[0] || strcmp(phase, p->phase)) {
 		log_level(p, now);
-		p->phase = phase;
+		snprintf(p->phase, sizeof p->phase, "%s", phase);
 		p->level = level;
 		p->level_start = p->logged = now;
 	}

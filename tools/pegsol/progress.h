@@ -16,7 +16,7 @@ typedef struct progress {
 	int log;              /* a line per level */
 	const char *workdir;  /* whose files count as disk used, or NULL */
 	double start, last, level_start, disk_at, logged, log_every;
-	const char *phase;
+	char phase[96];       /* a copy: a caller may reuse its buffer */
 	int level;
 	size_t total;
 	unsigned long long disk;
