@@ -67,8 +67,6 @@ static void count_progress(void *ctx, const char *phase, int n, size_t done,
 		f->opt->progress(f->opt->progress_ctx, f->label, n, done, total);
 		return;
 	}
-	(void)phase;
-	(void)n;
 	fin_progress(ctx, done, total);
 }
 

@@ -44,7 +44,7 @@ typedef struct level {
  * that order) crowded into some partitions and left others empty (French
  * board, chunks of 955,733 parents: tables of 0 to 240,000 keys, 88,000
  * on average); their tables outgrew their room, and the run its memory
- * bound (911 MB within --memory 700M; now 786 MB, 10% faster). */
+ * bound (911 MB within --memory 700M; with key_mix 786 MB, 10% faster). */
 static inline uint32_t level_part_of(uint64_t key, int pbits)
 {
 	return pbits ? (uint32_t)(key_mix(key) >> (64 - pbits)) : 0;

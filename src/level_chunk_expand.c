@@ -41,10 +41,6 @@ pegsol_status cx_open(chunk_expander *x, engine *E, const char *path,
 	E->progress_ctx = x;
 	x->held = E->held;
 	x->memory = E->memory;
-	/* buffers sized for a level expanded whole (the level before the
-	 * first on disk) are not counted by the engine's estimates: a chunk
-	 * starts without them */
-	engine_trim(E);
 	engine_expect_chunks(E);
 	/* a fifth of the bound in reserve: the engine's estimate of a chunk's
 	 * peak is an estimate (a table that outgrows its slice of the region
@@ -135,7 +131,6 @@ void cx_close(chunk_expander *x)
 	E->held = x->held;
 	E->memory = x->memory;
 	engine_trim(E);
-	engine_expect_chunks(E);
 	E->progress = x->progress;
 	E->progress_ctx = x->progress_ctx;
 	lchunks_close(&x->c);

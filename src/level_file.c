@@ -619,11 +619,6 @@ pegsol_status lfile_open(const char *path, lfile_reader **out, pegsol_error *err
 	return PEGSOL_OK;
 }
 
-uint64_t lfile_segment_bytes(const lfile_reader *r, int seg)
-{
-	return seg >= 0 && seg < LFILE_SEGMENTS ? r->idx[seg].csize : 0;
-}
-
 uint64_t lfile_entries(const lfile_reader *r)
 {
 	return r->total;

@@ -487,12 +487,12 @@ static int merge_threads(const lruns *r, const lrun *run, int k)
 	int t = r->E->threads < MAX_WRITERS ? r->E->threads : MAX_WRITERS;
 	if (t <= 1 || !r->E->memory)
 		return t < 1 ? 1 : t;
-	uint64_t biggest = 0, total = 0;
+	uint64_t total = 0;
 	for (int i = 0; i < k; i++)
 		total += run[i].bytes;
 	/* segments are alike in size (a hash decides them): four times the
 	 * mean is a generous bound for the biggest */
-	biggest = total / LFILE_SEGMENTS * 4 + ((uint64_t)1 << 20);
+	uint64_t biggest = total / LFILE_SEGMENTS * 4 + ((uint64_t)1 << 20);
 	uint64_t per = biggest + (uint64_t)k * (512 << 10);
 	while (t > 1 && (uint64_t)t * per > r->E->memory / 8)
 		t--;
