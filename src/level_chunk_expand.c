@@ -100,14 +100,26 @@ int cx_next(chunk_expander *x, level *kids, pegsol_error *err)
 		expand_stats v;
 		int refused = E->refused;
 		pegsol_status st = level_expand(E, &in, kids, &v, x->keep, x->keep_ctx, err);
+		if (st == PEGSOL_ELIMIT && E->refused != refused && !x->trimmed) {
+			/* The engine keeps its tables' region and spare arrays
+			 * from one piece to the next, and counts them as held: a
+			 * piece that grew them big (a first guess of the growth
+			 * too low) would get every later piece refused however
+			 * small.  Let them go and try the piece again. */
+			engine_trim(E);
+			x->trimmed = 1;
+			push(x, a, n);
+			continue;
+		}
 		if (st == PEGSOL_ELIMIT && E->refused != refused && n < 1024) {
 			/* the engine's tables and buffers alone do not fit: halving
 			 * the chunk further cannot help, and the engine's own
 			 * advice (use the external-memory engine) would be wrong */
 			pegsol_fail(err, PEGSOL_ELIMIT, "the memory limit (%zu MiB) is "
 			            "too small even for the external-memory engine's "
-			            "buffers and tables; give --memory more, such as 64M",
-			            x->memory >> 20);
+			            "buffers and tables; give --memory more%s",
+			            x->memory >> 20, x->memory < ((size_t)64 << 20)
+			                                 ? ", such as 64M" : "");
 			return -1;
 		}
 		if (st == PEGSOL_ELIMIT && E->refused != refused) {
@@ -115,6 +127,7 @@ int cx_next(chunk_expander *x, level *kids, pegsol_error *err)
 			push(x, a, n / 2);
 			continue;
 		}
+		x->trimmed = 0;
 		if (st != PEGSOL_OK)
 			return -1;
 		if (x->stats && add_stats(x->stats, &v, err) != PEGSOL_OK) {

@@ -160,11 +160,20 @@ int engine_jumps(const engine *E, pegsol_pos pos, uint16_t *out)
  * the English walk's tables a third full, 64 MiB of fresh pages that
  * every round cleared or read), and a table of keys alone is probed a
  * line at a time (probe_line). */
+/* What the tables that outgrow their slice of the region may allocate
+ * together: the room the memory bound leaves over the expansion's
+ * estimate (0: no bound). */
+typedef struct table_budget {
+	atomic_size_t used;
+	size_t limit;
+} table_budget;
+
 typedef struct ptable {
 	size_t n, cap;
 	uint64_t *e;
 	int own;       /* e was allocated for this table, not in the region */
 	int zeroed;    /* the region's slice has been cleared */
+	table_budget *budget;
 } ptable;
 
 #if defined(__AVX512F__) || defined(__AVX2__)
@@ -228,6 +237,7 @@ static inline size_t probe_line(const uint64_t *e, size_t s, size_t cap,
 #endif
 }
 
+/* Returns -1 out of memory, -3 over the budget. */
 static int ptable_grow(ptable *t, int words, size_t want)
 {
 	size_t cap = t->cap ? t->cap : 64;
@@ -235,9 +245,23 @@ static int ptable_grow(ptable *t, int words, size_t want)
 		cap *= 2;
 	if (cap == t->cap)
 		return 0;
+	size_t bytes = cap * (size_t)words * sizeof(uint64_t);
+	size_t was = t->own ? t->cap * (size_t)words * sizeof(uint64_t) : 0;
+	if (t->budget && t->budget->limit) {
+		size_t now = atomic_fetch_add(&t->budget->used, bytes) + bytes;
+		if (now > t->budget->limit + was) {
+			atomic_fetch_sub(&t->budget->used, bytes);
+			return -3;
+		}
+	}
 	uint64_t *e = calloc(cap * (size_t)words, sizeof *e);
-	if (!e)
+	if (!e) {
+		if (t->budget && t->budget->limit)
+			atomic_fetch_sub(&t->budget->used, bytes);
 		return -1;
+	}
+	if (t->budget && t->budget->limit)
+		atomic_fetch_sub(&t->budget->used, was);
 	for (size_t i = 0; i < t->cap; i++) {
 		const uint64_t *src = t->e + i * (size_t)words;
 		if (!src[0])
@@ -255,7 +279,8 @@ static int ptable_grow(ptable *t, int words, size_t want)
 	return 0;
 }
 
-/* Adds n entries; returns -1 out of memory, -2 on count overflow.  Only a
+/* Adds n entries; returns -1 out of memory, -2 on count overflow, -3
+ * when growing would break the memory bound.  Only a
  * new key can make the table grow (most entries are repeats).  The loop
  * works on locals (count, mask, slots, restrict): a store of an entry,
  * a uint64_t like size_t, otherwise made the compiler reload the table's
@@ -284,8 +309,9 @@ ptable_add(ptable *t, const uint64_t *restrict src, size_t n, const int words,
 			e[s] = k;
 			if (used > limit) {
 				t->n = used;
-				if (ptable_grow(t, words, used)) {
-					rc = -1;
+				int g = ptable_grow(t, words, used);
+				if (g) {
+					rc = g;
 					break;
 				}
 				cap = t->cap;
@@ -300,8 +326,9 @@ ptable_add(ptable *t, const uint64_t *restrict src, size_t n, const int words,
 		if (!d[0]) {
 			if (used + 1 > limit) {
 				t->n = used;
-				if (ptable_grow(t, words, used + 1)) {
-					rc = -1;
+				int g = ptable_grow(t, words, used + 1);
+				if (g) {
+					rc = g;
 					break;
 				}
 				cap = t->cap;
@@ -506,7 +533,12 @@ typedef struct xctx {
 	tbuf t[MAX_THREADS];
 	atomic_size_t next;       /* next parent */
 	atomic_size_t next_part;  /* next partition, phase B and finish */
-	atomic_int failed;        /* 1 out of memory, 2 count overflow */
+	atomic_int failed;        /* 1 out of memory, 2 count overflow,
+	                           * 3 over the memory bound */
+	table_budget budget;      /* for tables outgrowing the region */
+	size_t fixed;             /* under a memory bound: what the expansion
+	                           * holds besides the new level (estimated) */
+	size_t out_entry;         /* bytes a key of the new level */
 	int (*keep)(const void *, uint64_t);
 	const void *keep_ctx;
 	int flags;            /* EXPAND_REVERSE, EXPAND_COMPLEMENT */
@@ -791,7 +823,7 @@ reduce_words(xctx *x, const int words, const int or_masks)
 			                    tb->part_buf + p * tb->slice * (size_t)words,
 			                    tb->fill[p], words, or_masks);
 			if (rc)
-				atomic_store(&x->failed, rc == -2 ? 2 : 1);
+				atomic_store(&x->failed, -rc);
 		}
 	}
 }
@@ -1000,6 +1032,29 @@ static size_t round_entries(const engine *E, const level *in, int words,
 	return n > min ? n : min;
 }
 
+/* Makes the next estimate of the growth at least g. */
+static void raise_growth(const engine *E, int flags, double g)
+{
+	int r = flags & EXPAND_REVERSE ? 1 : 0;
+	if (E->buffers->growth[r] < g)
+		E->buffers->growth[r] = g;
+}
+
+/* The mean number of children a parent of `in` has (jumps, forward or
+ * reverse as flags say), from up to 4096 parents spread over the level,
+ * a twentieth more for the sample's error: a bound on the growth of a
+ * level whose engine has not grown one yet. */
+static double sample_fanout(const engine *E, const level *in, int flags)
+{
+	const uint64_t jflip = flags & EXPAND_REVERSE ? E->board->full : 0;
+	uint16_t jumps[MAX_JUMPS];
+	size_t samples = in->n < 4096 ? in->n : 4096, total = 0;
+	for (size_t i = 0; i < samples; i++)
+		total += (size_t)jumps_of(E, in->keys[i * in->n / samples] ^ jflip, jumps);
+	double mean = samples ? (double)total / (double)samples : 0;
+	return mean * 1.05 + 0.5;
+}
+
 /* Slots per partition table in the engine's region: room for the
  * children the last level's growth predicts (a quarter more), the tables
  * at most two thirds full.  The memory estimate and the allocation both use it. */
@@ -1119,6 +1174,23 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	if (in->n < 4 * CHUNK)
 		x->nthreads = 1;
 	pegsol_status st = PEGSOL_OK;
+	if (!E->buffers && !(((engine *)E)->buffers = calloc(1, sizeof *E->buffers))) {
+		free(x);
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	}
+	{
+		/* A fresh engine (a resumed run's first level on disk) has no
+		 * growth of its own yet: the parents' mean number of jumps
+		 * bounds it (a guess of 4 let a 41-hole chunk's tables, at 12
+		 * children a parent, run to half again the memory bound). */
+		int r = flags & EXPAND_REVERSE ? 1 : 0;
+		if (E->buffers->growth[r] <= 0 && in->n) {
+			double f = sample_fanout(E, in, flags);
+			E->buffers->growth[r] = f;
+			if (E->buffers->fanout[r] < f)
+				E->buffers->fanout[r] = f;
+		}
+	}
 	if (E->memory) {
 		/* What this expansion will hold at its peak: the tables (about
 		 * three slots per child, by the last growth), the round buffers,
@@ -1143,7 +1215,15 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		              (double)round_entries(E, in, x->words, x->nthreads, x->nparts) *
 		                  (double)entry * x->nthreads +
 		              kids * (double)out_entry * 1.25 + (double)level_bytes(in);
-		if ((double)E->held + need > (double)E->memory) {
+		double fixed = need - kids * (double)out_entry * 1.25;
+		if ((double)E->held + need <= (double)E->memory) {
+			/* tables that outgrow the region may take what is left;
+			 * the new level is checked when its size is known */
+			double left = (double)E->memory - (double)E->held - need;
+			x->budget.limit = left >= 1 ? (size_t)left : 1;
+			x->fixed = (size_t)fixed;
+			x->out_entry = out_entry;
+		} else {
 			((engine *)E)->refused++;
 			st = pegsol_fail(err, PEGSOL_ELIMIT,
 			                 "the next level needs about %.0f MiB, more than the "
@@ -1155,9 +1235,7 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		}
 	}
 	x->tables = calloc(x->nparts, sizeof *x->tables);
-	if (!E->buffers)
-		((engine *)E)->buffers = calloc(1, sizeof *E->buffers);
-	if (!x->tables || !E->buffers ||
+	if (!x->tables ||
 	    alloc_thread_buffers(E, x, round_entries(E, in, x->words, x->nthreads,
 	                                             x->nparts))) {
 		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
@@ -1187,6 +1265,7 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 			for (size_t p = 0; p < x->nparts; p++) {
 				x->tables[p].e = eb->region + p * per * (size_t)x->words;
 				x->tables[p].cap = per;
+				x->tables[p].budget = &x->budget;
 			}
 		} else {
 			st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
@@ -1205,6 +1284,22 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	int overflow = 0;
 	for (int t = 0; t < x->nthreads; t++)
 		overflow |= x->t[t].overflow;
+	if (atomic_load(&x->failed) == 3 && !overflow) {
+		/* the growth seen so far, for the pieces the caller splits
+		 * this one into */
+		size_t done = atomic_load(&x->next), emitted = 0;
+		for (int t = 0; t < x->nthreads; t++)
+			emitted += x->t[t].emitted;
+		if (done > in->n)
+			done = in->n;
+		raise_growth(E, flags, done ? (double)emitted / (double)done : 0);
+		((engine *)E)->refused++;
+		st = pegsol_fail(err, PEGSOL_ELIMIT,
+		                 "the children of %zu positions outgrew the memory "
+		                 "limit (%zu MiB); a board this size needs the "
+		                 "external-memory engine", in->n, E->memory >> 20);
+		goto cleanup;
+	}
 	if (atomic_load(&x->failed) || overflow) {
 		st = pegsol_fail(err, PEGSOL_ELIMIT,
 		                 atomic_load(&x->failed) == 1
@@ -1228,6 +1323,18 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		biggest = x->tables[p].n > biggest ? x->tables[p].n : biggest;
 	}
 	out->n = total;
+	if (E->memory && !within &&
+	    (double)E->held + (double)x->fixed + (double)atomic_load(&x->budget.used) +
+	            (double)total * (double)x->out_entry > (double)E->memory) {
+		/* more children than the estimate allowed for */
+		raise_growth(E, flags, in->n ? (double)total / (double)in->n : 0);
+		((engine *)E)->refused++;
+		st = pegsol_fail(err, PEGSOL_ELIMIT,
+		                 "the %zu children of %zu positions outgrew the memory "
+		                 "limit (%zu MiB); a board this size needs the "
+		                 "external-memory engine", total, in->n, E->memory >> 20);
+		goto cleanup;
+	}
 	struct expand_buffers *eb = E->buffers;
 	out->keys = take_spare((void **)&eb->spare_keys, &eb->spare_keys_n, total,
 	                       sizeof *out->keys);

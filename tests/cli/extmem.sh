@@ -67,6 +67,34 @@ if diff <(table "$tmp/mem.txt") <(table "$tmp/resumed.txt") >"$tmp/diff"; then o
 # no level files are left once the run is over
 if ls "$tmp/w2"/*.lvl >/dev/null 2>&1; then bad "level files left behind"; else ok; fi
 
+# A resumed run's first level on disk: its engine has grown no level yet,
+# and a guess of the growth too low (41-hole chunks grow 3 times more
+# than it said) once ran a resumed run to 1.5 times --memory, then
+# stopped it with "too small even for the external-memory engine".
+mkdir "$tmp/w41"
+"$PEGSOL" count -b diamond41 -s 0 --max-jumps 11 --format csv >"$tmp/d41mem.csv"
+"$PEGSOL" count -b diamond41 -s 0 --max-jumps 11 --format csv --workdir "$tmp/w41" \
+	--memory 64M >/dev/null 2>&1 &
+pid=$!
+wait_for "$tmp/w41/S11.lvl" "$pid"
+if kill -9 "$pid" 2>/dev/null; then ok; else bad "the 41-hole run ended before it could be killed"; fi
+wait "$pid" 2>/dev/null
+if [ -x /usr/bin/time ]; then
+	/usr/bin/time -f "%M" -o "$tmp/rss" "$PEGSOL" count -b diamond41 -s 0 --max-jumps 11 \
+		--format csv --workdir "$tmp/w41" --memory 64M --resume >"$tmp/d41disk.csv" 2>"$tmp/err"
+	rc=$?
+	rss=$(tail -1 "$tmp/rss")
+	if [ -n "${PEGSOL_SANITIZED:-}" ] || [ "$rss" -le 65536 ]; then ok
+	else bad "resumed 41-hole run: peak RSS ${rss} KB over --memory 64M"; fi
+else
+	"$PEGSOL" count -b diamond41 -s 0 --max-jumps 11 --format csv --workdir "$tmp/w41" \
+		--memory 64M --resume >"$tmp/d41disk.csv" 2>"$tmp/err"
+	rc=$?
+fi
+if [ "$rc" -eq 0 ]; then ok; else bad "resumed 41-hole run: exit $rc ($(head -c 200 "$tmp/err"))"; fi
+if diff <(table "$tmp/d41mem.csv") <(table "$tmp/d41disk.csv") >"$tmp/diff"; then ok; else
+	bad "resumed 41-hole run differs: $(head -5 "$tmp/diff")"; fi
+
 # not a terminal: a log line per finished level on stderr
 mkdir "$tmp/w4"
 "$PEGSOL" count -b triangle:6 --workdir "$tmp/w4" >/dev/null 2>"$tmp/log"
