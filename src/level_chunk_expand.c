@@ -100,17 +100,6 @@ int cx_next(chunk_expander *x, level *kids, pegsol_error *err)
 		expand_stats v;
 		int refused = E->refused;
 		pegsol_status st = level_expand(E, &in, kids, &v, x->keep, x->keep_ctx, err);
-		if (st == PEGSOL_ELIMIT && E->refused != refused && !x->trimmed) {
-			/* The engine keeps its tables' region and spare arrays
-			 * from one piece to the next, and counts them as held: a
-			 * piece that grew them big (a first guess of the growth
-			 * too low) would get every later piece refused however
-			 * small.  Let them go and try the piece again. */
-			engine_trim(E);
-			x->trimmed = 1;
-			push(x, a, n);
-			continue;
-		}
 		if (st == PEGSOL_ELIMIT && E->refused != refused && n < 1024) {
 			/* the engine's tables and buffers alone do not fit: halving
 			 * the chunk further cannot help, and the engine's own
@@ -127,7 +116,6 @@ int cx_next(chunk_expander *x, level *kids, pegsol_error *err)
 			push(x, a, n / 2);
 			continue;
 		}
-		x->trimmed = 0;
 		if (st != PEGSOL_OK)
 			return -1;
 		if (x->stats && add_stats(x->stats, &v, err) != PEGSOL_OK) {

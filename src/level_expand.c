@@ -1203,18 +1203,28 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		/* the tables' region as it will be sized below, if it grows */
 		double region = (double)region_slots(E, in, x->nparts, flags, x->words) *
 		                (double)x->nparts * (double)entry;
-		double have = E->buffers ? (double)E->buffers->region_bytes : 0;
+		double have = (double)E->buffers->region_bytes;
 		/* spares of an earlier level are held until taken (conservative:
 		 * the new level may be made in them) */
-		double spares = E->buffers
-			? (double)E->buffers->spare_keys_n * sizeof(uint64_t) +
-			  (double)E->buffers->spare_counts_n * sizeof(u128)
-			: 0;
-		/* the region the engine has is held whether it grows or not */
-		double need = (region > have ? region : have) + spares +
-		              (double)round_entries(E, in, x->words, x->nthreads, x->nparts) *
+		double spares = (double)E->buffers->spare_keys_n * sizeof(uint64_t) +
+		                (double)E->buffers->spare_counts_n * sizeof(u128);
+		double rest = (double)round_entries(E, in, x->words, x->nthreads, x->nparts) *
 		                  (double)entry * x->nthreads +
 		              kids * (double)out_entry * 1.25 + (double)level_bytes(in);
+		/* the region the engine has is held whether it grows or not */
+		double need = (region > have ? region : have) + spares + rest;
+		if ((double)E->held + need > (double)E->memory &&
+		    (have > region || spares > 0) &&
+		    (double)E->held + region + rest <= (double)E->memory) {
+			/* What the engine keeps from earlier expansions (a region
+			 * a bigger piece grew, spare arrays) is all that stands in
+			 * the way: let it go.  Kept and counted as held, a region
+			 * that a too low guess of the growth made big once got
+			 * every later piece of a resumed 41-hole run refused,
+			 * however small. */
+			engine_trim((engine *)E);
+			need = region + rest;
+		}
 		double fixed = need - kids * (double)out_entry * 1.25;
 		if ((double)E->held + need <= (double)E->memory) {
 			/* tables that outgrow the region may take what is left;
