@@ -539,6 +539,7 @@ typedef struct xctx {
 	size_t fixed;             /* under a memory bound: what the expansion
 	                           * holds besides the new level (estimated) */
 	size_t out_entry;         /* bytes a key of the new level */
+	size_t spares;            /* bytes of the engine's spare arrays */
 	int (*keep)(const void *, uint64_t);
 	const void *keep_ctx;
 	int flags;            /* EXPAND_REVERSE, EXPAND_COMPLEMENT */
@@ -1204,28 +1205,29 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		double region = (double)region_slots(E, in, x->nparts, flags, x->words) *
 		                (double)x->nparts * (double)entry;
 		double have = (double)E->buffers->region_bytes;
-		/* spares of an earlier level are held until taken (conservative:
-		 * the new level may be made in them) */
+		/* spares of an earlier level are held until taken; the new
+		 * level is made in them, or they are freed before it is made */
 		double spares = (double)E->buffers->spare_keys_n * sizeof(uint64_t) +
 		                (double)E->buffers->spare_counts_n * sizeof(u128);
+		double out_bytes = kids * (double)out_entry * 1.25;
 		double rest = (double)round_entries(E, in, x->words, x->nthreads, x->nparts) *
 		                  (double)entry * x->nthreads +
-		              kids * (double)out_entry * 1.25 + (double)level_bytes(in);
+		              (spares > out_bytes ? spares : out_bytes) + (double)level_bytes(in);
 		/* the region the engine has is held whether it grows or not */
-		double need = (region > have ? region : have) + spares + rest;
-		if ((double)E->held + need > (double)E->memory &&
-		    (have > region || spares > 0) &&
+		double need = (region > have ? region : have) + rest;
+		if ((double)E->held + need > (double)E->memory && have > region &&
 		    (double)E->held + region + rest <= (double)E->memory) {
-			/* What the engine keeps from earlier expansions (a region
-			 * a bigger piece grew, spare arrays) is all that stands in
+			/* The region a bigger piece grew is all that stands in
 			 * the way: let it go.  Kept and counted as held, a region
 			 * that a too low guess of the growth made big once got
 			 * every later piece of a resumed 41-hole run refused,
 			 * however small. */
-			engine_trim((engine *)E);
+			big_unmap(E->buffers->region, E->buffers->region_bytes);
+			E->buffers->region = NULL;
+			E->buffers->region_bytes = 0;
 			need = region + rest;
 		}
-		double fixed = need - kids * (double)out_entry * 1.25;
+		double fixed = need - (spares > out_bytes ? spares : out_bytes);
 		if ((double)E->held + need <= (double)E->memory) {
 			/* tables that outgrow the region may take what is left;
 			 * the new level is checked when its size is known */
@@ -1233,6 +1235,7 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 			x->budget.limit = left >= 1 ? (size_t)left : 1;
 			x->fixed = (size_t)fixed;
 			x->out_entry = out_entry;
+			x->spares = (size_t)spares;
 		} else {
 			((engine *)E)->refused++;
 			st = pegsol_fail(err, PEGSOL_ELIMIT,
@@ -1333,9 +1336,12 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		biggest = x->tables[p].n > biggest ? x->tables[p].n : biggest;
 	}
 	out->n = total;
+	double out_bytes = (double)total * (double)x->out_entry;
+	if (out_bytes < (double)x->spares)
+		out_bytes = (double)x->spares; /* made in them, or freed first */
 	if (E->memory && !within &&
 	    (double)E->held + (double)x->fixed + (double)atomic_load(&x->budget.used) +
-	            (double)total * (double)x->out_entry > (double)E->memory) {
+	            out_bytes > (double)E->memory) {
 		/* more children than the estimate allowed for */
 		raise_growth(E, flags, in->n ? (double)total / (double)in->n : 0);
 		((engine *)E)->refused++;

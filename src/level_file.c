@@ -247,49 +247,66 @@ pegsol_status lfile_put_parts(lfile_writer *w, const level *L, size_t p0,
 {
 	/* A partition holds the keys whose hash begins with its number; its
 	 * keys are sorted, so a stable counting sort by the hash's next
-	 * 16 - pbits bits puts it in (h16, key) order. */
+	 * 16 - pbits bits puts it in (h16, key) order.  The sort copies the
+	 * entries into buffers in that order (reading the partition in
+	 * order): taken in place through a permutation, every cache line of
+	 * a partition bigger than the cache was a miss, three quarters of
+	 * the time of writing a 41-hole level's runs. */
 	int low = 16 - L->pbits;
-	size_t nb = (size_t)1 << low, biggest = 0;
-	for (size_t p = p0; p < p1; p++)
-		if (L->part[p + 1] - L->part[p] > biggest)
-			biggest = L->part[p + 1] - L->part[p];
-	size_t *start = malloc((nb + 1) * sizeof *start);
-	uint32_t *order = malloc((biggest ? biggest : 1) * sizeof *order);
-	if (!start || !order) {
-		free(start);
-		free(order);
-		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
-	}
 	pegsol_status st = PEGSOL_OK;
-	uint32_t mask = (uint32_t)nb - 1;
-	if (low == 0) {
+	if (low <= 0) {
 		/* partitions of 16 bits: the level is in file order already */
 		for (size_t i = L->part[p0]; i < L->part[p1] && st == PEGSOL_OK; i++)
 			st = put_hashed(w, L->keys[i], level_part_of(L->keys[i], 16),
 			                L->counts ? L->counts[i] : 0, err);
-		free(start);
-		free(order);
 		return st;
 	}
+	size_t nb = (size_t)1 << low, biggest = 0;
+	for (size_t p = p0; p < p1; p++)
+		if (L->part[p + 1] - L->part[p] > biggest)
+			biggest = L->part[p + 1] - L->part[p];
+	size_t cap = biggest ? biggest : 1;
+	size_t *start = malloc((nb + 1) * sizeof *start);
+	uint16_t *h = malloc(cap * sizeof *h), *sh = malloc(cap * sizeof *sh);
+	uint64_t *sk = malloc(cap * sizeof *sk);
+	u128 *sc = L->counts ? malloc(cap * sizeof *sc) : NULL;
+	if (!start || !h || !sh || !sk || (L->counts && !sc)) {
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+		goto done;
+	}
+	uint32_t mask = (uint32_t)nb - 1;
 	for (size_t p = p0; p < p1 && st == PEGSOL_OK; p++) {
 		size_t a = L->part[p], n = L->part[p + 1] - a;
 		if (!n)
 			continue;
+		const uint64_t *keys = L->keys + a;
 		memset(start, 0, (nb + 1) * sizeof *start);
-		for (size_t i = 0; i < n; i++)
-			start[(level_part_of(L->keys[a + i], 16) & mask) + 1]++;
+		for (size_t i = 0; i < n; i++) {
+			h[i] = (uint16_t)level_part_of(keys[i], 16);
+			start[(h[i] & mask) + 1]++;
+		}
 		for (size_t b = 0; b < nb; b++)
 			start[b + 1] += start[b];
-		for (size_t i = 0; i < n; i++)
-			order[start[level_part_of(L->keys[a + i], 16) & mask]++] = (uint32_t)i;
-		for (size_t i = 0; i < n && st == PEGSOL_OK; i++) {
-			size_t j = a + order[i];
-			st = put_hashed(w, L->keys[j], level_part_of(L->keys[j], 16),
-			                L->counts ? L->counts[j] : 0, err);
+		for (size_t i = 0; i < n; i++) {
+			size_t at = start[h[i] & mask]++;
+			sk[at] = keys[i];
+			sh[at] = h[i];
 		}
+		if (sc) {
+			/* the same permutation again, from the bucket ends */
+			const u128 *counts = L->counts + a;
+			for (size_t i = n; i-- > 0;)
+				sc[--start[h[i] & mask]] = counts[i];
+		}
+		for (size_t i = 0; i < n && st == PEGSOL_OK; i++)
+			st = put_hashed(w, sk[i], sh[i], sc ? sc[i] : 0, err);
 	}
+done:
 	free(start);
-	free(order);
+	free(h);
+	free(sh);
+	free(sk);
+	free(sc);
 	return st;
 }
 
