@@ -129,6 +129,10 @@ typedef struct engine {
 	/* Counts the expansions refused because their estimate did not fit
 	 * the memory bound (the disk store then expands in smaller chunks). */
 	int refused;
+	/* of those, the ones refused after the work, when the children
+	 * outgrew the estimate (level_expand_range's caller then knows its
+	 * guess of their number was low) */
+	int outgrown;
 	/* Round buffers, kept from one expansion to the next so that big
 	 * buffers are not page-faulted in again every level. */
 	struct expand_buffers *buffers;
@@ -194,6 +198,32 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
                            expand_stats *stats,
                            int (*keep)(const void *ctx, uint64_t key),
                            const void *keep_ctx, pegsol_error *err);
+/* level_expand_range's parents and children.  The parents are `first`,
+ * then what next() gives, piece by piece (1: *piece holds the next
+ * parents, which stay valid until the next call; 0: no more; -1: an
+ * error, err set).  Only the children whose 16-bit partition hash
+ * (level_part_of(key, 16)) is in [a, b) are made, in partitions of pbits
+ * bits (a and b whole partitions); `kids`, how many distinct ones to
+ * expect, sizes the tables. */
+typedef struct expand_range {
+	int pbits;
+	uint32_t a, b;
+	double kids;
+	int (*next)(void *ctx, level *piece, pegsol_error *err);
+	void *ctx;
+} expand_range;
+/* out = the children in range R of every parent R gives (counts added
+ * when the parents have counts), a level of R->pbits, its partitions
+ * outside [a, b) empty: in the order of a level file (level_file.h),
+ * with no duplicates, however many pieces the parents came in.  The
+ * level on disk is made a range at a time this way: no runs to merge.
+ * stats count the parents (each range sees them all); keep as
+ * level_expand's. */
+pegsol_status level_expand_range(const engine *E, const level *first,
+                                 const expand_range *R,
+                                 int (*keep)(const void *ctx, uint64_t key),
+                                 const void *keep_ctx, level *out,
+                                 expand_stats *stats, pegsol_error *err);
 /* How level_expand_within makes children.  EXPAND_REVERSE: by reverse
  * jumps (a jump legal on the complement of the parent: the child has a peg
  * more); EXPAND_COMPLEMENT: the canonical form of each child's complement

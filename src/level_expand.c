@@ -540,6 +540,11 @@ typedef struct xctx {
 	                           * holds besides the new level (estimated) */
 	size_t out_entry;         /* bytes a key of the new level */
 	size_t spares;            /* bytes of the engine's spare arrays */
+	/* level_expand_range: only children whose 16-bit hash is in
+	 * [pbase, pbase + nparts), partition p holding hash pbase + p; the
+	 * parents come piece by piece */
+	const expand_range *range;
+	uint32_t pbase;
 	int (*keep)(const void *, uint64_t);
 	const void *keep_ctx;
 	int flags;            /* EXPAND_REVERSE, EXPAND_COMPLEMENT */
@@ -628,12 +633,13 @@ flush_stage(const xctx *x, tbuf *tb, const int words)
 	size_t *restrict fill = tb->fill;
 	const size_t slice = tb->slice;
 	const int pbits = x->pbits;
+	const uint32_t pbase = x->pbase; /* 0 but in level_expand_range */
 	int full = 0;
 	for (; i < n; i++, src += words) {
 		uint64_t e[3];
 		for (int w = 0; w < words; w++)
 			e[w] = src[w];
-		size_t p = level_part_of(e[0], pbits);
+		size_t p = level_part_of(e[0], pbits) - pbase;
 		size_t f = fill[p];
 		if (f == slice) {
 			full = 1;
@@ -700,6 +706,9 @@ generate_words(xctx *x, int tid, const int words)
 		const uint64_t iflip = x->flags & EXPAND_COMPLEMENT ? E->board->full : 0;
 		const uint64_t *const keys = in->keys;
 		const u128 *const counts = in->counts;
+		const expand_range *const range = x->range;
+		const uint32_t pbase = x->pbase, nparts = (uint32_t)x->nparts;
+		const int pbits = x->pbits;
 		uint64_t *const stage = tb->stage;
 		uint64_t *out = stage + tb->nstage * (size_t)words;
 		for (; cur < end; cur++) {
@@ -756,6 +765,8 @@ generate_words(xctx *x, int tid, const int words)
 				/* the child itself, not its complement: an image */
 				if (!lp && keep && !keep(keep_ctx, best ^ iflip))
 					continue;
+				if (range && level_part_of(best, pbits) - pbase >= nparts)
+					continue; /* another range's */
 				out[0] = best;
 				if (words >= 2)
 					out[1] = (uint64_t)cnt;
@@ -895,9 +906,10 @@ static void finish(void *arg, int tid)
 		ptable *t = &x->tables[p];
 		if (!t->zeroed && !t->own)
 			continue; /* no round reached it: an empty parent level */
-		uint64_t *k = out->keys + out->part[p];
-		u128 *c = out->counts ? out->counts + out->part[p] : NULL;
-		uint64_t *mk = out->masks ? out->masks + out->part[p] : NULL;
+		size_t at = out->part[x->pbase + p];
+		uint64_t *k = out->keys + at;
+		u128 *c = out->counts ? out->counts + at : NULL;
+		uint64_t *mk = out->masks ? out->masks + at : NULL;
 		size_t n = 0;
 		for (size_t s = 0; s < t->cap; s++) {
 			const uint64_t *e = t->e + s * (size_t)words;
@@ -1065,11 +1077,9 @@ static double growth_of(const engine *E, int flags)
 	return E->buffers && E->buffers->growth[r] > 0 ? E->buffers->growth[r] : 4.0;
 }
 
-static size_t region_slots(const engine *E, const level *in, size_t nparts,
-                           int flags, int words)
+static size_t region_slots(double kids, size_t nparts, int words)
 {
-	double growth = growth_of(E, flags);
-	size_t want = (size_t)((double)in->n * growth * 1.25) / nparts;
+	size_t want = (size_t)(kids * 1.25) / nparts;
 	if (PROBE_LINES && words == 1) {
 		/* two thirds full at most if the growth holds, whole lines:
 		 * probed a line at a time, a fuller table costs little */
@@ -1132,13 +1142,14 @@ static int alloc_thread_buffers(const engine *E, xctx *x, size_t entries)
 	return 0;
 }
 
-/* level_expand and level_expand_within: flags and within as the latter
- * says (0 and NULL: the former). */
+/* level_expand, level_expand_within and level_expand_range: flags and
+ * within as the second says, range as the third (0 and NULL: the first). */
 static pegsol_status expand(const engine *E, const level *in, level *out,
                             expand_stats *stats,
                             int (*keep)(const void *ctx, uint64_t key),
                             const void *keep_ctx, int flags,
-                            const level *within, pegsol_error *err)
+                            const level *within, const expand_range *range,
+                            pegsol_error *err)
 {
 	memset(out, 0, sizeof *out);
 	if (stats)
@@ -1152,8 +1163,11 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	x->keep_ctx = keep_ctx;
 	x->flags = flags;
 	x->within = within;
+	x->range = range;
 	x->words = in->masks ? 2 : 1;
-	if (in->counts) {
+	if (in->counts && range) {
+		x->words = 3; /* the games of parents still to come are unknown */
+	} else if (in->counts) {
 		/* 64-bit counts when the level's games times the jumps fit. */
 		u128 total = 0;
 		int over = 0;
@@ -1171,8 +1185,15 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	if (within) /* its partitions are probed table by table */
 		x->pbits = within->pbits;
 	x->nparts = (size_t)1 << x->pbits;
+	if (range) {
+		/* partitions of the caller's size, so that a range's level is
+		 * written to a file as levels are */
+		x->pbits = range->pbits;
+		x->pbase = range->a >> (16 - range->pbits);
+		x->nparts = (size_t)(range->b - range->a) >> (16 - range->pbits);
+	}
 	x->nthreads = E->threads < MAX_THREADS ? E->threads : MAX_THREADS;
-	if (in->n < 4 * CHUNK)
+	if (in->n < 4 * CHUNK && !range)
 		x->nthreads = 1;
 	pegsol_status st = PEGSOL_OK;
 	if (!E->buffers && !(((engine *)E)->buffers = calloc(1, sizeof *E->buffers))) {
@@ -1197,12 +1218,12 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		 * three slots per child, by the last growth), the round buffers,
 		 * the new level and its sorting scratch, besides the parent level
 		 * and whatever the caller keeps. */
-		double kids = (double)in->n * growth_of(E, flags);
+		double kids = range ? range->kids : (double)in->n * growth_of(E, flags);
 		size_t entry = (size_t)x->words * sizeof(uint64_t);
 		size_t out_entry = sizeof(uint64_t) + (in->counts ? sizeof(u128) : 0) +
 		                   (in->masks ? sizeof(uint64_t) : 0);
 		/* the tables' region as it will be sized below, if it grows */
-		double region = (double)region_slots(E, in, x->nparts, flags, x->words) *
+		double region = (double)region_slots(kids, x->nparts, x->words) *
 		                (double)x->nparts * (double)entry;
 		double have = (double)E->buffers->region_bytes;
 		/* spares of an earlier level are held until taken; the new
@@ -1212,7 +1233,8 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		double out_bytes = kids * (double)out_entry * 1.25;
 		double rest = (double)round_entries(E, in, x->words, x->nthreads, x->nparts) *
 		                  (double)entry * x->nthreads +
-		              (spares > out_bytes ? spares : out_bytes) + (double)level_bytes(in);
+		              (spares > out_bytes ? spares : out_bytes) +
+		              (range ? 0 : (double)level_bytes(in)); /* a piece: the caller's */
 		/* the region the engine has is held whether it grows or not */
 		double need = (region > have ? region : have) + rest;
 		if ((double)E->held + need > (double)E->memory && have > region &&
@@ -1260,7 +1282,9 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	 * grows with the levels keeping the pages it has. */
 	if (st == PEGSOL_OK) {
 		struct expand_buffers *eb = E->buffers;
-		size_t per = region_slots(E, in, x->nparts, flags, x->words);
+		size_t per = region_slots(range ? range->kids
+		                                : (double)in->n * growth_of(E, flags),
+		                          x->nparts, x->words);
 		size_t bytes = per * x->nparts * (size_t)x->words * sizeof(uint64_t);
 		if (eb->region_bytes < bytes) {
 			uint64_t *r = big_regrow(eb->region, eb->region_bytes, bytes);
@@ -1285,15 +1309,38 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		}
 	}
 	int more = st == PEGSOL_OK;
+	level piece = *in; /* level_expand_range: the parents being expanded */
+	x->in = &piece;
 	while (more && !atomic_load(&x->failed)) {
 		parallel_run(x->nthreads, generate, x);
 		atomic_store(&x->next_part, 0);
 		parallel_run(x->nthreads, reduce, x);
 		/* parents left: unclaimed, or in a chunk a full slice cut short */
-		more = atomic_load(&x->next) < in->n;
-		for (int t = 0; t < x->nthreads; t++)
-			more |= x->t[t].cur < x->t[t].end || x->t[t].nstage;
+		int parents = atomic_load(&x->next) < piece.n, staged = 0;
+		for (int t = 0; t < x->nthreads; t++) {
+			parents |= x->t[t].cur < x->t[t].end;
+			staged |= x->t[t].nstage != 0;
+		}
+		if (!parents && range) {
+			/* every parent of the piece is done (children still
+			 * staged are copies): the next piece takes its place */
+			int got = range->next(range->ctx, &piece, err);
+			if (got < 0) {
+				st = err ? err->status : PEGSOL_EINPUT;
+				break;
+			}
+			if (got > 0) {
+				atomic_store(&x->next, 0);
+				for (int t = 0; t < x->nthreads; t++)
+					x->t[t].cur = x->t[t].end = 0;
+				parents = piece.n > 0;
+			}
+		}
+		more = parents || staged;
 	}
+	x->in = in;
+	if (st != PEGSOL_OK)
+		goto cleanup;
 	int overflow = 0;
 	for (int t = 0; t < x->nthreads; t++)
 		overflow |= x->t[t].overflow;
@@ -1305,8 +1352,10 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 			emitted += x->t[t].emitted;
 		if (done > in->n)
 			done = in->n;
-		raise_growth(E, flags, done ? (double)emitted / (double)done : 0);
+		if (!range) /* a range's caller sizes it */
+			raise_growth(E, flags, done ? (double)emitted / (double)done : 0);
 		((engine *)E)->refused++;
+		((engine *)E)->outgrown++;
 		st = pegsol_fail(err, PEGSOL_ELIMIT,
 		                 "the children of %zu positions outgrew the memory "
 		                 "limit (%zu MiB); a board this size needs the "
@@ -1327,14 +1376,21 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	}
 	/* Lay out the partitions, then sort each into place. */
 	out->pbits = x->pbits;
-	out->part = malloc((x->nparts + 1) * sizeof *out->part);
+	/* a range's level has every partition of the hash, those outside
+	 * the range empty */
+	size_t nall = range ? (size_t)1 << x->pbits : x->nparts;
+	out->part = malloc((nall + 1) * sizeof *out->part);
 	size_t total = 0, biggest = 0;
+	for (size_t q = 0; out->part && q < x->pbase; q++)
+		out->part[q] = 0;
 	for (size_t p = 0; p < x->nparts; p++) {
 		if (out->part)
-			out->part[p] = total;
+			out->part[x->pbase + p] = total;
 		total += x->tables[p].n;
 		biggest = x->tables[p].n > biggest ? x->tables[p].n : biggest;
 	}
+	for (size_t q = x->pbase + x->nparts; out->part && q <= nall; q++)
+		out->part[q] = total;
 	out->n = total;
 	double out_bytes = (double)total * (double)x->out_entry;
 	if (out_bytes < (double)x->spares)
@@ -1343,8 +1399,10 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	    (double)E->held + (double)x->fixed + (double)atomic_load(&x->budget.used) +
 	            out_bytes > (double)E->memory) {
 		/* more children than the estimate allowed for */
-		raise_growth(E, flags, in->n ? (double)total / (double)in->n : 0);
+		if (!range)
+			raise_growth(E, flags, in->n ? (double)total / (double)in->n : 0);
 		((engine *)E)->refused++;
+		((engine *)E)->outgrown++;
 		st = pegsol_fail(err, PEGSOL_ELIMIT,
 		                 "the %zu children of %zu positions outgrew the memory "
 		                 "limit (%zu MiB); a board this size needs the "
@@ -1383,15 +1441,17 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		                 "positions", total);
 		goto cleanup;
 	}
-	out->part[x->nparts] = total;
+	out->part[range ? (size_t)1 << x->pbits : x->nparts] = total;
 	x->out = out;
 	uint64_t emitted = 0;
 	for (int t = 0; t < x->nthreads; t++)
 		emitted += x->t[t].emitted;
-	E->buffers->growth[flags & EXPAND_REVERSE ? 1 : 0] =
-		in->n ? (double)total / (double)in->n : 0;
-	E->buffers->fanout[flags & EXPAND_REVERSE ? 1 : 0] =
-		in->n ? (double)emitted / (double)in->n : 0;
+	if (!range) { /* a range's parents are not in */
+		E->buffers->growth[flags & EXPAND_REVERSE ? 1 : 0] =
+			in->n ? (double)total / (double)in->n : 0;
+		E->buffers->fanout[flags & EXPAND_REVERSE ? 1 : 0] =
+			in->n ? (double)emitted / (double)in->n : 0;
+	}
 	if (x->nthreads > 1)
 		parallel_run(x->nthreads, prefault_out, x);
 	atomic_store(&x->next_part, 0);
@@ -1433,7 +1493,24 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
                            int (*keep)(const void *ctx, uint64_t key),
                            const void *keep_ctx, pegsol_error *err)
 {
-	return expand(E, in, out, stats, keep, keep_ctx, 0, NULL, err);
+	return expand(E, in, out, stats, keep, keep_ctx, 0, NULL, NULL, err);
+}
+
+pegsol_status level_expand_range(const engine *E, const level *first,
+                                 const expand_range *range,
+                                 int (*keep)(const void *ctx, uint64_t key),
+                                 const void *keep_ctx, level *out,
+                                 expand_stats *stats, pegsol_error *err)
+{
+	uint32_t align = range ? (1u << (16 - range->pbits)) - 1 : 0;
+	if (first->masks || !range || range->pbits < 0 || range->pbits > 16 ||
+	    range->a >= range->b || range->b > (1u << 16) || (range->a & align) ||
+	    (range->b & align)) {
+		memset(out, 0, sizeof *out);
+		return pegsol_fail(err, PEGSOL_EINTERNAL, "level_expand_range: a "
+		                   "labelled level or a range not of whole partitions");
+	}
+	return expand(E, first, out, stats, keep, keep_ctx, 0, NULL, range, err);
 }
 
 pegsol_status level_expand_within(const engine *E, const level *in, int flags,
@@ -1447,5 +1524,5 @@ pegsol_status level_expand_within(const engine *E, const level *in, int flags,
 		return pegsol_fail(err, PEGSOL_EINTERNAL, "level_expand_within: a "
 		                   "counted or labelled level");
 	}
-	return expand(E, in, out, NULL, keep, keep_ctx, flags, within, err);
+	return expand(E, in, out, NULL, keep, keep_ctx, flags, within, NULL, err);
 }

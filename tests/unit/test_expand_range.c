@@ -1,0 +1,183 @@
+/*
+ * test_expand_range.c - the expansion by ranges of the hash
+ * (level_expand_range, range_expand_file) against the plain expansion
+ * (level_expand), on the English board (8 symmetries), triangle:7 (6) and
+ * the 41-hole board from hole 0 (2), counted levels:
+ *
+ *   - ranges of several sizes and partition widths, the parents given in
+ *     three pieces: each range's level is in file order (partitions of
+ *     its width, keys sorted), only its partitions hold keys, and all
+ *     ranges together hold exactly the children and counts of the plain
+ *     expansion;
+ *   - a level file expanded into the next under memory bounds that take
+ *     one pass and several: the file read back is the plain expansion,
+ *     and the statistics (raw positions, dead ends, games) are its.
+ */
+#include "check.h"
+#include "internal.h"
+#include "level.h"
+#include "level_file.h"
+#include "level_range_expand.h"
+#include "level_scan.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+/* A call that must succeed; its message when it does not. */
+static void ok_or_say(pegsol_status st, const pegsol_error *err)
+{
+	if (st != PEGSOL_OK)
+		fprintf(stderr, "error: %s\n", err->message);
+	CHECK(st == PEGSOL_OK);
+	if (st != PEGSOL_OK)
+		exit(check_done());
+}
+
+typedef struct pieces {
+	const level *L;
+	size_t at, step;
+} pieces;
+
+/* The parents after the first piece, a third of the level at a time. */
+static int next_piece(void *ctx, level *piece, pegsol_error *err)
+{
+	(void)err;
+	pieces *p = ctx;
+	if (p->at >= p->L->n)
+		return 0;
+	size_t n = p->L->n - p->at < p->step ? p->L->n - p->at : p->step;
+	piece->n = n;
+	piece->keys = p->L->keys + p->at;
+	piece->counts = p->L->counts + p->at;
+	p->at += n;
+	return 1;
+}
+
+/* The index of key in the plain expansion R, or -1. */
+static ptrdiff_t find(const level *R, uint64_t key)
+{
+	size_t p = level_part_of(key, R->pbits);
+	ptrdiff_t i = sorted_find(R->keys + R->part[p], R->part[p + 1] - R->part[p], key);
+	return i < 0 ? -1 : (ptrdiff_t)R->part[p] + i;
+}
+
+/* Every range's level well made, the ranges together R exactly. */
+static void check_ranges(const engine *E, const level *L, const level *R,
+                         int pbits, uint32_t width)
+{
+	pegsol_error err;
+	size_t seen = 0;
+	uint32_t align = 1u << (16 - pbits);
+	for (uint32_t a = 0; a < (1u << 16); a += width) {
+		uint32_t b = a + width < (1u << 16) ? a + width : 1u << 16;
+		size_t step = L->n / 3 + 1;
+		pieces ps = {L, step < L->n ? step : L->n, step};
+		level first = {.n = step < L->n ? step : L->n, .keys = L->keys,
+		               .counts = L->counts};
+		expand_range rg = {pbits, a, b, (double)R->n * (b - a) / 65536.0 + 64,
+		                   next_piece, &ps};
+		level out;
+		ok_or_say(level_expand_range(E, &first, &rg, NULL, NULL, &out, NULL, &err), &err);
+		CHECK(out.pbits == pbits);
+		size_t nparts = (size_t)1 << pbits;
+		for (size_t p = 0; p < nparts; p++) {
+			int inside = p >= a / align && p < b / align;
+			if (!inside)
+				CHECK(out.part[p] == out.part[p + 1]);
+			for (size_t i = out.part[p]; i < out.part[p + 1]; i++) {
+				CHECK(level_part_of(out.keys[i], pbits) == p);
+				CHECK(i == out.part[p] || out.keys[i - 1] < out.keys[i]);
+				ptrdiff_t j = find(R, out.keys[i]);
+				CHECK(j >= 0 && R->counts[j] == out.counts[i]);
+			}
+		}
+		seen += out.n;
+		level_free(&out);
+	}
+	CHECK(seen == R->n);
+}
+
+/* L written to a file, expanded under `memory`, read back: R. */
+static void check_file(engine *E, const level *L, const level *R,
+                       const expand_stats *want, size_t memory)
+{
+	char dir[] = "/tmp/pegsol-range-XXXXXX", in[64], out[64];
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(in, sizeof in, "%s/in.lvl", dir);
+	snprintf(out, sizeof out, "%s/out.lvl", dir);
+	pegsol_error err;
+	ok_or_say(lfile_write_level(in, L, 1, 2, 0, &err), &err);
+	E->memory = memory;
+	E->held = 0;
+	expand_stats got;
+	uint64_t n = 0;
+	ok_or_say(range_expand_file(E, in, L->n, 1, out, 0, 1.0, NULL, NULL, &got, &n,
+	                            &err), &err);
+	E->memory = 0;
+	CHECK(n == R->n);
+	CHECK(got.raw == want->raw && got.dead == want->dead &&
+	      got.dead_raw == want->dead_raw && got.games == want->games &&
+	      got.dead_games == want->dead_games);
+	lscan sc = {0};
+	ok_or_say(lscan_open(out, n, &sc, &err), &err);
+	uint64_t key;
+	u128 count;
+	size_t k = 0;
+	int r;
+	while ((r = lscan_next(&sc, &key, &count, &err)) > 0) {
+		ptrdiff_t j = find(R, key);
+		CHECK(j >= 0 && R->counts[j] == count);
+		k++;
+	}
+	CHECK(r == 0);
+	CHECK(k == R->n);
+	lscan_close(&sc);
+	unlink(in);
+	unlink(out);
+	rmdir(dir);
+}
+
+/* small: a memory bound that takes several passes */
+static void test_board(const char *name, int hole, int depth, size_t small)
+{
+	pegsol_board *b = check_board(name);
+	engine E;
+	engine_init(&E, b, b->symmetry, 2);
+	pegsol_error err;
+	level L, R;
+	pegsol_pos start = b->full & ~bit(hole);
+	CHECK(level_from_positions(&E, &start, 1, 1, &L, &err) == PEGSOL_OK);
+	for (int k = 0; k < depth; k++) {
+		CHECK(level_expand(&E, &L, &R, NULL, NULL, NULL, &err) == PEGSOL_OK);
+		level_free(&L);
+		L = R;
+	}
+	expand_stats want;
+	CHECK(level_expand(&E, &L, &R, &want, NULL, NULL, &err) == PEGSOL_OK);
+	fprintf(stderr, "%s from %d, level %d: %zu parents, %zu children\n", name, hole,
+	        depth, L.n, R.n);
+	check_ranges(&E, &L, &R, 16, 1u << 16);   /* one range */
+	check_ranges(&E, &L, &R, 16, 5000);       /* uneven ranges, the last short */
+	check_ranges(&E, &L, &R, 10, 64 * 300);   /* wider partitions */
+	check_ranges(&E, &L, &R, 4, 4096 * 3);
+	check_file(&E, &L, &R, &want, 0); /* one pass */
+	E.memory = small;
+	double passes = range_expand_passes(&E, L.n, 1, (double)R.n / (double)L.n);
+	E.memory = 0;
+	fprintf(stderr, "  under %zu MiB: about %.1f passes\n", small >> 20, passes);
+	CHECK(passes > 1.5);
+	check_file(&E, &L, &R, &want, small);
+	level_free(&L);
+	level_free(&R);
+	engine_release(&E);
+	pegsol_board_free(b);
+}
+
+int main(void)
+{
+	test_board("english", 16, 11, (size_t)32 << 20);
+	test_board("triangle:7", 0, 10, (size_t)32 << 20);
+	test_board("diamond41", 0, 10, (size_t)48 << 20);
+	return check_done();
+}
