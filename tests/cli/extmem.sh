@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # extmem.sh - the external-memory engine from the command line: count with
 # --workdir and a small --memory prints exactly what the in-memory run
-# prints, within the memory given (measured by /usr/bin/time); a run killed
-# with kill -9 and carried on with --resume gives the uninterrupted result;
+# prints, within the memory given (measured by /usr/bin/time), whether its
+# levels are made by runs or by ranges; a run killed with kill -9 and
+# carried on with --resume gives the uninterrupted result, within the
+# memory given too;
 # bad work directories and option mixes give the documented exit codes;
 # random play on disk prints what it prints in memory; so do the winning
 # positions (levels --winning), also after a kill -9 and --resume;
@@ -94,6 +96,24 @@ fi
 if [ "$rc" -eq 0 ]; then ok; else bad "resumed 41-hole run: exit $rc ($(head -c 200 "$tmp/err"))"; fi
 if diff <(table "$tmp/d41mem.csv") <(table "$tmp/d41disk.csv") >"$tmp/diff"; then ok; else
 	bad "resumed 41-hole run differs: $(head -5 "$tmp/diff")"; fi
+
+# Levels made by ranges of the hash (a few passes over the parents, no
+# runs): the 41-hole board's levels 11 and 12 under 256M, within the bound
+# and the same table as in memory.
+mkdir "$tmp/w42"
+"$PEGSOL" count -b diamond41 -s 0 --max-jumps 12 --format csv >"$tmp/d42mem.csv"
+if [ -x /usr/bin/time ]; then
+	/usr/bin/time -f "%M" -o "$tmp/rss" "$PEGSOL" count -b diamond41 -s 0 --max-jumps 12 \
+		--format csv --workdir "$tmp/w42" --memory 256M >"$tmp/d42disk.csv" 2>/dev/null
+	rss=$(tail -1 "$tmp/rss")
+	if [ -n "${PEGSOL_SANITIZED:-}" ] || [ "$rss" -le 262144 ]; then ok
+	else bad "41-hole levels by ranges: peak RSS ${rss} KB over --memory 256M"; fi
+else
+	"$PEGSOL" count -b diamond41 -s 0 --max-jumps 12 --format csv --workdir "$tmp/w42" \
+		--memory 256M >"$tmp/d42disk.csv" 2>/dev/null
+fi
+if diff <(table "$tmp/d42mem.csv") <(table "$tmp/d42disk.csv") >"$tmp/diff"; then ok; else
+	bad "41-hole levels by ranges differ: $(head -5 "$tmp/diff")"; fi
 
 # not a terminal: a log line per finished level on stderr
 mkdir "$tmp/w4"
