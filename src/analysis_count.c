@@ -413,7 +413,10 @@ static pegsol_status forward_level(driver *d, int N, slevel **next)
 	snprintf(name, sizeof name, "S%d", n + 1);
 	r->cur_level = n;
 	r->E.held = held_bytes(d);
+	r->store->growth_hint = n > 0 && out->level[n - 1].positions
+		? (double)ops->size(cur) / (double)out->level[n - 1].positions : 0;
 	st = ops->expand(r->store, cur, name, next, &xs, NULL, NULL, r->err);
+	r->store->growth_hint = 0;
 	if (st != PEGSOL_OK)
 		return st;
 	row->jumps = n;

@@ -1077,10 +1077,14 @@ static double growth_of(const engine *E, int flags)
 	return E->buffers && E->buffers->growth[r] > 0 ? E->buffers->growth[r] : 4.0;
 }
 
-static size_t region_slots(double kids, size_t nparts, int words)
+static size_t region_slots(double kids, size_t nparts, int words, int exact)
 {
-	size_t want = (size_t)(kids * 1.25) / nparts;
-	if (PROBE_LINES && words == 1) {
+	size_t want = (size_t)(kids * (exact ? 1.0 : 1.25)) / nparts;
+	if (exact || (PROBE_LINES && words == 1)) {
+		/* exact: level_expand_range's caller knows the number of
+		 * children (what the ranges before it held), and each byte of
+		 * its tables is a byte less for its range, so its tables are
+		 * two thirds full whatever their size */
 		/* two thirds full at most if the growth holds, whole lines:
 		 * probed a line at a time, a fuller table costs little */
 		size_t per = (want + want / 2 + 7) & ~(size_t)7;
@@ -1223,14 +1227,14 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		size_t out_entry = sizeof(uint64_t) + (in->counts ? sizeof(u128) : 0) +
 		                   (in->masks ? sizeof(uint64_t) : 0);
 		/* the tables' region as it will be sized below, if it grows */
-		double region = (double)region_slots(kids, x->nparts, x->words) *
+		double region = (double)region_slots(kids, x->nparts, x->words, range != NULL) *
 		                (double)x->nparts * (double)entry;
 		double have = (double)E->buffers->region_bytes;
 		/* spares of an earlier level are held until taken; the new
 		 * level is made in them, or they are freed before it is made */
 		double spares = (double)E->buffers->spare_keys_n * sizeof(uint64_t) +
 		                (double)E->buffers->spare_counts_n * sizeof(u128);
-		double out_bytes = kids * (double)out_entry * 1.25;
+		double out_bytes = kids * (double)out_entry * (range ? 1.0 : 1.25);
 		double rest = (double)round_entries(E, in, x->words, x->nthreads, x->nparts) *
 		                  (double)entry * x->nthreads +
 		              (spares > out_bytes ? spares : out_bytes) +
@@ -1284,7 +1288,7 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		struct expand_buffers *eb = E->buffers;
 		size_t per = region_slots(range ? range->kids
 		                                : (double)in->n * growth_of(E, flags),
-		                          x->nparts, x->words);
+		                          x->nparts, x->words, range != NULL);
 		size_t bytes = per * x->nparts * (size_t)x->words * sizeof(uint64_t);
 		if (eb->region_bytes < bytes) {
 			uint64_t *r = big_regrow(eb->region, eb->region_bytes, bytes);

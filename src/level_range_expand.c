@@ -21,12 +21,14 @@ static size_t file_overhead(size_t memory)
 }
 
 /* Bytes a distinct child costs in a pass: its table slots (three words,
- * a quarter more than expected, tables two thirds full) and its place in
- * the new level (a key and a count, a quarter more). */
+ * tables two thirds full) and its place in the new level (a key and a
+ * count).  The ranges' number of children is known well (level_expand
+ * sizes its tables for it exactly, not a quarter more as for a level's
+ * growth guessed from the last): the guess is padded once, here. */
 static double bytes_per_child(int counted)
 {
 	double entry = counted ? 24.0 : 8.0;
-	return entry * 1.25 * 1.5 + (counted ? 24.0 : 8.0) * 1.25;
+	return entry * 1.5 + (counted ? 24.0 : 8.0);
 }
 
 typedef struct pass {

@@ -9,12 +9,14 @@
  * parent once a pass: cheaper than the runs and their merges (the
  * children of different chunks of parents overlap, their runs add up to
  * several times the level and are rewritten a few times each) when the
- * passes are few, dearer when they are many.  Measured (41-hole board,
- * hole 0, other jobs stopped), by runs -> by ranges: with --memory 1G,
- * level 12 (5.5 M parents) 7.5 -> 4.1 s, level 13 (16 M, about 5 passes)
- * 24.8 -> 16.8 s, level 14 (41 M, about 12 passes) 70 -> 84 s; with 2G,
- * level 13 25.9 -> 15.2 s, level 14 (about 6 passes) 65 -> 54 s.  So the
- * disk store takes this way only for a few passes (level_store_disk.c).
+ * passes are few, dearer when they are very many.  Measured (41-hole
+ * board, hole 0, other jobs stopped), by runs -> by ranges: with
+ * --memory 1G, level 13 (16 M parents) 24.8 -> 12.0 s, level 14 (41 M,
+ * about 10 passes) 70 -> 45 s; with 512M, level 13 28.2 -> 17.9 s, level
+ * 14 (about 20 passes) 94 -> 85 s.  The disk store takes this way up to
+ * 16 passes (level_store_disk.c).  The tables of a range are sized for
+ * its children exactly (two thirds full, not a power of two): with
+ * powers of two, level 14 under 1G took 12 passes and 84 s.
  */
 #ifndef PEGSOL_LEVEL_RANGE_EXPAND_H
 #define PEGSOL_LEVEL_RANGE_EXPAND_H

@@ -99,6 +99,10 @@ struct level_store_ops {
 struct level_store {
 	const struct level_store_ops *ops;
 	engine *E;
+	/* the next expansion's expected growth (new level over parent), when
+	 * the caller can tell (the last two levels' sizes), else 0: a store
+	 * on disk that has grown no level yet (a resumed run) plans by it */
+	double growth_hint;
 };
 
 /* A store's select made from its direct one, which sorts B's complements:

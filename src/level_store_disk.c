@@ -49,12 +49,12 @@ typedef struct disk_store {
 } disk_store;
 
 /* The most passes a level is made in by ranges rather than by runs
- * merged.  Measured (level_range_expand.h): a pass costs about 5 s for
- * the 41 M parents of the 41-hole level 14, on top of about 24 s that do
- * not depend on the passes, against 65-70 s by runs: even at about 8.
- * The growth of a resumed run's first level is taken as 3: most levels
- * this big grow less, and the first range finds out. */
-enum { RANGE_PASSES = 8 };
+ * merged.  Measured (level_range_expand.h), the 41-hole level 14 (41 M
+ * parents): by ranges 45 s in about 10 passes, 85 s in about 20; by runs
+ * 70 and 94 s.  A level's growth is planned by the last level's, or the
+ * caller's hint (a resumed run), else as 3: most levels this big grow
+ * less, and the first range finds out. */
+enum { RANGE_PASSES = 16 };
 
 static void level_path(const disk_store *d, const char *name, char *out, size_t size)
 {
@@ -114,7 +114,7 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 	*out = NULL;
 	char path[4096];
 	level_path(d, in->name, path, sizeof path);
-	double growth = d->growth > 0 ? d->growth : 3.0;
+	double growth = d->growth > 0 ? d->growth : s->growth_hint > 0 ? s->growth_hint : 3.0;
 	if (in->n > lscan_chunk_cap(E->memory, in->counted, d->chunk) &&
 	    range_expand_passes(E, in->n, in->counted, growth) <= RANGE_PASSES) {
 		/* more than a chunk, in a few passes: a range of the new
