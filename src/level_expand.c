@@ -1045,12 +1045,22 @@ static size_t round_entries(const engine *E, const level *in, int words,
 	return n > min ? n : min;
 }
 
-/* Makes the next estimate of the growth at least g. */
-static void raise_growth(const engine *E, int flags, double g)
+/* Refuses an expansion whose children outgrew the memory bound after
+ * the work (the caller splits it or narrows its range), the next
+ * estimate of the growth made at least the growth g seen (a range's
+ * caller sizes its ranges itself). */
+static pegsol_status refuse_outgrown(const xctx *x, double g, pegsol_error *err)
 {
-	int r = flags & EXPAND_REVERSE ? 1 : 0;
-	if (E->buffers->growth[r] < g)
+	engine *E = (engine *)x->E;
+	int r = x->flags & EXPAND_REVERSE ? 1 : 0;
+	if (!x->range && E->buffers->growth[r] < g)
 		E->buffers->growth[r] = g;
+	E->refused++;
+	E->outgrown++;
+	return pegsol_fail(err, PEGSOL_ELIMIT,
+	                   "the children of %zu positions outgrew the memory limit "
+	                   "(%zu MiB); a board this size needs the external-memory "
+	                   "engine", x->in->n, E->memory >> 20);
 }
 
 /* The mean number of children a parent of `in` has (jumps, forward or
@@ -1217,12 +1227,13 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 				E->buffers->fanout[r] = f;
 		}
 	}
+	/* the distinct children expected: the tables are sized for them */
+	const double kids = range ? range->kids : (double)in->n * growth_of(E, flags);
 	if (E->memory) {
 		/* What this expansion will hold at its peak: the tables (about
 		 * three slots per child, by the last growth), the round buffers,
 		 * the new level and its sorting scratch, besides the parent level
 		 * and whatever the caller keeps. */
-		double kids = range ? range->kids : (double)in->n * growth_of(E, flags);
 		size_t entry = (size_t)x->words * sizeof(uint64_t);
 		size_t out_entry = sizeof(uint64_t) + (in->counts ? sizeof(u128) : 0) +
 		                   (in->masks ? sizeof(uint64_t) : 0);
@@ -1286,9 +1297,7 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	 * grows with the levels keeping the pages it has. */
 	if (st == PEGSOL_OK) {
 		struct expand_buffers *eb = E->buffers;
-		size_t per = region_slots(range ? range->kids
-		                                : (double)in->n * growth_of(E, flags),
-		                          x->nparts, x->words, range != NULL);
+		size_t per = region_slots(kids, x->nparts, x->words, range != NULL);
 		size_t bytes = per * x->nparts * (size_t)x->words * sizeof(uint64_t);
 		if (eb->region_bytes < bytes) {
 			uint64_t *r = big_regrow(eb->region, eb->region_bytes, bytes);
@@ -1356,14 +1365,7 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 			emitted += x->t[t].emitted;
 		if (done > in->n)
 			done = in->n;
-		if (!range) /* a range's caller sizes it */
-			raise_growth(E, flags, done ? (double)emitted / (double)done : 0);
-		((engine *)E)->refused++;
-		((engine *)E)->outgrown++;
-		st = pegsol_fail(err, PEGSOL_ELIMIT,
-		                 "the children of %zu positions outgrew the memory "
-		                 "limit (%zu MiB); a board this size needs the "
-		                 "external-memory engine", in->n, E->memory >> 20);
+		st = refuse_outgrown(x, done ? (double)emitted / (double)done : 0, err);
 		goto cleanup;
 	}
 	if (atomic_load(&x->failed) || overflow) {
@@ -1403,14 +1405,7 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	    (double)E->held + (double)x->fixed + (double)atomic_load(&x->budget.used) +
 	            out_bytes > (double)E->memory) {
 		/* more children than the estimate allowed for */
-		if (!range)
-			raise_growth(E, flags, in->n ? (double)total / (double)in->n : 0);
-		((engine *)E)->refused++;
-		((engine *)E)->outgrown++;
-		st = pegsol_fail(err, PEGSOL_ELIMIT,
-		                 "the %zu children of %zu positions outgrew the memory "
-		                 "limit (%zu MiB); a board this size needs the "
-		                 "external-memory engine", total, in->n, E->memory >> 20);
+		st = refuse_outgrown(x, in->n ? (double)total / (double)in->n : 0, err);
 		goto cleanup;
 	}
 	struct expand_buffers *eb = E->buffers;
@@ -1445,7 +1440,6 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		                 "positions", total);
 		goto cleanup;
 	}
-	out->part[range ? (size_t)1 << x->pbits : x->nparts] = total;
 	x->out = out;
 	uint64_t emitted = 0;
 	for (int t = 0; t < x->nthreads; t++)
@@ -1506,10 +1500,10 @@ pegsol_status level_expand_range(const engine *E, const level *first,
                                  const void *keep_ctx, level *out,
                                  expand_stats *stats, pegsol_error *err)
 {
-	uint32_t align = range ? (1u << (16 - range->pbits)) - 1 : 0;
-	if (first->masks || !range || range->pbits < 0 || range->pbits > 16 ||
-	    range->a >= range->b || range->b > (1u << 16) || (range->a & align) ||
-	    (range->b & align)) {
+	int whole = range && range->pbits >= 0 && range->pbits <= 16;
+	uint32_t align = whole ? (1u << (16 - range->pbits)) - 1 : 0;
+	if (first->masks || !whole || range->a >= range->b || range->b > (1u << 16) ||
+	    (range->a & align) || (range->b & align)) {
 		memset(out, 0, sizeof *out);
 		return pegsol_fail(err, PEGSOL_EINTERNAL, "level_expand_range: a "
 		                   "labelled level or a range not of whole partitions");

@@ -20,15 +20,21 @@ static size_t file_overhead(size_t memory)
 	return memory && bytes > memory / 8 ? memory / 8 : bytes;
 }
 
-/* Bytes a distinct child costs in a pass: its table slots (three words,
- * tables two thirds full) and its place in the new level (a key and a
- * count).  The ranges' number of children is known well (level_expand
- * sizes its tables for it exactly, not a quarter more as for a level's
- * growth guessed from the last): the guess is padded once, here. */
+/* Bytes an entry takes: a key, and a 128-bit count when counted (a
+ * parent in a piece, a child in the new level or in a table slot). */
+static double entry_bytes(int counted)
+{
+	return counted ? 24.0 : 8.0;
+}
+
+/* Bytes a distinct child costs in a pass: its table slots (tables two
+ * thirds full) and its place in the new level.  The ranges' number of
+ * children is known well (level_expand sizes its tables for it exactly,
+ * not a quarter more as for a level's growth guessed from the last): the
+ * guess is padded once, here. */
 static double bytes_per_child(int counted)
 {
-	double entry = counted ? 24.0 : 8.0;
-	return entry * 1.5 + (counted ? 24.0 : 8.0);
+	return entry_bytes(counted) * 1.5 + entry_bytes(counted);
 }
 
 typedef struct pass {
@@ -79,7 +85,7 @@ static double pass_room(size_t memory, size_t held, size_t cap, int counted)
 {
 	if (!memory)
 		return 1e18;
-	return (double)memory / 5 * 4 - (double)held - (double)cap * (counted ? 24.0 : 8.0) -
+	return (double)memory / 5 * 4 - (double)held - (double)cap * entry_bytes(counted) -
 	       (double)file_overhead(memory) - (double)memory / 16 - (double)memory / 32;
 }
 
@@ -122,12 +128,11 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 	double per_hash = (double)n * (growth > 0 ? growth : 1.0) / HASHES;
 	uint64_t total = 0;
 	uint32_t a = 0;
-	int first = 1;
 	double scale = 1; /* halved at each refusal */
+	const double room = pass_room(memory, held, cap, counted);
 	E->progress = on_progress;
 	E->progress_ctx = &ps;
 	while (st == PEGSOL_OK && a < HASHES) {
-		double room = pass_room(memory, held, cap, counted);
 		double fit = per_hash > 0 ? scale * room / (per_hash * bytes_per_child(counted))
 		                          : HASHES;
 		/* partitions of about 16384 keys (cache-sized tables), whole
@@ -177,9 +182,8 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 		}
 		if (st != PEGSOL_OK)
 			break;
-		if (first && stats)
+		if (a == 0 && stats) /* each range counts every parent */
 			*stats = v;
-		first = 0;
 		st = lfile_put_level(w, &out, err);
 		total += out.n;
 		/* the next ranges are sized by what this one held (a little

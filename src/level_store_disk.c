@@ -103,33 +103,17 @@ static pegsol_status scan_open(disk_store *d, const slevel *L, lscan *sc,
 
 /* --------------------------------------------------------- expansion */
 
-static pegsol_status disk_expand(level_store *s, const slevel *in,
-                                 const char *name, slevel **out,
-                                 expand_stats *stats,
-                                 int (*keep)(const void *ctx, uint64_t key),
-                                 const void *keep_ctx, pegsol_error *err)
+/* Level in (its file: path) expanded into the file `to` by chunks of
+ * parents, their children written as sorted runs and merged; *n gets the
+ * new level's size. */
+static pegsol_status expand_by_runs(disk_store *d, const slevel *in,
+                                    const char *path, const char *to,
+                                    expand_stats *stats,
+                                    int (*keep)(const void *ctx, uint64_t key),
+                                    const void *keep_ctx, uint64_t *n,
+                                    pegsol_error *err)
 {
-	disk_store *d = (disk_store *)s;
-	engine *E = s->E;
-	*out = NULL;
-	char path[4096];
-	level_path(d, in->name, path, sizeof path);
-	double growth = d->growth > 0 ? d->growth : s->growth_hint > 0 ? s->growth_hint : 3.0;
-	if (in->n > lscan_chunk_cap(E->memory, in->counted, d->chunk) &&
-	    range_expand_passes(E, in->n, in->counted, growth) <= RANGE_PASSES) {
-		/* more than a chunk, in a few passes: a range of the new
-		 * level at a time (level_range_expand.h) */
-		char to[4096];
-		level_path(d, name, to, sizeof to);
-		uint64_t n = 0;
-		pegsol_status st = range_expand_file(E, path, in->n, in->counted, to, 1,
-		                                     growth, keep, keep_ctx, stats, &n, err);
-		if (st == PEGSOL_OK && !(*out = new_slevel(name, n, in->counted)))
-			st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
-		if (st == PEGSOL_OK)
-			d->growth = in->n ? (double)n / (double)in->n : 0;
-		return st;
-	}
+	engine *E = d->base.E;
 	lruns rs;
 	lruns_init(&rs, d->dir, &d->nruns, in->counted, E);
 	chunk_expander x;
@@ -148,11 +132,35 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 			st = lruns_compact(&rs, err);
 	}
 	cx_close(&x);
-	uint64_t n = 0;
-	level_path(d, name, path, sizeof path);
 	if (st == PEGSOL_OK)
-		st = lruns_to_file(&rs, path, &n, err);
+		st = lruns_to_file(&rs, to, n, err);
 	lruns_free(&rs);
+	return st;
+}
+
+static pegsol_status disk_expand(level_store *s, const slevel *in,
+                                 const char *name, slevel **out,
+                                 expand_stats *stats,
+                                 int (*keep)(const void *ctx, uint64_t key),
+                                 const void *keep_ctx, pegsol_error *err)
+{
+	disk_store *d = (disk_store *)s;
+	engine *E = s->E;
+	*out = NULL;
+	char path[4096], to[4096];
+	level_path(d, in->name, path, sizeof path);
+	level_path(d, name, to, sizeof to);
+	double growth = d->growth > 0 ? d->growth : s->growth_hint > 0 ? s->growth_hint : 3.0;
+	uint64_t n = 0;
+	pegsol_status st;
+	if (in->n > lscan_chunk_cap(E->memory, in->counted, d->chunk) &&
+	    range_expand_passes(E, in->n, in->counted, growth) <= RANGE_PASSES)
+		/* more than a chunk, in a few passes: a range of the new
+		 * level at a time (level_range_expand.h) */
+		st = range_expand_file(E, path, in->n, in->counted, to, 1, growth, keep,
+		                       keep_ctx, stats, &n, err);
+	else
+		st = expand_by_runs(d, in, path, to, stats, keep, keep_ctx, &n, err);
 	if (st == PEGSOL_OK && !(*out = new_slevel(name, n, in->counted)))
 		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	if (st == PEGSOL_OK)
