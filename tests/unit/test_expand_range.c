@@ -9,6 +9,8 @@
  *     its width, keys sorted), only its partitions hold keys, and all
  *     ranges together hold exactly the children and counts of the plain
  *     expansion;
+ *   - ranges that are not whole partitions (or partitions wider than the
+ *     16-bit hash) are refused;
  *   - a level file expanded into the next under memory bounds that take
  *     one pass and several: the file read back is the plain expansion,
  *     and the statistics (raw positions, dead ends, games) are its.
@@ -157,6 +159,17 @@ static void test_board(const char *name, int hole, int depth, size_t small)
 	CHECK(level_expand(&E, &L, &R, &want, NULL, NULL, &err) == PEGSOL_OK);
 	fprintf(stderr, "%s from %d, level %d: %zu parents, %zu children\n", name, hole,
 	        depth, L.n, R.n);
+	/* ranges that are not whole partitions are refused, not run */
+	level first = {.n = L.n, .keys = L.keys, .counts = L.counts}, bad;
+	expand_range odd = {10, 1, 1u << 15, 1000, NULL, NULL};
+	CHECK(level_expand_range(&E, &first, &odd, NULL, NULL, &bad, NULL, &err) ==
+	      PEGSOL_EINTERNAL);
+	expand_range wide = {17, 0, 1u << 16, 1000, NULL, NULL};
+	CHECK(level_expand_range(&E, &first, &wide, NULL, NULL, &bad, NULL, &err) ==
+	      PEGSOL_EINTERNAL);
+	expand_range empty = {16, 5, 5, 1000, NULL, NULL};
+	CHECK(level_expand_range(&E, &first, &empty, NULL, NULL, &bad, NULL, &err) ==
+	      PEGSOL_EINTERNAL);
 	check_ranges(&E, &L, &R, 16, 1u << 16);   /* one range */
 	check_ranges(&E, &L, &R, 16, 5000);       /* uneven ranges, the last short */
 	check_ranges(&E, &L, &R, 10, 64 * 300);   /* wider partitions */
