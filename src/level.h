@@ -107,7 +107,9 @@ typedef struct engine {
 	 * word, each word three bit gathers (vpshufbitqmb) of the position:
 	 * jsel[w][0][k] is the from hole of jump 64 w + k, [1] its over
 	 * hole, [2] its to hole (gathered from the complement); jvalid[w]
-	 * the bits of word w that are jumps.  jsel_words is 0 when unused. */
+	 * the bits of word w that are jumps.  jsel_words is 0 when unused,
+	 * and when the board's jumps leave no room for 32 more in an array
+	 * of MAX_JUMPS (the jumps' indices are stored 32 at a time). */
 	int jsel_words;
 	uint8_t jsel[(MAX_JUMPS + 63) / 64][3][64];
 	uint64_t jvalid[(MAX_JUMPS + 63) / 64];

@@ -74,7 +74,8 @@ void engine_init(engine *E, const pegsol_board *b, const sym_group *G,
 	E->jwords = E->ngroups ? w + 1 : 0;
 	E->wfirst[E->jwords] = (uint16_t)E->ngroups;
 	/* gathers index bits 0..63: every board of up to 64 holes */
-	E->jsel_words = b->nholes <= 64 ? (b->njumps + 63) / 64 : 0;
+	E->jsel_words = b->nholes <= 64 && b->njumps + 32 <= MAX_JUMPS
+	                    ? (b->njumps + 63) / 64 : 0;
 	for (int j = 0; j < b->njumps && E->jsel_words; j++) {
 		pegsol_jump jp = b->jumps[j];
 		E->jsel[j / 64][0][j % 64] = (uint8_t)jp.from;
@@ -107,8 +108,26 @@ jumps_of(const engine *E, pegsol_pos pos, uint16_t *out)
 				_cvtmask64_u64(_mm512_bitshuffle_epi64_mask(
 					q, _mm512_loadu_si512((const void *)E->jsel[w][2]))) &
 				E->jvalid[w];
+#ifdef __AVX512VBMI2__
+			/* the set bits' indices, 32 at a time, compressed into
+			 * place: a loop over the bits mispredicted its end at
+			 * every parent.  Whole vectors are stored: out has room
+			 * for 32 entries past the last jump (engine.jsel_words) */
+			__m512i at = _mm512_add_epi16(
+				_mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20,
+				                 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7,
+				                 6, 5, 4, 3, 2, 1, 0),
+				_mm512_set1_epi16((short)(64 * w)));
+			for (int half = 0; half < 2; half++, v >>= 32) {
+				_mm512_storeu_si512((void *)(out + n),
+				                    _mm512_maskz_compress_epi16((__mmask32)v, at));
+				n += __builtin_popcount((uint32_t)v);
+				at = _mm512_add_epi16(at, _mm512_set1_epi16(32));
+			}
+#else
 			for (; v; v &= v - 1)
 				out[n++] = (uint16_t)(64 * w + __builtin_ctzll(v));
+#endif
 		}
 		return n;
 	}
@@ -757,22 +776,26 @@ generate_words(xctx *x, int tid, const int words)
 			lin_vec slack = {0};
 			if (lp)
 				lin_prune_slack(lp, c, &slack);
+			/* Each child is written and then kept or not by
+			 * advancing out: whether the pagodas cut it or it falls
+			 * in another range is data no predictor learns, and a
+			 * branch on it missed often enough to cost more than
+			 * making the children that are dropped. */
 			for (int k = 0; k < nj; k++) {
-				if (lp && lin_prune_cut(lp, &slack, jumps[k]))
-					continue;
+				int drop = lp && lin_prune_cut(lp, &slack, jumps[k]);
 				uint64_t best = m == 8 ? canon_child8(img, E->jimg[jumps[k]])
 				                       : canon_child(img, E->jimg[jumps[k]], m);
 				/* the child itself, not its complement: an image */
 				if (!lp && keep && !keep(keep_ctx, best ^ iflip))
 					continue;
-				if (range && level_part_of(best, pbits) - pbase >= nparts)
-					continue; /* another range's */
+				if (range) /* another range's? */
+					drop |= level_part_of(best, pbits) - pbase >= nparts;
 				out[0] = best;
 				if (words >= 2)
 					out[1] = (uint64_t)cnt;
 				if (words == 3)
 					out[2] = (uint64_t)(cnt >> 64);
-				out += words;
+				out += drop ? 0 : words;
 			}
 		}
 		tb->nstage = (size_t)(out - stage) / (size_t)words;
