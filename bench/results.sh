@@ -9,8 +9,9 @@
 # WORKDIR: /work/runs) and is resumed from there when it was stopped, so
 # the script can be run again across sessions until every table is done.
 # OUTDIR (default: WORKDIR) receives d41-hH.txt (the table, CSV and text)
-# and d41-hH.time (/usr/bin/time -v of the last leg; the first legs' are
-# kept as .time.1, .time.2, ...).  A finished table is not run again.
+# and d41-hH.time and .log (/usr/bin/time -v and the progress log of the
+# last leg; the first legs' are kept as .time.1, .log.1, ...).  A finished
+# table is not run again.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 pegsol=${PEGSOL:-$here/build/pegsol}
@@ -39,11 +40,13 @@ for h in $holes; do
 	mkdir -p "$work/$name"
 	resume=
 	[ -e "$work/$name/MANIFEST" ] && resume=--resume
-	if [ -e "$out/$name.time" ]; then
+	# an earlier leg's time and log are kept as .time.N and .log.N
+	for f in time log; do
+		[ -e "$out/$name.$f" ] || continue
 		i=1
-		while [ -e "$out/$name.time.$i" ]; do i=$((i + 1)); done
-		mv "$out/$name.time" "$out/$name.time.$i"
-	fi
+		while [ -e "$out/$name.$f.$i" ]; do i=$((i + 1)); done
+		mv "$out/$name.$f" "$out/$name.$f.$i"
+	done
 	echo "$name: pegsol count -b diamond41 -s $h --workdir $work/$name --memory $memory $resume"
 	/usr/bin/time -v -o "$out/$name.time" "$pegsol" count -b diamond41 -s "$h" \
 		--workdir "$work/$name" --memory "$memory" $resume --format csv \
