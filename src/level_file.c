@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zstd.h>
 
@@ -95,13 +96,12 @@ static void writer_free(lfile_writer *w, int remove_file)
 	free(w);
 }
 
-pegsol_status lfile_create(const char *path, int counted, int threads,
-                           lfile_writer **out, pegsol_error *err)
+/* A writer of path (not yet opened): its buffers and zstd's context. */
+static lfile_writer *writer_new(const char *path, int counted, int threads)
 {
-	*out = NULL;
 	lfile_writer *w = calloc(1, sizeof *w);
 	if (!w)
-		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+		return NULL;
 	w->counted = counted;
 	w->seg = -1;
 	w->threads = threads;
@@ -114,7 +114,7 @@ pegsol_status lfile_create(const char *path, int counted, int threads,
 	w->out = malloc(w->out_cap);
 	if (!w->path || !w->cctx || !w->in || !w->out) {
 		writer_free(w, 0);
-		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+		return NULL;
 	}
 	ZSTD_CCtx_setParameter(w->cctx, ZSTD_c_compressionLevel, 1);
 	ZSTD_CCtx_setParameter(w->cctx, ZSTD_c_checksumFlag, 1);
@@ -123,6 +123,16 @@ pegsol_status lfile_create(const char *path, int counted, int threads,
 	ZSTD_CCtx_setParameter(w->cctx, ZSTD_c_windowLog, 17);
 	if (threads > 1) /* fails harmlessly where libzstd has no threads */
 		ZSTD_CCtx_setParameter(w->cctx, ZSTD_c_nbWorkers, threads);
+	return w;
+}
+
+pegsol_status lfile_create(const char *path, int counted, int threads,
+                           lfile_writer **out, pegsol_error *err)
+{
+	*out = NULL;
+	lfile_writer *w = writer_new(path, counted, threads);
+	if (!w)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	errno = 0;
 	if (!(w->f = fopen(path, "wb"))) {
 		pegsol_status st = errno == ENOENT
@@ -340,6 +350,69 @@ pegsol_status lfile_close(lfile_writer *w, int durable, pegsol_error *err)
 void lfile_abandon(lfile_writer *w)
 {
 	writer_free(w, 1);
+}
+
+pegsol_status lfile_checkpoint(lfile_writer *w, int durable, lfile_mark *m,
+                               pegsol_error *err)
+{
+	pegsol_status st = end_segment(w, err);
+	w->seg = -1; /* ended: the next entry begins a segment */
+	errno = 0;
+	if (st == PEGSOL_OK && (fflush(w->f) || (durable && fsync(fileno(w->f)))))
+		st = io_fail(err, "write", w->path);
+	memset(m, 0, sizeof *m);
+	m->offset = w->offset;
+	m->total = w->total;
+	m->last = w->last;
+	m->counted = w->counted;
+	for (int i = 0; i < LFILE_SEGMENTS; i++) {
+		m->idx[i][0] = w->idx[i].off;
+		m->idx[i][1] = w->idx[i].csize;
+		m->idx[i][2] = w->idx[i].n;
+	}
+	return st;
+}
+
+pegsol_status lfile_reopen(const char *path, int threads, const lfile_mark *m,
+                           lfile_writer **out, pegsol_error *err)
+{
+	*out = NULL;
+	lfile_writer *w = writer_new(path, m->counted, threads);
+	if (!w)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	errno = 0;
+	if (!(w->f = fopen(path, "r+b"))) {
+		pegsol_status st = pegsol_fail(err, PEGSOL_EINPUT, "cannot reopen %s: %s",
+		                               path, strerror(errno));
+		writer_free(w, 0);
+		return st;
+	}
+	/* the header it was made with, and at least the bytes the mark
+	 * counts: anything after them is cut off */
+	uint8_t header[HEADER_BYTES];
+	uint32_t flags = 0;
+	struct stat sb;
+	int ok = fread(header, 1, sizeof header, w->f) == sizeof header &&
+	         !memcmp(header, MAGIC, 8) && (memcpy(&flags, header + 8, 4), 1) &&
+	         flags == (uint32_t)m->counted && !fstat(fileno(w->f), &sb) &&
+	         (uint64_t)sb.st_size >= m->offset && m->offset >= HEADER_BYTES;
+	if (!ok || ftruncate(fileno(w->f), (off_t)m->offset) ||
+	    fseeko(w->f, (off_t)m->offset, SEEK_SET)) {
+		pegsol_status st = pegsol_fail(err, PEGSOL_EINPUT, "cannot carry on %s: "
+		                               "not the file its mark describes", path);
+		writer_free(w, 0);
+		return st;
+	}
+	w->offset = m->offset;
+	w->total = m->total;
+	w->last = m->last;
+	for (int i = 0; i < LFILE_SEGMENTS; i++) {
+		w->idx[i].off = m->idx[i][0];
+		w->idx[i].csize = m->idx[i][1];
+		w->idx[i].n = m->idx[i][2];
+	}
+	*out = w;
+	return PEGSOL_OK;
 }
 
 /* ------------------------------------------------- segments apart */

@@ -60,6 +60,26 @@ pegsol_status lfile_put_parts(lfile_writer *w, const level *L, size_t p0,
 pegsol_status lfile_close(lfile_writer *w, int durable, pegsol_error *err);
 /* Frees w and removes its file (after another failure). */
 void lfile_abandon(lfile_writer *w);
+
+/* A writer's state between two segments: what lfile_reopen needs to
+ * carry on a file after the process was killed (a level made a range of
+ * the hash at a time marks each range's end, level_range_expand.c). */
+typedef struct lfile_mark {
+	uint64_t offset;  /* bytes written: the file is cut back to them */
+	uint64_t total;   /* entries written */
+	u128 last;        /* the last entry's lfile_order */
+	int32_t counted, pad;
+	uint64_t idx[LFILE_SEGMENTS][3]; /* the index so far */
+} lfile_mark;
+/* Ends the segment being written (the next entry must be of a later one),
+ * flushes the file (and with durable syncs it) and describes it in *m. */
+pegsol_status lfile_checkpoint(lfile_writer *w, int durable, lfile_mark *m,
+                               pegsol_error *err);
+/* Opens a file that lfile_checkpoint described in *m, cut back to what
+ * it held then, for more entries: the file then ends as the same bytes as
+ * if the writer had never stopped. */
+pegsol_status lfile_reopen(const char *path, int threads, const lfile_mark *m,
+                           lfile_writer **out, pegsol_error *err);
 /* Writes L as the file path, through path.tmp renamed once complete, so
  * that path is never half-written. */
 pegsol_status lfile_write_level(const char *path, const level *L, int counted,

@@ -210,7 +210,17 @@ void manifest_remove_unnamed(const char *dir, const manifest *m)
 		int lvl = len > 4 && !strcmp(e->d_name + len - 4, ".lvl");
 		int tmp = len > 4 && !strcmp(e->d_name + len - 4, ".tmp") &&
 		          strcmp(e->d_name, "MANIFEST.tmp");
-		if (!lvl && !tmp)
+		int mark = len > 9 && !strcmp(e->d_name + len - 9, ".tmp.mark");
+		struct stat sb;
+		/* a level half made a range at a time, and its mark, stay
+		 * together (level_range_expand.h); either alone goes */
+		if (mark)
+			snprintf(path, sizeof path, "%s/%.*s", dir, (int)(len - 5), e->d_name);
+		else if (tmp)
+			snprintf(path, sizeof path, "%s/%s.mark", dir, e->d_name);
+		if ((tmp || mark) && !stat(path, &sb))
+			continue;
+		if (!lvl && !tmp && !mark)
 			continue;
 		int named = 0;
 		for (int i = 0; lvl && i < m->nlevels && !named; i++)

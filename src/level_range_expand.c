@@ -7,10 +7,111 @@
 #include "level_scan.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-enum { HASHES = 1 << 16 };
+/* SEGMENT: hash values a segment of the level file holds; a range that
+ * ends where a segment does is a point the level can be resumed from */
+enum { HASHES = 1 << 16, SEGMENT = HASHES / LFILE_SEGMENTS };
+
+/* ---------------------------------------------------------------- marks */
+
+/* What a level made so far says of itself, in OUT.tmp.mark beside the
+ * half-made OUT.tmp after each range that ends a segment (durable runs
+ * only): a run killed in a level of hours carries on from its last such
+ * range, not from the level's start. */
+typedef struct range_mark {
+	char magic[8];
+	uint64_t n;         /* the parents, */
+	uint64_t in_bytes;  /* their file's size, */
+	int32_t counted, pad; /* and whether counted: the level it is of */
+	uint32_t a, pad2;   /* hash values done */
+	double per_hash;    /* distinct children a hash value, so far */
+	uint64_t total;     /* children written */
+	expand_stats stats; /* the parents' (the first pass's) */
+	lfile_mark file;
+	uint64_t sum;       /* FNV-1a of everything before it */
+} range_mark;
+
+static const char mark_magic[8] = {'P', 'G', 'R', 'A', 'N', 'G', 'E', '1'};
+
+static uint64_t mark_sum(const range_mark *m)
+{
+	const unsigned char *p = (const unsigned char *)m;
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (size_t i = 0; i < offsetof(range_mark, sum); i++)
+		h = (h ^ p[i]) * 0x100000001b3ull;
+	return h;
+}
+
+static void mark_path(const char *out_path, char *path, size_t size)
+{
+	snprintf(path, size, "%s.tmp.mark", out_path);
+}
+
+int range_expand_marked(const char *out_path)
+{
+	char path[4096];
+	mark_path(out_path, path, sizeof path);
+	return access(path, F_OK) == 0;
+}
+
+static uint64_t file_bytes(const char *path)
+{
+	struct stat sb;
+	return stat(path, &sb) ? 0 : (uint64_t)sb.st_size;
+}
+
+/* The mark of out_path's level when it is one of this expansion (the
+ * same parents), intact. */
+static int read_mark(const char *out_path, const char *in_path, uint64_t n,
+                     int counted, range_mark *m)
+{
+	char path[4096];
+	mark_path(out_path, path, sizeof path);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	int ok = fread(m, sizeof *m, 1, f) == 1 && fgetc(f) == EOF;
+	fclose(f);
+	return ok && !memcmp(m->magic, mark_magic, 8) && m->sum == mark_sum(m) &&
+	       m->n == n && m->counted == counted && m->in_bytes == file_bytes(in_path) &&
+	       m->a > 0 && m->a < HASHES && m->a % SEGMENT == 0 &&
+	       m->file.counted == counted;
+}
+
+/* Writes the mark through a file of its own renamed over the last. */
+static pegsol_status write_mark(const char *out_path, range_mark *m,
+                                pegsol_error *err)
+{
+	char path[4096], tmp[4200];
+	mark_path(out_path, path, sizeof path);
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	memcpy(m->magic, mark_magic, 8);
+	m->sum = mark_sum(m);
+	FILE *f = fopen(tmp, "wb");
+	errno = 0;
+	int ok = f && fwrite(m, sizeof *m, 1, f) == 1 && !fflush(f) && !fsync(fileno(f));
+	if (f && fclose(f))
+		ok = 0;
+	if (!ok || rename(tmp, path)) {
+		int e = errno;
+		unlink(tmp);
+		return pegsol_fail(err, PEGSOL_ELIMIT, "cannot write %s: %s", path,
+		                   e == ENOSPC ? "disk full" : e ? strerror(e) : "I/O error");
+	}
+	return PEGSOL_OK;
+}
+
+static void remove_mark(const char *out_path)
+{
+	char path[4096];
+	mark_path(out_path, path, sizeof path);
+	unlink(path);
+}
 
 /* zstd's contexts and windows, the reader's and writer's buffers (less
  * under a small bound: they are sized by it) */
@@ -119,15 +220,29 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 	/* through out_path.tmp, renamed once complete */
 	char tmp[4096];
 	snprintf(tmp, sizeof tmp, "%s.tmp", out_path);
-	pegsol_status st = lfile_create(tmp, counted, E->threads, &w, err);
-	if (st != PEGSOL_OK)
-		return st;
 	pass ps = {.n = n, .progress = E->progress, .progress_ctx = E->progress_ctx};
 	size_t cap = piece_cap(memory, counted);
 	/* distinct children a hash value, as the passes find them */
 	double per_hash = (double)n * (growth > 0 ? growth : 1.0) / HASHES;
 	uint64_t total = 0;
 	uint32_t a = 0;
+	range_mark mark;
+	memset(&mark, 0, sizeof mark);
+	pegsol_status st = PEGSOL_ELIMIT;
+	if (durable && read_mark(out_path, in_path, n, counted, &mark) &&
+	    lfile_reopen(tmp, E->threads, &mark.file, &w, NULL) == PEGSOL_OK) {
+		/* a killed run's level: on from its mark */
+		a = mark.a;
+		total = mark.total;
+		per_hash = mark.per_hash;
+		st = PEGSOL_OK;
+	} else {
+		remove_mark(out_path);
+		memset(&mark, 0, sizeof mark);
+		st = lfile_create(tmp, counted, E->threads, &w, err);
+	}
+	if (st != PEGSOL_OK)
+		return st;
 	double scale = 1; /* halved at each refusal */
 	const double room = pass_room(memory, held, cap, counted);
 	E->progress = on_progress;
@@ -145,6 +260,11 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 		uint32_t units = fit >= HASHES - a ? HASHES - a
 		                 : fit < part    ? part
 		                                 : (uint32_t)fit / part * part;
+		/* a durable level's ranges end where segments do, when they
+		 * are that wide: each is then a point to resume from (a
+		 * segment is a multiple of part, or part of one) */
+		if (durable && a + units < HASHES && (a + units) / SEGMENT * SEGMENT > a)
+			units = (a + units) / SEGMENT * SEGMENT - a;
 		ps.a = a;
 		ps.units = units;
 		ps.base = ps.piece = 0;
@@ -182,8 +302,8 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 		}
 		if (st != PEGSOL_OK)
 			break;
-		if (a == 0 && stats) /* each range counts every parent */
-			*stats = v;
+		if (a == 0) /* each range counts every parent */
+			mark.stats = v;
 		st = lfile_put_level(w, &out, err);
 		total += out.n;
 		/* the next ranges are sized by what this one held (a little
@@ -191,19 +311,36 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 		per_hash = (double)out.n / units * 1.05;
 		engine_recycle(E, &out);
 		a += units;
+		if (st == PEGSOL_OK && durable && a < HASHES && a % SEGMENT == 0) {
+			mark.n = n;
+			mark.in_bytes = file_bytes(in_path);
+			mark.counted = counted;
+			mark.a = a;
+			mark.per_hash = per_hash;
+			mark.total = total;
+			st = lfile_checkpoint(w, 1, &mark.file, err);
+			if (st == PEGSOL_OK)
+				st = write_mark(out_path, &mark, err);
+		}
 	}
+	if (stats)
+		*stats = mark.stats;
 	E->progress = ps.progress;
 	E->progress_ctx = ps.progress_ctx;
 	engine_trim(E);
 	if (st != PEGSOL_OK) {
 		lfile_abandon(w);
+		remove_mark(out_path);
 		return st;
 	}
-	if ((st = lfile_close(w, durable, err)) != PEGSOL_OK)
+	if ((st = lfile_close(w, durable, err)) != PEGSOL_OK) {
+		remove_mark(out_path);
 		return st;
+	}
 	if (rename(tmp, out_path))
 		return pegsol_fail(err, PEGSOL_ELIMIT, "cannot rename %s: %s", tmp,
 		                   strerror(errno));
+	remove_mark(out_path);
 	*out_n = total;
 	return st;
 }

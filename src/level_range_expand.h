@@ -29,13 +29,21 @@
  * new level's size over the parent's), which sizes the first pass; the
  * passes after it are sized by what the earlier ones found.  keep as
  * level_expand's.  stats (may be NULL) count the parents once.  Runs
- * within E->memory less E->held. */
+ * within E->memory less E->held.  With durable, the ranges end where the
+ * file's segments do when they are that wide, and after each such range
+ * the file and a mark of it are synced (range_expand_marked). */
 pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
                                 int counted, const char *out_path,
                                 int durable, double growth,
                                 int (*keep)(const void *ctx, uint64_t key),
                                 const void *keep_ctx, expand_stats *stats,
                                 uint64_t *out_n, pegsol_error *err);
+
+/* 1 when out_path's level was being made a range at a time, durably, by
+ * a run that was killed: range_expand_file carries it on from the last
+ * range that ended a segment of the file (the mark beside it), when its
+ * parents are the same. */
+int range_expand_marked(const char *out_path);
 
 /* About how many passes range_expand_file would make of a level of n
  * parents growing by `growth`, under E's bound. */

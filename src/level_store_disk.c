@@ -153,10 +153,12 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 	double growth = d->growth > 0 ? d->growth : s->growth_hint > 0 ? s->growth_hint : 3.0;
 	uint64_t n = 0;
 	pegsol_status st;
-	if (in->n > lscan_chunk_cap(E->memory, in->counted, d->chunk) &&
-	    range_expand_passes(E, in->n, in->counted, growth) <= RANGE_PASSES)
+	if (range_expand_marked(to) ||
+	    (in->n > lscan_chunk_cap(E->memory, in->counted, d->chunk) &&
+	     range_expand_passes(E, in->n, in->counted, growth) <= RANGE_PASSES))
 		/* more than a chunk, in a few passes: a range of the new
-		 * level at a time (level_range_expand.h) */
+		 * level at a time (level_range_expand.h); and a level a
+		 * killed run was making so, carried on */
 		st = range_expand_file(E, path, in->n, in->counted, to, 1, growth, keep,
 		                       keep_ctx, stats, &n, err);
 	else

@@ -4,7 +4,8 @@
 # prints, within the memory given (measured by /usr/bin/time), whether its
 # levels are made by runs or by ranges; a run killed with kill -9 and
 # carried on with --resume gives the uninterrupted result, within the
-# memory given too;
+# memory given too, also when killed within a level made by ranges (it
+# carries on from the last range's mark);
 # bad work directories and option mixes give the documented exit codes;
 # random play on disk prints what it prints in memory; so do the winning
 # positions (levels --winning), also after a kill -9 and --resume;
@@ -114,6 +115,28 @@ else
 fi
 if diff <(table "$tmp/d42mem.csv") <(table "$tmp/d42disk.csv") >"$tmp/diff"; then ok; else
 	bad "41-hole levels by ranges differ: $(head -5 "$tmp/diff")"; fi
+
+# A level made by ranges keeps a mark after each range that ends a
+# segment of its file: killed there (kill -9), the run resumed carries on
+# from the mark, not from the level's start (its first line within the
+# level counts parents already done), and prints the same table.
+mkdir "$tmp/w43"
+"$PEGSOL" count -b diamond41 -s 0 --max-jumps 12 --format csv --workdir "$tmp/w43" \
+	--memory 256M >/dev/null 2>&1 &
+pid=$!
+wait_for "$tmp/w43/S12.lvl.tmp.mark" "$pid"
+if kill -9 "$pid" 2>/dev/null; then ok; else bad "the ranges run ended before it could be killed"; fi
+wait "$pid" 2>/dev/null
+if [ -e "$tmp/w43/S12.lvl.tmp" ] && [ -e "$tmp/w43/S12.lvl.tmp.mark" ]; then ok; else
+	bad "no half-made level and mark after the kill: $(ls "$tmp/w43")"; fi
+PEGSOL_LOG_SECONDS=0 "$PEGSOL" count -b diamond41 -s 0 --max-jumps 12 --format csv \
+	--workdir "$tmp/w43" --memory 256M --resume >"$tmp/d43disk.csv" 2>"$tmp/log"
+first=$(grep -m1 "forward level 11: [0-9]* of" "$tmp/log" | sed 's/.*level 11: \([0-9]*\) of.*/\1/')
+if [ -n "$first" ] && [ "$first" -gt 0 ]; then ok; else
+	bad "resumed level did not carry on from its mark: $(grep -m1 "level 11" "$tmp/log")"; fi
+if diff <(table "$tmp/d42mem.csv") <(table "$tmp/d43disk.csv") >"$tmp/diff"; then ok; else
+	bad "41-hole level resumed from its mark differs: $(head -5 "$tmp/diff")"; fi
+if ls "$tmp/w43"/*.tmp* >/dev/null 2>&1; then bad "marks left behind: $(ls "$tmp/w43")"; else ok; fi
 
 # not a terminal: a log line per finished level on stderr
 mkdir "$tmp/w4"

@@ -13,7 +13,11 @@
  *     16-bit hash) are refused;
  *   - a level file expanded into the next under memory bounds that take
  *     one pass and several: the file read back is the plain expansion,
- *     and the statistics (raw positions, dead ends, games) are its.
+ *     and the statistics (raw positions, dead ends, games) are its;
+ *   - the same, durable, with the process that makes it killed (_exit)
+ *     as soon as a range has left its mark: made again, the level carries
+ *     on from the mark (its first progress is past the start) and is the
+ *     same file as one made in one go, the mark gone.
  */
 #include "check.h"
 #include "internal.h"
@@ -22,8 +26,10 @@
 #include "level_range_expand.h"
 #include "level_scan.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* A call that must succeed; its message when it does not. */
@@ -140,6 +146,93 @@ static void check_file(engine *E, const level *L, const level *R,
 	rmdir(dir);
 }
 
+static char mark_of[128];
+
+/* In the child: dies as a killed process does (no clean-up) once a range
+ * has left its mark. */
+static void die_when_marked(void *ctx, size_t done, size_t total)
+{
+	(void)ctx, (void)done, (void)total;
+	if (access(mark_of, F_OK) == 0)
+		_exit(9);
+}
+
+static size_t first_done = (size_t)-1;
+static void note_first(void *ctx, size_t done, size_t total)
+{
+	(void)ctx, (void)total;
+	if (first_done == (size_t)-1)
+		first_done = done;
+}
+
+static int same_file(const char *a, const char *b)
+{
+	FILE *f = fopen(a, "rb"), *g = fopen(b, "rb");
+	int same = f && g;
+	while (same) {
+		int x = fgetc(f), y = fgetc(g);
+		same = x == y;
+		if (x == EOF)
+			break;
+	}
+	if (f)
+		fclose(f);
+	if (g)
+		fclose(g);
+	return same;
+}
+
+/* L written to a file and expanded durably under `memory` (several
+ * passes), killed after the first mark and made again: the file of one
+ * go, the statistics `want`. */
+static void check_resume(engine *E, const level *L, const expand_stats *want,
+                         size_t memory)
+{
+	char dir[] = "/tmp/pegsol-range-XXXXXX", in[64], out[64], ref[64];
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(in, sizeof in, "%s/in.lvl", dir);
+	snprintf(out, sizeof out, "%s/out.lvl", dir);
+	snprintf(ref, sizeof ref, "%s/ref.lvl", dir);
+	snprintf(mark_of, sizeof mark_of, "%s.tmp.mark", out);
+	pegsol_error err;
+	ok_or_say(lfile_write_level(in, L, 1, 2, 0, &err), &err);
+	E->memory = memory;
+	E->held = 0;
+	expand_stats got;
+	uint64_t n = 0, m = 0;
+	ok_or_say(range_expand_file(E, in, L->n, 1, ref, 1, 1.0, NULL, NULL, &got, &n,
+	                            &err), &err);
+	fflush(NULL);
+	pid_t pid = fork();
+	CHECK(pid >= 0);
+	if (pid == 0) {
+		E->progress = die_when_marked;
+		range_expand_file(E, in, L->n, 1, out, 1, 1.0, NULL, NULL, &got, &n, &err);
+		_exit(0); /* finished before any mark: the parent says so */
+	}
+	int status = 0;
+	CHECK(waitpid(pid, &status, 0) == pid);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 9);
+	CHECK(range_expand_marked(out));
+	first_done = (size_t)-1;
+	E->progress = note_first;
+	ok_or_say(range_expand_file(E, in, L->n, 1, out, 1, 1.0, NULL, NULL, &got, &m,
+	                            &err), &err);
+	E->progress = NULL;
+	E->memory = 0;
+	CHECK(first_done != (size_t)-1 && first_done > 0); /* not from the start */
+	CHECK(m == n);
+	CHECK(got.raw == want->raw && got.dead == want->dead &&
+	      got.dead_raw == want->dead_raw && got.games == want->games &&
+	      got.dead_games == want->dead_games);
+	CHECK(same_file(out, ref));
+	CHECK(!range_expand_marked(out));
+	unlink(in);
+	unlink(out);
+	unlink(ref);
+	rmdir(dir);
+}
+
 /* small: a memory bound that takes several passes */
 static void test_board(const char *name, int hole, int depth, size_t small)
 {
@@ -181,6 +274,7 @@ static void test_board(const char *name, int hole, int depth, size_t small)
 	fprintf(stderr, "  under %zu MiB: about %.1f passes\n", small >> 20, passes);
 	CHECK(passes > 1.5);
 	check_file(&E, &L, &R, &want, small);
+	check_resume(&E, &L, &want, small);
 	level_free(&L);
 	level_free(&R);
 	engine_release(&E);
