@@ -25,7 +25,9 @@ enum { HASHES = 1 << 16, SEGMENT = HASHES / LFILE_SEGMENTS };
  * range, not from the level's start. */
 typedef struct range_mark {
 	char magic[8];
-	uint64_t n;         /* the parents, */
+	char parent[64];    /* the parents' file name (a store reuses the
+	                     * names of its passing levels), */
+	uint64_t n;         /* their number, */
 	uint64_t in_bytes;  /* their file's size, */
 	int32_t counted, pad; /* and whether counted: the level it is of */
 	uint32_t a, pad2;   /* hash values done */
@@ -65,6 +67,14 @@ static uint64_t file_bytes(const char *path)
 	return stat(path, &sb) ? 0 : (uint64_t)sb.st_size;
 }
 
+/* The mark's name of the parents' file: its last component, cut short. */
+static void parent_name(const char *in_path, char *name)
+{
+	const char *base = strrchr(in_path, '/');
+	memset(name, 0, 64);
+	snprintf(name, 64, "%s", base ? base + 1 : in_path);
+}
+
 /* The mark of out_path's level when it is one of this expansion (the
  * same parents), intact. */
 static int read_mark(const char *out_path, const char *in_path, uint64_t n,
@@ -77,7 +87,10 @@ static int read_mark(const char *out_path, const char *in_path, uint64_t n,
 		return 0;
 	int ok = fread(m, sizeof *m, 1, f) == 1 && fgetc(f) == EOF;
 	fclose(f);
+	char parent[64];
+	parent_name(in_path, parent);
 	return ok && !memcmp(m->magic, mark_magic, 8) && m->sum == mark_sum(m) &&
+	       !memcmp(m->parent, parent, sizeof parent) &&
 	       m->n == n && m->counted == counted && m->in_bytes == file_bytes(in_path) &&
 	       m->a > 0 && m->a < HASHES && m->a % SEGMENT == 0 &&
 	       m->file.counted == counted;
@@ -312,6 +325,7 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 		engine_recycle(E, &out);
 		a += units;
 		if (st == PEGSOL_OK && durable && a < HASHES && a % SEGMENT == 0) {
+			parent_name(in_path, mark.parent);
 			mark.n = n;
 			mark.in_bytes = file_bytes(in_path);
 			mark.counted = counted;
