@@ -33,6 +33,14 @@ wait_for() {
 		sleep 0.05
 	done
 }
+# kill_when FILE WHAT: kill -9 the background job $! once FILE appears;
+# a failure (WHAT ended before) when it ended first
+kill_when() {
+	local pid=$!
+	wait_for "$1" "$pid"
+	if kill -9 "$pid" 2>/dev/null; then ok; else bad "$2 ended before it could be killed"; fi
+	wait "$pid" 2>/dev/null
+}
 
 # Spilling: 32 MiB for the English board's first 14 levels (S_13 alone is
 # a million positions with counts, 24 MiB in memory).
@@ -57,10 +65,7 @@ if diff <(table "$tmp/mem.csv") <(table "$tmp/disk.csv") >"$tmp/diff"; then ok; 
 mkdir "$tmp/w2"
 "$PEGSOL" count -b triangle:7 -s 0 >"$tmp/mem.txt"
 "$PEGSOL" count -b triangle:7 -s 0 --workdir "$tmp/w2" -j 1 >/dev/null 2>&1 &
-pid=$!
-wait_for "$tmp/w2/S9.lvl" "$pid"
-if kill -9 "$pid" 2>/dev/null; then ok; else bad "the run ended before it could be killed"; fi
-wait "$pid" 2>/dev/null
+kill_when "$tmp/w2/S9.lvl" "the run"
 if grep -q '^level S' "$tmp/w2/MANIFEST"; then ok; else bad "no checkpoint after the kill"; fi
 expect_exit 2 "$PEGSOL" count -b triangle:7 -s 0 --workdir "$tmp/w2"   # needs --resume
 expect_exit 3 "$PEGSOL" count -b triangle:7 -s 1 --workdir "$tmp/w2" --resume  # another problem
@@ -78,10 +83,7 @@ mkdir "$tmp/w41"
 "$PEGSOL" count -b diamond41 -s 0 --max-jumps 11 --format csv >"$tmp/d41mem.csv"
 "$PEGSOL" count -b diamond41 -s 0 --max-jumps 11 --format csv --workdir "$tmp/w41" \
 	--memory 64M >/dev/null 2>&1 &
-pid=$!
-wait_for "$tmp/w41/S11.lvl" "$pid"
-if kill -9 "$pid" 2>/dev/null; then ok; else bad "the 41-hole run ended before it could be killed"; fi
-wait "$pid" 2>/dev/null
+kill_when "$tmp/w41/S11.lvl" "the 41-hole run"
 if [ -x /usr/bin/time ]; then
 	/usr/bin/time -f "%M" -o "$tmp/rss" "$PEGSOL" count -b diamond41 -s 0 --max-jumps 11 \
 		--format csv --workdir "$tmp/w41" --memory 64M --resume >"$tmp/d41disk.csv" 2>"$tmp/err"
@@ -123,10 +125,7 @@ if diff <(table "$tmp/d42mem.csv") <(table "$tmp/d42disk.csv") >"$tmp/diff"; the
 mkdir "$tmp/w43"
 "$PEGSOL" count -b diamond41 -s 0 --max-jumps 12 --format csv --workdir "$tmp/w43" \
 	--memory 256M >/dev/null 2>&1 &
-pid=$!
-wait_for "$tmp/w43/S12.lvl.tmp.mark" "$pid"
-if kill -9 "$pid" 2>/dev/null; then ok; else bad "the ranges run ended before it could be killed"; fi
-wait "$pid" 2>/dev/null
+kill_when "$tmp/w43/S12.lvl.tmp.mark" "the ranges run"
 if [ -e "$tmp/w43/S12.lvl.tmp" ] && [ -e "$tmp/w43/S12.lvl.tmp.mark" ]; then ok; else
 	bad "no half-made level and mark after the kill: $(ls "$tmp/w43")"; fi
 PEGSOL_LOG_SECONDS=0 "$PEGSOL" count -b diamond41 -s 0 --max-jumps 12 --format csv \
@@ -199,10 +198,7 @@ mkdir "$tmp/w7"
 "$PEGSOL" levels -b english --winning --format csv >"$tmp/em.csv"
 "$PEGSOL" levels -b english --winning --format csv --workdir "$tmp/w7" -j 1 \
 	>/dev/null 2>&1 &
-pid=$!
-wait_for "$tmp/w7/W12.lvl" "$pid"
-if kill -9 "$pid" 2>/dev/null; then ok; else bad "the walk ended before it could be killed"; fi
-wait "$pid" 2>/dev/null
+kill_when "$tmp/w7/W12.lvl" "the walk"
 "$PEGSOL" levels -b english --winning --format csv --workdir "$tmp/w7" \
 	--resume >"$tmp/er.csv" 2>/dev/null
 if grep -q '^total,,,1679072,' "$tmp/em.csv" &&
@@ -257,10 +253,7 @@ if grep -q "too small even for the external-memory engine" "$tmp/err"; then ok; 
 mkdir "$tmp/ws"
 "$PEGSOL" shortest -b english --count >"$tmp/sm.txt"
 "$PEGSOL" shortest -b english --count --workdir "$tmp/ws" >/dev/null 2>"$tmp/ws.err" &
-pid=$!
-wait_for "$tmp/ws/F9.lvl" "$pid"
-if kill -9 "$pid" 2>/dev/null; then ok; else bad "shortest ended before it could be killed: $(tail -c 300 "$tmp/ws.err")"; fi
-wait "$pid" 2>/dev/null
+kill_when "$tmp/ws/F9.lvl" "shortest"
 if grep -q '^level F' "$tmp/ws/MANIFEST"; then ok; else bad "no checkpoint of shortest"; fi
 expect_exit 2 "$PEGSOL" shortest -b english --count --workdir "$tmp/ws"   # needs --resume
 expect_exit 3 "$PEGSOL" shortest -b english -s 2 --workdir "$tmp/ws" --resume  # another problem

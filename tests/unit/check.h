@@ -95,6 +95,24 @@ static inline void check_tempdir(char *buf, size_t size, const char *name)
 	}
 }
 
+/* 1 when the files a and b hold the same bytes (both readable). */
+static inline int check_same_file(const char *a, const char *b)
+{
+	FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+	int same = fa && fb;
+	while (same) {
+		int ca = fgetc(fa), cb = fgetc(fb);
+		same = ca == cb;
+		if (ca == EOF || cb == EOF)
+			break;
+	}
+	if (fa)
+		fclose(fa);
+	if (fb)
+		fclose(fb);
+	return same;
+}
+
 /* A board for a test: a built-in name, else the text of a board file.  A
  * board that does not load ends the test program (exit 2): the test itself
  * is broken then, not the code under test. */

@@ -165,23 +165,6 @@ static void note_first(void *ctx, size_t done, size_t total)
 		first_done = done;
 }
 
-static int same_file(const char *a, const char *b)
-{
-	FILE *f = fopen(a, "rb"), *g = fopen(b, "rb");
-	int same = f && g;
-	while (same) {
-		int x = fgetc(f), y = fgetc(g);
-		same = x == y;
-		if (x == EOF)
-			break;
-	}
-	if (f)
-		fclose(f);
-	if (g)
-		fclose(g);
-	return same;
-}
-
 /* L written to a file and expanded durably under `memory` (several
  * passes), killed after the first mark and made again: the file of one
  * go, the statistics `want`. */
@@ -225,7 +208,7 @@ static void check_resume(engine *E, const level *L, const expand_stats *want,
 	CHECK(got.raw == want->raw && got.dead == want->dead &&
 	      got.dead_raw == want->dead_raw && got.games == want->games &&
 	      got.dead_games == want->dead_games);
-	CHECK(same_file(out, ref));
+	CHECK(check_same_file(out, ref));
 	CHECK(!range_expand_marked(out));
 	unlink(in);
 	unlink(out);

@@ -150,23 +150,6 @@ static void check_content(const char *path, uint64_t seed, size_t n,
 	free(got);
 }
 
-static int same_bytes(const char *a, const char *b)
-{
-	FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
-	int same = fa && fb;
-	while (same) {
-		int ca = fgetc(fa), cb = fgetc(fb);
-		same = ca == cb;
-		if (ca == EOF || cb == EOF)
-			break;
-	}
-	if (fa)
-		fclose(fa);
-	if (fb)
-		fclose(fb);
-	return same;
-}
-
 /* n entries in runs of cap, compacted, against one sort of them all. */
 static void compare(const engine *E, uint64_t seed, size_t n, uint64_t universe,
                     size_t cap)
@@ -188,8 +171,8 @@ static void compare(const engine *E, uint64_t seed, size_t n, uint64_t universe,
 	CHECK(n1 == n2 && n1 == n3);
 	check_content(one, seed, n, universe);
 	/* the grouping of the merges does not show in the file */
-	CHECK(same_bytes(one, many));
-	CHECK(same_bytes(one, lazy));
+	CHECK(check_same_file(one, many));
+	CHECK(check_same_file(one, lazy));
 	uint64_t lvl = file_size(one);
 	size_t runs = (n + cap - 1) / cap;
 	uint64_t run = s.run_bytes / runs;
