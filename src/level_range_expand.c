@@ -257,6 +257,7 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 	if (st != PEGSOL_OK)
 		return st;
 	double scale = 1; /* halved at each refusal */
+	int opened = 0;   /* ps.c: the parents, read once a pass */
 	const double room = pass_room(memory, held, cap, counted);
 	E->progress = on_progress;
 	E->progress_ctx = &ps;
@@ -281,13 +282,19 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 		ps.a = a;
 		ps.units = units;
 		ps.base = ps.piece = 0;
-		if ((st = lchunks_open(in_path, n, counted, cap, &ps.c, err)) != PEGSOL_OK)
+		/* the parents from the start, in the arrays of the last pass
+		 * (freed and taken again, their pages were cleared again by
+		 * the kernel at every pass: a tenth of a 41-hole level's
+		 * time went to fresh pages) */
+		st = opened ? lchunks_rewind(&ps.c, in_path, n, err)
+		            : lchunks_open(in_path, n, counted, cap, &ps.c, err);
+		opened = 1; /* closed below, also when half opened */
+		if (st != PEGSOL_OK)
 			break;
 		level piece = {0};
 		int got = next_piece(&ps, &piece, err);
 		if (got < 0) {
 			st = err ? err->status : PEGSOL_EINPUT;
-			lchunks_close(&ps.c);
 			break;
 		}
 		expand_range R = {16 - shift, a, a + units, per_hash * units, next_piece, &ps};
@@ -299,7 +306,6 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 		st = level_expand_range(E, &piece, &R, keep, keep_ctx, &out, &v, err);
 		E->memory = memory;
 		E->held = held;
-		lchunks_close(&ps.c);
 		if (st == PEGSOL_ELIMIT && E->outgrown != outgrown && per_hash < 1e12) {
 			/* more children than expected: a smaller range, in
 			 * narrower partitions */
@@ -337,6 +343,8 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 				st = write_mark(out_path, &mark, err);
 		}
 	}
+	if (opened)
+		lchunks_close(&ps.c);
 	if (stats)
 		*stats = mark.stats;
 	E->progress = ps.progress;

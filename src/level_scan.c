@@ -71,6 +71,13 @@ pegsol_status lchunks_open(const char *path, uint64_t n, int counted,
 	return lscan_open(path, n, &c->sc, err);
 }
 
+pegsol_status lchunks_rewind(lchunks *c, const char *path, uint64_t n,
+                             pegsol_error *err)
+{
+	lscan_close(&c->sc);
+	return lscan_open(path, n, &c->sc, err);
+}
+
 pegsol_status lchunks_next(lchunks *c, size_t *n, pegsol_error *err)
 {
 	size_t m = 0;

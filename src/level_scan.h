@@ -37,6 +37,10 @@ typedef struct lchunks {
 
 pegsol_status lchunks_open(const char *path, uint64_t n, int counted,
                            size_t cap, lchunks *c, pegsol_error *err);
+/* Reads the level (path, n entries: the one opened) again from its
+ * start, into the same arrays: a pass after a pass reuses their pages. */
+pegsol_status lchunks_rewind(lchunks *c, const char *path, uint64_t n,
+                             pegsol_error *err);
 /* The next chunk into c->keys/c->counts; *n = 0 at the end. */
 pegsol_status lchunks_next(lchunks *c, size_t *n, pegsol_error *err);
 /* Memory held by the chunk's arrays. */
