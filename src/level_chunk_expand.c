@@ -79,18 +79,15 @@ int cx_next(chunk_expander *x, level *kids, pegsol_error *err)
 	for (;;) {
 		if (!x->ntodo) {
 			size_t n = 0;
-			x->base += x->chunk_n;
-			x->chunk_n = 0;
 			if (lchunks_next(&x->c, &n, err) != PEGSOL_OK)
 				return -1;
 			if (!n)
 				return 0;
-			x->chunk_n = n;
 			push(x, 0, n);
 		}
 		x->ntodo--;
 		size_t a = x->todo[x->ntodo].a, n = x->todo[x->ntodo].n;
-		x->at = x->base + a;
+		x->at = x->c.before + a;
 		/* the piece as a level of one partition (the engine only walks
 		 * the parents) */
 		size_t part[2] = {0, n};

@@ -19,7 +19,6 @@ typedef struct chunk_expander {
 	 * the first half of a split chunk on top */
 	struct { size_t a, n; } todo[128];
 	int ntodo;
-	size_t base, chunk_n;  /* parents read before the chunk; the chunk's */
 	size_t at, total;      /* the piece's first parent; the level's */
 	expand_stats *stats;
 	int (*keep)(const void *ctx, uint64_t key);

@@ -23,13 +23,18 @@ enum { HASHES = 1 << 16, SEGMENT = HASHES / LFILE_SEGMENTS };
  * half-made OUT.tmp after each range that ends a segment (durable runs
  * only): a run killed in a level of hours carries on from its last such
  * range, not from the level's start. */
-typedef struct range_mark {
-	char magic[8];
-	char parent[64];    /* the parents' file name (a store reuses the
-	                     * names of its passing levels), */
+/* The level a mark is of: its parents. */
+typedef struct mark_of {
+	char parent[64];    /* their file's name (a store reuses the names of
+	                     * its passing levels), */
 	uint64_t n;         /* their number, */
 	uint64_t in_bytes;  /* their file's size, */
-	int32_t counted, pad; /* and whether counted: the level it is of */
+	int32_t counted, pad; /* and whether counted */
+} mark_of;
+
+typedef struct range_mark {
+	char magic[8];
+	mark_of of;
 	uint32_t a, pad2;   /* hash values done */
 	double per_hash;    /* distinct children a hash value, so far */
 	uint64_t total;     /* children written */
@@ -61,24 +66,22 @@ int range_expand_marked(const char *out_path)
 	return access(path, F_OK) == 0;
 }
 
-static uint64_t file_bytes(const char *path)
+/* What marks of an expansion of the level file in_path say it is of. */
+static void mark_of_parents(const char *in_path, uint64_t n, int counted,
+                            mark_of *of)
 {
 	struct stat sb;
-	return stat(path, &sb) ? 0 : (uint64_t)sb.st_size;
-}
-
-/* The mark's name of the parents' file: its last component, cut short. */
-static void parent_name(const char *in_path, char *name)
-{
 	const char *base = strrchr(in_path, '/');
-	memset(name, 0, 64);
-	snprintf(name, 64, "%s", base ? base + 1 : in_path);
+	memset(of, 0, sizeof *of);
+	snprintf(of->parent, sizeof of->parent, "%s", base ? base + 1 : in_path);
+	of->n = n;
+	of->in_bytes = stat(in_path, &sb) ? 0 : (uint64_t)sb.st_size;
+	of->counted = counted;
 }
 
-/* The mark of out_path's level when it is one of this expansion (the
- * same parents), intact. */
-static int read_mark(const char *out_path, const char *in_path, uint64_t n,
-                     int counted, range_mark *m)
+/* The mark of out_path's level when it is one of the parents `of`
+ * (an expansion of the same level), intact. */
+static int read_mark(const char *out_path, const mark_of *of, range_mark *m)
 {
 	char path[4096];
 	mark_path(out_path, path, sizeof path);
@@ -87,13 +90,9 @@ static int read_mark(const char *out_path, const char *in_path, uint64_t n,
 		return 0;
 	int ok = fread(m, sizeof *m, 1, f) == 1 && fgetc(f) == EOF;
 	fclose(f);
-	char parent[64];
-	parent_name(in_path, parent);
 	return ok && !memcmp(m->magic, mark_magic, 8) && m->sum == mark_sum(m) &&
-	       !memcmp(m->parent, parent, sizeof parent) &&
-	       m->n == n && m->counted == counted && m->in_bytes == file_bytes(in_path) &&
-	       m->a > 0 && m->a < HASHES && m->a % SEGMENT == 0 &&
-	       m->file.counted == counted;
+	       !memcmp(&m->of, of, sizeof *of) && m->a > 0 && m->a < HASHES &&
+	       m->a % SEGMENT == 0 && m->file.counted == of->counted;
 }
 
 /* Writes the mark through a file of its own renamed over the last. */
@@ -152,10 +151,8 @@ static double bytes_per_child(int counted)
 }
 
 typedef struct pass {
-	lchunks c;
+	lchunks c;           /* the parents, a piece at a time */
 	uint64_t n;          /* parents in all */
-	size_t base;         /* parents before the piece */
-	size_t piece;        /* the piece's */
 	uint32_t a, units;   /* the range */
 	void (*progress)(void *ctx, size_t done, size_t total);
 	void *progress_ctx;
@@ -165,13 +162,10 @@ static int next_piece(void *ctx, level *piece, pegsol_error *err)
 {
 	pass *ps = ctx;
 	size_t n = 0;
-	ps->base += ps->piece;
-	ps->piece = 0;
 	if (lchunks_next(&ps->c, &n, err) != PEGSOL_OK)
 		return -1;
 	if (!n)
 		return 0;
-	ps->piece = n;
 	piece->n = n;
 	piece->keys = ps->c.keys;
 	piece->counts = ps->c.counts;
@@ -187,7 +181,7 @@ static void on_progress(void *ctx, size_t done, size_t total)
 	if (!ps->progress || !ps->n)
 		return;
 	double f = ((double)ps->a +
-	            (double)ps->units * (double)(ps->base + done) / (double)ps->n) /
+	            (double)ps->units * (double)(ps->c.before + done) / (double)ps->n) /
 	           HASHES;
 	ps->progress(ps->progress_ctx, (size_t)(f * (double)ps->n), (size_t)ps->n);
 }
@@ -239,10 +233,11 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 	double per_hash = (double)n * (growth > 0 ? growth : 1.0) / HASHES;
 	uint64_t total = 0;
 	uint32_t a = 0;
+	mark_of of;
+	mark_of_parents(in_path, n, counted, &of);
 	range_mark mark;
-	memset(&mark, 0, sizeof mark);
-	pegsol_status st = PEGSOL_ELIMIT;
-	if (durable && read_mark(out_path, in_path, n, counted, &mark) &&
+	pegsol_status st;
+	if (durable && read_mark(out_path, &of, &mark) &&
 	    lfile_reopen(tmp, E->threads, &mark.file, &w, NULL) == PEGSOL_OK) {
 		/* a killed run's level: on from its mark */
 		a = mark.a;
@@ -252,6 +247,7 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 	} else {
 		remove_mark(out_path);
 		memset(&mark, 0, sizeof mark);
+		mark.of = of;
 		st = lfile_create(tmp, counted, E->threads, &w, err);
 	}
 	if (st != PEGSOL_OK)
@@ -281,7 +277,6 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 			units = (a + units) / SEGMENT * SEGMENT - a;
 		ps.a = a;
 		ps.units = units;
-		ps.base = ps.piece = 0;
 		/* the parents from the start, in the arrays of the last pass
 		 * (freed and taken again, their pages were cleared again by
 		 * the kernel at every pass: a tenth of a 41-hole level's
@@ -331,10 +326,6 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 		engine_recycle(E, &out);
 		a += units;
 		if (st == PEGSOL_OK && durable && a < HASHES && a % SEGMENT == 0) {
-			parent_name(in_path, mark.parent);
-			mark.n = n;
-			mark.in_bytes = file_bytes(in_path);
-			mark.counted = counted;
 			mark.a = a;
 			mark.per_hash = per_hash;
 			mark.total = total;

@@ -75,12 +75,16 @@ pegsol_status lchunks_rewind(lchunks *c, const char *path, uint64_t n,
                              pegsol_error *err)
 {
 	lscan_close(&c->sc);
+	c->n = 0;
+	c->before = 0;
 	return lscan_open(path, n, &c->sc, err);
 }
 
 pegsol_status lchunks_next(lchunks *c, size_t *n, pegsol_error *err)
 {
 	size_t m = 0;
+	c->before += c->n;
+	c->n = 0;
 	u128 count;
 	while (m < c->cap) {
 		int got = lscan_next(&c->sc, &c->keys[m], c->counts ? &c->counts[m] : &count,
@@ -91,7 +95,7 @@ pegsol_status lchunks_next(lchunks *c, size_t *n, pegsol_error *err)
 			break;
 		m++;
 	}
-	*n = m;
+	*n = c->n = m;
 	return PEGSOL_OK;
 }
 

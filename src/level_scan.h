@@ -32,6 +32,8 @@ typedef struct lchunks {
 	size_t cap;
 	uint64_t *keys;
 	u128 *counts; /* when the level is counted */
+	size_t n;      /* entries in the chunk */
+	uint64_t before; /* entries read before it */
 	lscan sc;
 } lchunks;
 
@@ -41,7 +43,7 @@ pegsol_status lchunks_open(const char *path, uint64_t n, int counted,
  * start, into the same arrays: a pass after a pass reuses their pages. */
 pegsol_status lchunks_rewind(lchunks *c, const char *path, uint64_t n,
                              pegsol_error *err);
-/* The next chunk into c->keys/c->counts; *n = 0 at the end. */
+/* The next chunk into c->keys/c->counts; *n (and c->n) = 0 at the end. */
 pegsol_status lchunks_next(lchunks *c, size_t *n, pegsol_error *err);
 /* Memory held by the chunk's arrays. */
 size_t lchunks_bytes(const lchunks *c);
