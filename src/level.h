@@ -213,6 +213,8 @@ typedef struct expand_range {
 	double kids;
 	int (*next)(void *ctx, level *piece, pegsol_error *err);
 	void *ctx;
+	int flags; /* EXPAND_REVERSE, EXPAND_COMPLEMENT (below): how the
+	            * children are made, as level_expand_within's */
 } expand_range;
 /* out = the children in range R of every parent R gives (counts added
  * when the parents have counts), a level of R->pbits, its partitions

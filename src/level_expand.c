@@ -1531,7 +1531,8 @@ pegsol_status level_expand_range(const engine *E, const level *first,
 		return pegsol_fail(err, PEGSOL_EINTERNAL, "level_expand_range: a "
 		                   "labelled level or a range not of whole partitions");
 	}
-	return expand(E, first, out, stats, keep, keep_ctx, 0, NULL, range, err);
+	return expand(E, first, out, stats, keep, keep_ctx, range->flags, NULL, range,
+	              err);
 }
 
 pegsol_status level_expand_within(const engine *E, const level *in, int flags,

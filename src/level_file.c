@@ -247,13 +247,45 @@ pegsol_status lfile_put(lfile_writer *w, uint64_t key, u128 count,
 	return put_hashed(w, key, level_part_of(key, 16), count, err);
 }
 
+static pegsol_status put_parts(lfile_writer *w, const level *L, size_t p0,
+                               size_t p1, lfile_admit_fn admit, void *ctx,
+                               pegsol_error *err);
+
 pegsol_status lfile_put_level(lfile_writer *w, const level *L, pegsol_error *err)
 {
-	return lfile_put_parts(w, L, 0, (size_t)1 << L->pbits, err);
+	return put_parts(w, L, 0, (size_t)1 << L->pbits, NULL, NULL, err);
+}
+
+pegsol_status lfile_put_level_if(lfile_writer *w, const level *L,
+                                 lfile_admit_fn admit, void *ctx,
+                                 pegsol_error *err)
+{
+	return put_parts(w, L, 0, (size_t)1 << L->pbits, admit, ctx, err);
 }
 
 pegsol_status lfile_put_parts(lfile_writer *w, const level *L, size_t p0,
                               size_t p1, pegsol_error *err)
+{
+	return put_parts(w, L, p0, p1, NULL, NULL, err);
+}
+
+/* An entry on its way to the file, asked about first when there is
+ * admit: 1 put, 0 not, -1 an error (admit has set err). */
+static inline pegsol_status put_admitted(lfile_writer *w, uint64_t key, uint32_t h16,
+                                         u128 count, lfile_admit_fn admit,
+                                         void *ctx, pegsol_error *err)
+{
+	if (admit) {
+		int a = admit(ctx, key, h16);
+		if (a <= 0)
+			return a < 0 ? (err ? err->status : PEGSOL_EINPUT) : PEGSOL_OK;
+	}
+	return put_hashed(w, key, h16, count, err);
+}
+
+static pegsol_status put_parts(lfile_writer *w, const level *L, size_t p0,
+                               size_t p1, lfile_admit_fn admit, void *ctx,
+                               pegsol_error *err)
 {
 	/* A partition holds the keys whose hash begins with its number; its
 	 * keys are sorted, so a stable counting sort by the hash's next
@@ -267,8 +299,8 @@ pegsol_status lfile_put_parts(lfile_writer *w, const level *L, size_t p0,
 	if (low <= 0) {
 		/* partitions of 16 bits: the level is in file order already */
 		for (size_t i = L->part[p0]; i < L->part[p1] && st == PEGSOL_OK; i++)
-			st = put_hashed(w, L->keys[i], level_part_of(L->keys[i], 16),
-			                L->counts ? L->counts[i] : 0, err);
+			st = put_admitted(w, L->keys[i], level_part_of(L->keys[i], 16),
+			                  L->counts ? L->counts[i] : 0, admit, ctx, err);
 		return st;
 	}
 	size_t nb = (size_t)1 << low, biggest = 0;
@@ -309,7 +341,7 @@ pegsol_status lfile_put_parts(lfile_writer *w, const level *L, size_t p0,
 				sc[--start[h[i] & mask]] = counts[i];
 		}
 		for (size_t i = 0; i < n && st == PEGSOL_OK; i++)
-			st = put_hashed(w, sk[i], sh[i], sc ? sc[i] : 0, err);
+			st = put_admitted(w, sk[i], sh[i], sc ? sc[i] : 0, admit, ctx, err);
 	}
 done:
 	free(start);

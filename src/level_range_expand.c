@@ -29,7 +29,10 @@ typedef struct mark_of {
 	                     * its passing levels), */
 	uint64_t n;         /* their number, */
 	uint64_t in_bytes;  /* their file's size, */
-	int32_t counted, pad; /* and whether counted */
+	int32_t counted;    /* whether counted, */
+	int32_t flags;      /* and how the children are made (range_within;
+	                     * 0 in the marks of plain expansions, which
+	                     * had a pad here) */
 } mark_of;
 
 typedef struct range_mark {
@@ -68,7 +71,7 @@ int range_expand_marked(const char *out_path)
 
 /* What marks of an expansion of the level file in_path say it is of. */
 static void mark_of_parents(const char *in_path, uint64_t n, int counted,
-                            mark_of *of)
+                            int flags, mark_of *of)
 {
 	struct stat sb;
 	const char *base = strrchr(in_path, '/');
@@ -77,6 +80,7 @@ static void mark_of_parents(const char *in_path, uint64_t n, int counted,
 	of->n = n;
 	of->in_bytes = stat(in_path, &sb) ? 0 : (uint64_t)sb.st_size;
 	of->counted = counted;
+	of->flags = flags;
 }
 
 /* The mark of out_path's level when it is one of the parents `of`
@@ -150,6 +154,55 @@ static double bytes_per_child(int counted)
 	return entry_bytes(counted) * 1.5 + entry_bytes(counted);
 }
 
+/* The level a within-expansion keeps its children in, read alongside the
+ * ranges (both in file order): a merge, whatever the two levels' sizes. */
+typedef struct within_cursor {
+	lscan sc;
+	int have;         /* `at` is an entry not yet passed */
+	u128 at;          /* its lfile_order */
+	uint64_t kept;    /* children admitted so far */
+	pegsol_error *err;
+} within_cursor;
+
+static int within_step(within_cursor *c)
+{
+	uint64_t key;
+	u128 count;
+	int got = lscan_next(&c->sc, &key, &count, c->err);
+	c->have = got > 0;
+	c->at = got > 0 ? lfile_order(key) : 0;
+	return got;
+}
+
+/* Opens the within level at hash value a (a whole segment: 0, or a
+ * mark's). */
+static pegsol_status within_open(within_cursor *c, const range_within *in,
+                                 uint32_t a, pegsol_error *err)
+{
+	memset(c, 0, sizeof *c);
+	c->err = err;
+	pegsol_status st = lscan_open(in->path, in->n, &c->sc, err);
+	if (st == PEGSOL_OK)
+		st = lscan_seek(&c->sc, (int)(a / SEGMENT), err);
+	if (st == PEGSOL_OK && within_step(c) < 0)
+		st = err ? err->status : PEGSOL_EINPUT;
+	return st;
+}
+
+/* lfile_admit_fn: a child is kept when the within level holds it. */
+static int admit_within(void *ctx, uint64_t key, uint32_t h16)
+{
+	within_cursor *c = ctx;
+	u128 o = ((u128)h16 << 64) | key;
+	while (c->have && c->at < o)
+		if (within_step(c) < 0)
+			return -1;
+	if (!c->have || c->at != o)
+		return 0;
+	c->kept++;
+	return 1;
+}
+
 typedef struct pass {
 	lchunks c;           /* the parents, a piece at a time */
 	uint64_t n;          /* parents in all */
@@ -216,8 +269,9 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
                                 int counted, const char *out_path,
                                 int durable, double growth,
                                 int (*keep)(const void *ctx, uint64_t key),
-                                const void *keep_ctx, expand_stats *stats,
-                                uint64_t *out_n, pegsol_error *err)
+                                const void *keep_ctx, const range_within *within,
+                                expand_stats *stats, uint64_t *out_n,
+                                pegsol_error *err)
 {
 	*out_n = 0;
 	if (stats)
@@ -234,7 +288,8 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 	uint64_t total = 0;
 	uint32_t a = 0;
 	mark_of of;
-	mark_of_parents(in_path, n, counted, &of);
+	int flags = within ? within->flags : 0;
+	mark_of_parents(in_path, n, counted, flags, &of);
 	range_mark mark;
 	pegsol_status st;
 	if (durable && read_mark(out_path, &of, &mark) &&
@@ -250,8 +305,21 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 		mark.of = of;
 		st = lfile_create(tmp, counted, E->threads, &w, err);
 	}
-	if (st != PEGSOL_OK)
+	within_cursor wc = {0};
+	int wopen = 0;
+	if (st == PEGSOL_OK && within) {
+		st = within_open(&wc, within, a, err);
+		wopen = 1;
+	}
+	if (st != PEGSOL_OK) {
+		if (wopen)
+			lscan_close(&wc.sc);
+		lfile_abandon(w);
 		return st;
+	}
+	/* the within level's reader (its buffers) beside the files' */
+	if (within)
+		held += file_overhead(memory);
 	double scale = 1; /* halved at each refusal */
 	int opened = 0;   /* ps.c: the parents, read once a pass */
 	const double room = pass_room(memory, held, cap, counted);
@@ -292,7 +360,8 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 			st = err ? err->status : PEGSOL_EINPUT;
 			break;
 		}
-		expand_range R = {16 - shift, a, a + units, per_hash * units, next_piece, &ps};
+		expand_range R = {16 - shift, a, a + units, per_hash * units, next_piece, &ps,
+		                  flags};
 		E->memory = memory ? memory / 5 * 4 : 0;
 		E->held = held + lchunks_bytes(&ps.c) + file_overhead(memory);
 		int refused = E->refused, outgrown = E->outgrown;
@@ -318,8 +387,14 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 			break;
 		if (a == 0) /* each range counts every parent */
 			mark.stats = v;
-		st = lfile_put_level(w, &out, err);
-		total += out.n;
+		if (within) {
+			uint64_t before = wc.kept;
+			st = lfile_put_level_if(w, &out, admit_within, &wc, err);
+			total += wc.kept - before;
+		} else {
+			st = lfile_put_level(w, &out, err);
+			total += out.n;
+		}
 		/* the next ranges are sized by what this one held (a little
 		 * more: ranges of the hash differ a little) */
 		per_hash = (double)out.n / units * 1.05;
@@ -336,6 +411,8 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 	}
 	if (opened)
 		lchunks_close(&ps.c);
+	if (wopen)
+		lscan_close(&wc.sc);
 	if (stats)
 		*stats = mark.stats;
 	E->progress = ps.progress;

@@ -32,12 +32,27 @@
  * within E->memory less E->held.  With durable, the ranges end where the
  * file's segments do when they are that wide, and after each such range
  * the file and a mark of it are synced (range_expand_marked). */
+typedef struct range_within range_within;
 pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
                                 int counted, const char *out_path,
                                 int durable, double growth,
                                 int (*keep)(const void *ctx, uint64_t key),
-                                const void *keep_ctx, expand_stats *stats,
-                                uint64_t *out_n, pegsol_error *err);
+                                const void *keep_ctx, const range_within *within,
+                                expand_stats *stats, uint64_t *out_n,
+                                pegsol_error *err);
+
+/* range_expand_file's `within` (NULL: a plain expansion): the children
+ * made by flags (level_expand_within's EXPAND_REVERSE and
+ * EXPAND_COMPLEMENT), and of them only those that are entries of the
+ * level file path (n entries), read alongside the ranges as they are
+ * written: the disk store's expand_within.  growth is then the children
+ * a parent before that filter, which is what the ranges' tables hold;
+ * *out_n the children kept. */
+struct range_within {
+	int flags;
+	const char *path;
+	uint64_t n;
+};
 
 /* 1 when out_path's level was being made a range at a time, durably, by
  * a run that was killed: range_expand_file carries it on from the last

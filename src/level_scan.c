@@ -40,6 +40,12 @@ int lscan_next(lscan *sc, uint64_t *key, u128 *count, pegsol_error *err)
 	}
 }
 
+pegsol_status lscan_seek(lscan *sc, int seg, pegsol_error *err)
+{
+	sc->seg = seg < LFILE_SEGMENTS ? seg : LFILE_SEGMENTS;
+	return sc->seg < LFILE_SEGMENTS ? lfile_seek(sc->r, sc->seg, err) : PEGSOL_OK;
+}
+
 void lscan_close(lscan *sc)
 {
 	lfile_close_reader(sc->r);

@@ -19,6 +19,8 @@ pegsol_status lscan_open(const char *path, uint64_t n, lscan *sc,
                          pegsol_error *err);
 /* The next entry: 1, 0 at the end, -1 on error. */
 int lscan_next(lscan *sc, uint64_t *key, u128 *count, pegsol_error *err);
+/* On from the first entry of segment seg (lfile_segment). */
+pegsol_status lscan_seek(lscan *sc, int seg, pegsol_error *err);
 void lscan_close(lscan *sc);
 
 /* Parents a chunk may hold: a twelfth of the memory bound (0: no bound) in

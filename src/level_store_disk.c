@@ -160,13 +160,45 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 		 * level at a time (level_range_expand.h); and a level a
 		 * killed run was making so, carried on */
 		st = range_expand_file(E, path, in->n, in->counted, to, 1, growth, keep,
-		                       keep_ctx, stats, &n, err);
+		                       keep_ctx, NULL, stats, &n, err);
 	else
 		st = expand_by_runs(d, in, path, to, stats, keep, keep_ctx, &n, err);
 	if (st == PEGSOL_OK && !(*out = new_slevel(name, n, in->counted)))
 		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	if (st == PEGSOL_OK)
 		d->growth = in->n ? (double)n / (double)in->n : 0;
+	return st;
+}
+
+/* The children of `in` kept where `within` holds them (level_store.h):
+ * always by ranges, whatever the parents' number, since a range's
+ * children are merged with `within` as they are written and no run of
+ * them is ever made; the winning walk's meeting (the half-way level
+ * expanded within itself, where the new level would be the biggest of
+ * all) then needs the disk of the levels kept only. */
+static pegsol_status disk_expand_within(level_store *s, const slevel *in,
+                                        int flags, const slevel *within,
+                                        int (*keep)(const void *ctx, uint64_t key),
+                                        const void *keep_ctx, const char *name,
+                                        slevel **out, pegsol_error *err)
+{
+	disk_store *d = (disk_store *)s;
+	*out = NULL;
+	if (in->counted)
+		return pegsol_fail(err, PEGSOL_EINTERNAL, "expand_within: a counted level");
+	char path[4096], to[4096], wpath[4096];
+	level_path(d, in->name, path, sizeof path);
+	level_path(d, name, to, sizeof to);
+	level_path(d, within->name, wpath, sizeof wpath);
+	range_within rw = {flags, wpath, within->n};
+	/* the children before the filter: a plain level's growth, the last
+	 * one's (reverse jumps make about as many as forward ones) */
+	double growth = d->growth > 0 ? d->growth : s->growth_hint > 0 ? s->growth_hint : 3.0;
+	uint64_t n = 0;
+	pegsol_status st = range_expand_file(s->E, path, in->n, 0, to, 1, growth, keep,
+	                                     keep_ctx, &rw, NULL, &n, err);
+	if (st == PEGSOL_OK && !(*out = new_slevel(name, n, 0)))
+		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	return st;
 }
 
@@ -402,6 +434,7 @@ static void disk_release(level_store *s)
 static const struct level_store_ops disk_ops = {
 	.from_positions = disk_from_positions,
 	.expand = disk_expand,
+	.expand_within = disk_expand_within,
 	.match_complements = disk_match,
 	.complement = disk_complement,
 	.select = disk_select,

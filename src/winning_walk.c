@@ -317,6 +317,10 @@ static pegsol_status walk_out(walk *w)
 	char name[16];
 	if (!w->st.met) {
 		snprintf(name, sizeof name, "W%d", a);
+		/* its own line in a log: the level expanded is T_{b-1} (S_a
+		 * for the complement problem), often the longest step */
+		phase(w, "meeting", meet_by_expanding(w) ? w->bb - 1 : a);
+		s->E->held = held_bytes(w);
 		if (meet_by_expanding(w)) {
 			/* W_a = S_a ∩ ~T_b with T_b = the children of T_{b-1}:
 			 * the canonical complements of those children, kept
@@ -462,7 +466,7 @@ pegsol_status winning_walk(level_store *s, const pegsol_problem *pr, int N,
 	w.self_dual = pr->finish_kind == PEGSOL_FINISH_POSITION &&
 	              (b->full & ~pr->finish) == pr->start;
 	w.keep_w = s->ops->checkpoint != NULL;
-	w.fast = s->ops->expand_within && !w.keep_w;
+	w.fast = s->ops->expand_within != NULL;
 	/* Rounds of 32 MiB, not 128: the walk's levels are a few million
 	 * keys, a fresh page costs more than the rounds' extra passes over
 	 * the tables (English: peak 274 -> 176 MiB, task-clock 1.2 -> 1.04 s) */

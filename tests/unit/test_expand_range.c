@@ -18,7 +18,15 @@
  *     as soon as a range has left its mark: made again, the level carries
  *     on from the mark (its first progress is past the start) and is the
  *     same file as one made in one go, the mark gone; with a byte of the
- *     mark changed, it starts over (first progress 0), to the same file.
+ *     mark changed, it starts over (first progress 0), to the same file;
+ *   - within-expansions (the disk store's expand_within), uncounted, under
+ *     a bound of several passes: forward within a level built by hand from
+ *     every other child and every parent (the children kept: exactly those
+ *     children); by reverse jumps within the level before (the parents
+ *     kept: exactly those with a jump, found here from the board's jump
+ *     table); complemented within every third canonical complement of the
+ *     children (as level_expand_within makes it in memory); and the first
+ *     killed at its first mark and made again: the file of one go.
  */
 #include "check.h"
 #include "internal.h"
@@ -85,7 +93,7 @@ static void check_ranges(const engine *E, const level *L, const level *R,
 		level first = {.n = step < L->n ? step : L->n, .keys = L->keys,
 		               .counts = L->counts};
 		expand_range rg = {pbits, a, b, (double)R->n * (b - a) / 65536.0 + 64,
-		                   next_piece, &ps};
+		                   next_piece, &ps, 0};
 		level out;
 		ok_or_say(level_expand_range(E, &first, &rg, NULL, NULL, &out, NULL, &err), &err);
 		CHECK(out.pbits == pbits);
@@ -121,7 +129,7 @@ static void check_file(engine *E, const level *L, const level *R,
 	E->held = 0;
 	expand_stats got;
 	uint64_t n = 0;
-	ok_or_say(range_expand_file(E, in, L->n, 1, out, 0, 1.0, NULL, NULL, &got, &n,
+	ok_or_say(range_expand_file(E, in, L->n, 1, out, 0, 1.0, NULL, NULL, NULL, &got, &n,
 	                            &err), &err);
 	E->memory = 0;
 	CHECK(n == R->n);
@@ -184,7 +192,7 @@ static void check_resume(engine *E, const level *L, const expand_stats *want,
 	E->held = 0;
 	expand_stats got;
 	uint64_t n = 0, m = 0;
-	ok_or_say(range_expand_file(E, in, L->n, 1, ref, 1, 1.0, NULL, NULL, &got, &n,
+	ok_or_say(range_expand_file(E, in, L->n, 1, ref, 1, 1.0, NULL, NULL, NULL, &got, &n,
 	                            &err), &err);
 	for (int damaged = 0; damaged < 2; damaged++) {
 		fflush(NULL);
@@ -192,7 +200,7 @@ static void check_resume(engine *E, const level *L, const expand_stats *want,
 		CHECK(pid >= 0);
 		if (pid == 0) {
 			E->progress = die_when_marked;
-			range_expand_file(E, in, L->n, 1, out, 1, 1.0, NULL, NULL, &got, &n, &err);
+			range_expand_file(E, in, L->n, 1, out, 1, 1.0, NULL, NULL, NULL, &got, &n, &err);
 			_exit(0); /* finished before any mark: the parent says so */
 		}
 		int status = 0;
@@ -215,7 +223,7 @@ static void check_resume(engine *E, const level *L, const expand_stats *want,
 		}
 		first_done = (size_t)-1;
 		E->progress = note_first;
-		ok_or_say(range_expand_file(E, in, L->n, 1, out, 1, 1.0, NULL, NULL, &got, &m,
+		ok_or_say(range_expand_file(E, in, L->n, 1, out, 1, 1.0, NULL, NULL, NULL, &got, &m,
 		                            &err), &err);
 		E->progress = NULL;
 		/* from its mark, or (damaged) from the start */
@@ -235,6 +243,178 @@ static void check_resume(engine *E, const level *L, const expand_stats *want,
 	rmdir(dir);
 }
 
+/* The level file path read back: exactly the keys of X (any order). */
+static void check_file_is(const char *path, uint64_t n, const level *X)
+{
+	pegsol_error err;
+	lscan sc = {0};
+	ok_or_say(lscan_open(path, n, &sc, &err), &err);
+	CHECK(n == X->n);
+	uint64_t key;
+	u128 count;
+	size_t k = 0;
+	int r;
+	while ((r = lscan_next(&sc, &key, &count, &err)) > 0) {
+		CHECK(find(X, key) >= 0);
+		k++;
+	}
+	CHECK(r == 0 && k == X->n);
+	lscan_close(&sc);
+}
+
+/* An uncounted level of the keys of L that pick() says yes to, in L's
+ * partitions (each still sorted). */
+static level subset(const level *L, int (*pick)(size_t i, uint64_t key))
+{
+	size_t nparts = (size_t)1 << L->pbits;
+	level X = {.pbits = L->pbits};
+	X.keys = malloc((L->n + 1) * sizeof *X.keys);
+	X.part = calloc(nparts + 1, sizeof *X.part);
+	CHECK(X.keys && X.part);
+	for (size_t p = 0; p < nparts; p++) {
+		for (size_t i = L->part[p]; i < L->part[p + 1]; i++)
+			if (pick(i, L->keys[i]))
+				X.keys[X.n++] = L->keys[i];
+		X.part[p + 1] = X.n;
+	}
+	return X;
+}
+
+static const pegsol_board *jumps_of;
+static int every_other(size_t i, uint64_t key) { (void)key; return i % 2 == 0; }
+static int every_third(size_t i, uint64_t key) { (void)key; return i % 3 == 0; }
+static int none(size_t i, uint64_t key) { (void)i, (void)key; return 0; }
+/* a position with a legal jump, by the board's jump table */
+static int can_jump(size_t i, uint64_t key)
+{
+	(void)i;
+	for (int j = 0; j < jumps_of->njumps; j++) {
+		pegsol_jump jp = jumps_of->jumps[j];
+		if ((key >> jp.from & 1) && (key >> jp.over & 1) && !(key >> jp.to & 1))
+			return 1;
+	}
+	return 0;
+}
+
+static int join_bits; /* the partition width by_part_then_key sorts by */
+static int by_part_then_key(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	uint32_t px = level_part_of(x, join_bits), py = level_part_of(y, join_bits);
+	return px != py ? (px < py ? -1 : 1) : x != y ? (x < y ? -1 : 1) : 0;
+}
+
+/* The keys of A and B (no key in both) as one uncounted level of A's
+ * partition width. */
+static level join(const level *A, const level *B)
+{
+	size_t nparts = (size_t)1 << A->pbits;
+	level X = {.pbits = A->pbits};
+	X.keys = malloc((A->n + B->n + 1) * sizeof *X.keys);
+	X.part = calloc(nparts + 1, sizeof *X.part);
+	CHECK(X.keys && X.part);
+	for (size_t k = 0; k < A->n; k++)
+		X.keys[X.n++] = A->keys[k];
+	for (size_t k = 0; k < B->n; k++)
+		X.keys[X.n++] = B->keys[k];
+	join_bits = X.pbits;
+	qsort(X.keys, X.n, sizeof *X.keys, by_part_then_key);
+	for (size_t k = 0; k < X.n; k++)
+		X.part[level_part_of(X.keys[k], X.pbits) + 1]++;
+	for (size_t p = 0; p < nparts; p++)
+		X.part[p + 1] += X.part[p];
+	return X;
+}
+
+/* In (uncounted) expanded by flags within W under `memory`: the file
+ * holds exactly the keys of want; with kill, made durably in one go, then
+ * killed at its first mark and made again: the same file. */
+static void check_within(engine *E, const level *In, int flags, const level *W,
+                         const level *want, size_t memory, int kill)
+{
+	char dir[] = "/tmp/pegsol-range-XXXXXX", in[64], wp[64], out[64], ref[64];
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(in, sizeof in, "%s/in.lvl", dir);
+	snprintf(wp, sizeof wp, "%s/w.lvl", dir);
+	snprintf(out, sizeof out, "%s/out.lvl", dir);
+	snprintf(ref, sizeof ref, "%s/ref.lvl", dir);
+	snprintf(mark_of, sizeof mark_of, "%s.tmp.mark", out);
+	pegsol_error err;
+	level u = *In, uw = *W;
+	u.counts = uw.counts = NULL;
+	ok_or_say(lfile_write_level(in, &u, 0, 2, 0, &err), &err);
+	ok_or_say(lfile_write_level(wp, &uw, 0, 2, 0, &err), &err);
+	range_within rw = {flags, wp, W->n};
+	E->memory = memory;
+	E->held = 0;
+	uint64_t n = 0, m = 0;
+	ok_or_say(range_expand_file(E, in, In->n, 0, ref, kill, 2.0, NULL, NULL, &rw, NULL,
+	                            &n, &err), &err);
+	check_file_is(ref, n, want);
+	if (kill) {
+		fflush(NULL);
+		pid_t pid = fork();
+		CHECK(pid >= 0);
+		if (pid == 0) {
+			E->progress = die_when_marked;
+			range_expand_file(E, in, In->n, 0, out, 1, 2.0, NULL, NULL, &rw, NULL, &m,
+			                  &err);
+			_exit(0);
+		}
+		int status = 0;
+		CHECK(waitpid(pid, &status, 0) == pid);
+		CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 9);
+		first_done = (size_t)-1;
+		E->progress = note_first;
+		ok_or_say(range_expand_file(E, in, In->n, 0, out, 1, 2.0, NULL, NULL, &rw, NULL,
+		                            &m, &err), &err);
+		E->progress = NULL;
+		CHECK(first_done != (size_t)-1 && first_done > 0);
+		CHECK(m == n);
+		CHECK(check_same_file(out, ref));
+		CHECK(!range_expand_marked(out));
+		unlink(out);
+	}
+	E->memory = 0;
+	unlink(in);
+	unlink(wp);
+	unlink(ref);
+	rmdir(dir);
+}
+
+/* The within-expansions of L (parents P, children R) under `small`. */
+static void test_within(engine *E, const level *P, const level *L, const level *R,
+                        size_t small)
+{
+	pegsol_error err;
+	jumps_of = E->board;
+	/* forward: every other child, and the parents (no child of theirs) */
+	level half = subset(R, every_other), nothing = subset(R, none);
+	level mixed = join(&half, L);
+	check_within(E, L, 0, &mixed, &half, small, 1);
+	check_within(E, L, 0, L, &nothing, small, 0);
+	/* backward: the parents with a jump, all of whose children are in L */
+	level live = subset(P, can_jump);
+	CHECK(live.n > 0);
+	check_within(E, L, EXPAND_REVERSE, P, &live, small, 0);
+	/* complemented, within a third of the children's complements */
+	level lu = *L, comp, want;
+	lu.counts = NULL;
+	ok_or_say(level_complement(E, R, &comp, &err), &err);
+	level third = subset(&comp, every_third);
+	ok_or_say(level_expand_within(E, &lu, EXPAND_COMPLEMENT, &third, NULL, NULL, &want,
+	                              &err), &err);
+	CHECK(want.n == third.n); /* every one of them is a child's complement */
+	check_within(E, L, EXPAND_COMPLEMENT, &third, &want, small, 0);
+	level_free(&half);
+	level_free(&nothing);
+	level_free(&mixed);
+	level_free(&live);
+	level_free(&comp);
+	level_free(&third);
+	level_free(&want);
+}
+
 /* small: a memory bound that takes several passes */
 static void test_board(const char *name, int hole, int depth, size_t small)
 {
@@ -242,12 +422,13 @@ static void test_board(const char *name, int hole, int depth, size_t small)
 	engine E;
 	engine_init(&E, b, b->symmetry, 2);
 	pegsol_error err;
-	level L, R;
+	level L, R, P = {0};
 	pegsol_pos start = b->full & ~bit(hole);
 	CHECK(level_from_positions(&E, &start, 1, 1, &L, &err) == PEGSOL_OK);
 	for (int k = 0; k < depth; k++) {
 		CHECK(level_expand(&E, &L, &R, NULL, NULL, NULL, &err) == PEGSOL_OK);
-		level_free(&L);
+		level_free(&P);
+		P = L;
 		L = R;
 	}
 	expand_stats want;
@@ -256,13 +437,13 @@ static void test_board(const char *name, int hole, int depth, size_t small)
 	        depth, L.n, R.n);
 	/* ranges that are not whole partitions are refused, not run */
 	level first = {.n = L.n, .keys = L.keys, .counts = L.counts}, bad;
-	expand_range odd = {10, 1, 1u << 15, 1000, NULL, NULL};
+	expand_range odd = {10, 1, 1u << 15, 1000, NULL, NULL, 0};
 	CHECK(level_expand_range(&E, &first, &odd, NULL, NULL, &bad, NULL, &err) ==
 	      PEGSOL_EINTERNAL);
-	expand_range wide = {17, 0, 1u << 16, 1000, NULL, NULL};
+	expand_range wide = {17, 0, 1u << 16, 1000, NULL, NULL, 0};
 	CHECK(level_expand_range(&E, &first, &wide, NULL, NULL, &bad, NULL, &err) ==
 	      PEGSOL_EINTERNAL);
-	expand_range empty = {16, 5, 5, 1000, NULL, NULL};
+	expand_range empty = {16, 5, 5, 1000, NULL, NULL, 0};
 	CHECK(level_expand_range(&E, &first, &empty, NULL, NULL, &bad, NULL, &err) ==
 	      PEGSOL_EINTERNAL);
 	check_ranges(&E, &L, &R, 16, 1u << 16);   /* one range */
@@ -277,6 +458,8 @@ static void test_board(const char *name, int hole, int depth, size_t small)
 	CHECK(passes > 1.5);
 	check_file(&E, &L, &R, &want, small);
 	check_resume(&E, &L, &want, small);
+	test_within(&E, &P, &L, &R, small);
+	level_free(&P);
 	level_free(&L);
 	level_free(&R);
 	engine_release(&E);
