@@ -215,6 +215,14 @@ typedef struct expand_range {
 	void *ctx;
 	int flags; /* EXPAND_REVERSE, EXPAND_COMPLEMENT (below): how the
 	            * children are made, as level_expand_within's */
+	/* When not NULL, the range's level is handed to sink (with ctx) a
+	 * batch of whole partitions [p0, p1) at a time, in file order, in a
+	 * level whose part[] is valid for those partitions only; the level
+	 * made then has only its size and partition table, no keys.  The
+	 * level is never whole in memory, so the expansion's bound holds
+	 * more children. */
+	pegsol_status (*sink)(void *ctx, const level *batch, size_t p0, size_t p1,
+	                      pegsol_error *err);
 } expand_range;
 /* out = the children in range R of every parent R gives (counts added
  * when the parents have counts), a level of R->pbits, its partitions

@@ -388,6 +388,10 @@ ptable_add(ptable *t, const uint64_t *restrict src, size_t n, const int words,
  * scattered into their slices in a tight loop: scattering each child as it
  * was made, among the generation's own loads, was slower. */
 enum { CHUNK = 2048, MAX_THREADS = 64, STAGE = 1024 };
+/* entries of a batch handed to a range's sink (finish_to_sink): at most
+ * 24 MiB of counted entries, sorted by both threads between two writes,
+ * and a sixty-fourth of a memory bound (a partition at least) */
+enum { SINK_BATCH = 1 << 20 };
 
 typedef struct tbuf {
 	uint64_t *part_buf; /* children, partition p's in slice p */
@@ -552,6 +556,7 @@ typedef struct xctx {
 	tbuf t[MAX_THREADS];
 	atomic_size_t next;       /* next parent */
 	atomic_size_t next_part;  /* next partition, phase B and finish */
+	size_t end_part;          /* finish: the partitions before it */
 	atomic_int failed;        /* 1 out of memory, 2 count overflow,
 	                           * 3 over the memory bound */
 	table_budget budget;      /* for tables outgrowing the region */
@@ -924,7 +929,7 @@ static void finish(void *arg, int tid)
 	const int words = x->words;
 	for (;;) {
 		size_t p = atomic_fetch_add(&x->next_part, 1);
-		if (p >= x->nparts)
+		if (p >= x->end_part)
 			break;
 		ptable *t = &x->tables[p];
 		if (!t->zeroed && !t->own)
@@ -955,6 +960,54 @@ static void finish(void *arg, int tid)
 			radix_sort(k, c, n, x->scratch_k[tid], x->scratch_c[tid], x->E->keybits);
 		}
 	}
+}
+
+static size_t sink_batch(const engine *E, size_t out_entry)
+{
+	size_t n = E->memory ? E->memory / 64 / out_entry : SINK_BATCH;
+	return n < 16384 ? 16384 : n > SINK_BATCH ? SINK_BATCH : n;
+}
+
+/* A range's level handed to its sink (expand_range) a batch of whole
+ * partitions at a time, sorted by the threads into arrays of `room`
+ * entries (out's, which keeps only its size and partition table): the
+ * new level never lies in memory whole beside its tables, so a pass of a
+ * level made on disk holds about a third more children. */
+static pegsol_status finish_to_sink(xctx *x, level *out, size_t room,
+                                    pegsol_error *err)
+{
+	const expand_range *R = x->range;
+	size_t nall = (size_t)1 << x->pbits;
+	size_t *part = malloc((nall + 1) * sizeof *part);
+	if (!part)
+		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	level batch = *out;
+	batch.part = part;
+	x->out = &batch;
+	pegsol_status st = PEGSOL_OK;
+	for (size_t p0 = 0; p0 < x->nparts && st == PEGSOL_OK;) {
+		/* whole partitions up to `room` entries (at least one) */
+		size_t base = out->part[x->pbase + p0], p1 = p0 + 1;
+		while (p1 < x->nparts && out->part[x->pbase + p1 + 1] - base <= room)
+			p1++;
+		for (size_t p = p0; p <= p1; p++)
+			part[x->pbase + p] = out->part[x->pbase + p] - base;
+		batch.n = part[x->pbase + p1];
+		atomic_store(&x->next_part, p0);
+		x->end_part = p1;
+		parallel_run(x->nthreads, finish, x);
+		st = R->sink(R->ctx, &batch, x->pbase + p0, x->pbase + p1, err);
+		p0 = p1;
+	}
+	x->out = out;
+	free(part);
+	/* the batch's arrays stay for the next pass as a level's would; out
+	 * keeps its size and partition table only */
+	level spare = {.n = room, .keys = out->keys, .counts = out->counts};
+	engine_recycle((engine *)x->E, &spare);
+	out->keys = NULL;
+	out->counts = NULL;
+	return st;
 }
 
 /* level_expand_within's end: each partition's keys of within that its
@@ -1268,7 +1321,9 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		 * level is made in them, or they are freed before it is made */
 		double spares = (double)E->buffers->spare_keys_n * sizeof(uint64_t) +
 		                (double)E->buffers->spare_counts_n * sizeof(u128);
-		double out_bytes = kids * (double)out_entry * (range ? 1.0 : 1.25);
+		double out_bytes = range && range->sink
+			? (double)sink_batch(E, out_entry) * (double)out_entry
+			: kids * (double)out_entry * (range ? 1.0 : 1.25);
 		double rest = (double)round_entries(E, in, x->words, x->nthreads, x->nparts) *
 		                  (double)entry * x->nthreads +
 		              (spares > out_bytes ? spares : out_bytes) +
@@ -1421,7 +1476,11 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	for (size_t q = x->pbase + x->nparts; out->part && q <= nall; q++)
 		out->part[q] = total;
 	out->n = total;
-	double out_bytes = (double)total * (double)x->out_entry;
+	int sink = range && range->sink;
+	size_t batch = sink ? sink_batch(E, x->out_entry) : 0;
+	if (batch < biggest)
+		batch = biggest;
+	double out_bytes = (double)(sink ? batch : total) * (double)x->out_entry;
 	if (out_bytes < (double)x->spares)
 		out_bytes = (double)x->spares; /* made in them, or freed first */
 	if (E->memory && !within &&
@@ -1432,10 +1491,12 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		goto cleanup;
 	}
 	struct expand_buffers *eb = E->buffers;
-	out->keys = take_spare((void **)&eb->spare_keys, &eb->spare_keys_n, total,
+	/* to a sink: the partitions a batch at a time, in arrays of a batch */
+	size_t room = sink ? batch : total;
+	out->keys = take_spare((void **)&eb->spare_keys, &eb->spare_keys_n, room,
 	                       sizeof *out->keys);
 	out->counts = in->counts
-		? take_spare((void **)&eb->spare_counts, &eb->spare_counts_n, total,
+		? take_spare((void **)&eb->spare_counts, &eb->spare_counts_n, room,
 		             sizeof *out->counts)
 		: NULL;
 	out->masks = in->masks ? big_alloc((total ? total : 1) * sizeof *out->masks) : NULL;
@@ -1473,10 +1534,15 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		E->buffers->fanout[flags & EXPAND_REVERSE ? 1 : 0] =
 			in->n ? (double)emitted / (double)in->n : 0;
 	}
-	if (x->nthreads > 1)
-		parallel_run(x->nthreads, prefault_out, x);
-	atomic_store(&x->next_part, 0);
-	parallel_run(x->nthreads, finish, x);
+	if (sink) {
+		st = finish_to_sink(x, out, room, err);
+	} else {
+		if (x->nthreads > 1)
+			parallel_run(x->nthreads, prefault_out, x);
+		atomic_store(&x->next_part, 0);
+		x->end_part = x->nparts;
+		parallel_run(x->nthreads, finish, x);
+	}
 
 	if (stats)
 		for (int t = 0; t < x->nthreads; t++) {

@@ -256,11 +256,11 @@ pegsol_status lfile_put_level(lfile_writer *w, const level *L, pegsol_error *err
 	return put_parts(w, L, 0, (size_t)1 << L->pbits, NULL, NULL, err);
 }
 
-pegsol_status lfile_put_level_if(lfile_writer *w, const level *L,
-                                 lfile_admit_fn admit, void *ctx,
+pegsol_status lfile_put_parts_if(lfile_writer *w, const level *L, size_t p0,
+                                 size_t p1, lfile_admit_fn admit, void *ctx,
                                  pegsol_error *err)
 {
-	return put_parts(w, L, 0, (size_t)1 << L->pbits, admit, ctx, err);
+	return put_parts(w, L, p0, p1, admit, ctx, err);
 }
 
 pegsol_status lfile_put_parts(lfile_writer *w, const level *L, size_t p0,

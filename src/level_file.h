@@ -54,12 +54,12 @@ pegsol_status lfile_put_level(lfile_writer *w, const level *L,
                               pegsol_error *err);
 pegsol_status lfile_put_parts(lfile_writer *w, const level *L, size_t p0,
                               size_t p1, pegsol_error *err);
-/* lfile_put_level of only the entries admit says yes to (1; 0 no; -1 an
+/* lfile_put_parts of only the entries admit says yes to (1; 0 no; -1 an
  * error, which it reports in the err given here), asked in file order
  * with the key's h16: a filter that merges another file alongside. */
 typedef int (*lfile_admit_fn)(void *ctx, uint64_t key, uint32_t h16);
-pegsol_status lfile_put_level_if(lfile_writer *w, const level *L,
-                                 lfile_admit_fn admit, void *ctx,
+pegsol_status lfile_put_parts_if(lfile_writer *w, const level *L, size_t p0,
+                                 size_t p1, lfile_admit_fn admit, void *ctx,
                                  pegsol_error *err);
 /* Finishes the file: index, footer, and with durable an fsync (a run
  * merged away soon need not be).  Frees w, also on failure (then the file
