@@ -174,6 +174,46 @@ static void note_first(void *ctx, size_t done, size_t total)
 		first_done = done;
 }
 
+/* The level file in (n_in entries) expanded durably into out (within
+ * rw when not NULL) by a child process that dies (_exit) as soon as a
+ * range has left its mark: the mark is there. */
+static void kill_at_first_mark(engine *E, const char *in, uint64_t n_in, int counted,
+                               const char *out, double growth, const range_within *rw)
+{
+	fflush(NULL);
+	pid_t pid = fork();
+	CHECK(pid >= 0);
+	if (pid == 0) {
+		pegsol_error err;
+		expand_stats got;
+		uint64_t n = 0;
+		E->progress = die_when_marked;
+		range_expand_file(E, in, n_in, counted, out, 1, growth, NULL, NULL, rw, &got, &n,
+		                  &err);
+		_exit(0); /* finished before any mark: the parent says so */
+	}
+	int status = 0;
+	CHECK(waitpid(pid, &status, 0) == pid);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 9);
+	CHECK(range_expand_marked(out));
+}
+
+/* The same expansion made again, here: the first progress it reports
+ * (past 0 when it carried on from the mark); no mark is left. */
+static size_t made_again(engine *E, const char *in, uint64_t n_in, int counted,
+                         const char *out, double growth, const range_within *rw,
+                         expand_stats *got, uint64_t *n)
+{
+	pegsol_error err;
+	first_done = (size_t)-1;
+	E->progress = note_first;
+	ok_or_say(range_expand_file(E, in, n_in, counted, out, 1, growth, NULL, NULL, rw, got,
+	                            n, &err), &err);
+	E->progress = NULL;
+	CHECK(!range_expand_marked(out));
+	return first_done;
+}
+
 /* L written to a file and expanded durably under `memory` (several
  * passes), killed after the first mark and made again: the file of one
  * go, the statistics `want`. */
@@ -195,18 +235,7 @@ static void check_resume(engine *E, const level *L, const expand_stats *want,
 	ok_or_say(range_expand_file(E, in, L->n, 1, ref, 1, 1.0, NULL, NULL, NULL, &got, &n,
 	                            &err), &err);
 	for (int damaged = 0; damaged < 2; damaged++) {
-		fflush(NULL);
-		pid_t pid = fork();
-		CHECK(pid >= 0);
-		if (pid == 0) {
-			E->progress = die_when_marked;
-			range_expand_file(E, in, L->n, 1, out, 1, 1.0, NULL, NULL, NULL, &got, &n, &err);
-			_exit(0); /* finished before any mark: the parent says so */
-		}
-		int status = 0;
-		CHECK(waitpid(pid, &status, 0) == pid);
-		CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 9);
-		CHECK(range_expand_marked(out));
+		kill_at_first_mark(E, in, L->n, 1, out, 1.0, NULL);
 		if (damaged) {
 			/* a bit of the mark changed where only its checksum
 			 * can tell (byte 97: the second of the hash values
@@ -221,19 +250,14 @@ static void check_resume(engine *E, const level *L, const expand_stats *want,
 				fclose(f);
 			}
 		}
-		first_done = (size_t)-1;
-		E->progress = note_first;
-		ok_or_say(range_expand_file(E, in, L->n, 1, out, 1, 1.0, NULL, NULL, NULL, &got, &m,
-		                            &err), &err);
-		E->progress = NULL;
+		size_t first = made_again(E, in, L->n, 1, out, 1.0, NULL, &got, &m);
 		/* from its mark, or (damaged) from the start */
-		CHECK(first_done != (size_t)-1 && (damaged ? first_done == 0 : first_done > 0));
+		CHECK(first != (size_t)-1 && (damaged ? first == 0 : first > 0));
 		CHECK(m == n);
 		CHECK(got.raw == want->raw && got.dead == want->dead &&
 		      got.dead_raw == want->dead_raw && got.games == want->games &&
 		      got.dead_games == want->dead_games);
 		CHECK(check_same_file(out, ref));
-		CHECK(!range_expand_marked(out));
 		unlink(out);
 	}
 	E->memory = 0;
@@ -352,27 +376,11 @@ static void check_within(engine *E, const level *In, int flags, const level *W,
 	                            &n, &err), &err);
 	check_file_is(ref, n, want);
 	if (kill) {
-		fflush(NULL);
-		pid_t pid = fork();
-		CHECK(pid >= 0);
-		if (pid == 0) {
-			E->progress = die_when_marked;
-			range_expand_file(E, in, In->n, 0, out, 1, 2.0, NULL, NULL, &rw, NULL, &m,
-			                  &err);
-			_exit(0);
-		}
-		int status = 0;
-		CHECK(waitpid(pid, &status, 0) == pid);
-		CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 9);
-		first_done = (size_t)-1;
-		E->progress = note_first;
-		ok_or_say(range_expand_file(E, in, In->n, 0, out, 1, 2.0, NULL, NULL, &rw, NULL,
-		                            &m, &err), &err);
-		E->progress = NULL;
-		CHECK(first_done != (size_t)-1 && first_done > 0);
+		kill_at_first_mark(E, in, In->n, 0, out, 2.0, &rw);
+		size_t first = made_again(E, in, In->n, 0, out, 2.0, &rw, NULL, &m);
+		CHECK(first != (size_t)-1 && first > 0);
 		CHECK(m == n);
 		CHECK(check_same_file(out, ref));
-		CHECK(!range_expand_marked(out));
 		unlink(out);
 	}
 	E->memory = 0;
