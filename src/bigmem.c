@@ -85,6 +85,18 @@ void big_unmap(void *p, size_t bytes)
 	if (p)
 		munmap(p, huge_round(bytes ? bytes : 1));
 }
+
+size_t big_map_size(size_t bytes)
+{
+	return huge_round(bytes ? bytes : 1);
+}
+
+void big_shrink(void *p, size_t old, size_t bytes)
+{
+	size_t keep = huge_round(bytes ? bytes : 1), had = huge_round(old ? old : 1);
+	if (p && keep < had)
+		munmap((char *)p + keep, had - keep);
+}
 #else
 void *big_map(size_t bytes)
 {
@@ -107,5 +119,15 @@ void big_unmap(void *p, size_t bytes)
 {
 	(void)bytes;
 	free(p);
+}
+
+size_t big_map_size(size_t bytes)
+{
+	return bytes;
+}
+
+void big_shrink(void *p, size_t old, size_t bytes)
+{
+	(void)p, (void)old, (void)bytes; /* the block stays whole */
 }
 #endif

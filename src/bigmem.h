@@ -31,5 +31,11 @@ void *big_map(size_t bytes);
  * NULL when out of memory (p is then still valid). */
 void *big_regrow(void *p, size_t old, size_t bytes);
 void big_unmap(void *p, size_t bytes);
+/* The memory a big_map of bytes takes: whole huge pages (the kernel may
+ * back them so, and a page touched is then resident whole). */
+size_t big_map_size(size_t bytes);
+/* p (a big_map of old bytes) cut to bytes, the pages beyond given back;
+ * released then with big_unmap(p, bytes). */
+void big_shrink(void *p, size_t old, size_t bytes);
 
 #endif
