@@ -5,8 +5,9 @@
  * falls in its range, so each pass ends with that range of the new level
  * complete, sorted and free of duplicates, and appends it to the new file
  * (a batch of partitions at a time, as the engine sorts them out of its
- * tables: the range's level is never whole in memory).  Nothing is merged: no runs, no rewrites, and the disk holds the parent
- * and the new level only.  The price is reading and expanding every
+ * tables: the range's level is never whole in memory).  Nothing is
+ * merged: no runs, no rewrites, and the disk holds the parent and the new
+ * level only.  The price is reading and expanding every
  * parent once a pass: cheaper than the runs and their merges (the
  * children of different chunks of parents overlap, their runs add up to
  * several times the level and are rewritten a few times each) when the

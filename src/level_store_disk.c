@@ -138,6 +138,13 @@ static pegsol_status expand_by_runs(disk_store *d, const slevel *in,
 	return st;
 }
 
+/* The children a parent is expected to make, to plan a level's passes:
+ * the last expansion's, or the caller's hint (a resumed run), else 3. */
+static double planned_growth(const disk_store *d)
+{
+	return d->growth > 0 ? d->growth : d->base.growth_hint > 0 ? d->base.growth_hint : 3.0;
+}
+
 static pegsol_status disk_expand(level_store *s, const slevel *in,
                                  const char *name, slevel **out,
                                  expand_stats *stats,
@@ -150,7 +157,7 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 	char path[4096], to[4096];
 	level_path(d, in->name, path, sizeof path);
 	level_path(d, name, to, sizeof to);
-	double growth = d->growth > 0 ? d->growth : s->growth_hint > 0 ? s->growth_hint : 3.0;
+	double growth = planned_growth(d);
 	uint64_t n = 0;
 	pegsol_status st;
 	if (range_expand_marked(to) ||
@@ -191,9 +198,9 @@ static pegsol_status disk_expand_within(level_store *s, const slevel *in,
 	level_path(d, name, to, sizeof to);
 	level_path(d, within->name, wpath, sizeof wpath);
 	range_within rw = {flags, wpath, within->n};
-	/* the children before the filter: a plain level's growth, the last
-	 * one's (reverse jumps make about as many as forward ones) */
-	double growth = d->growth > 0 ? d->growth : s->growth_hint > 0 ? s->growth_hint : 3.0;
+	/* the children before the filter: a plain level's growth (reverse
+	 * jumps make about as many as forward ones) */
+	double growth = planned_growth(d);
 	uint64_t n = 0;
 	pegsol_status st = range_expand_file(s->E, path, in->n, 0, to, 1, growth, keep,
 	                                     keep_ctx, &rw, NULL, &n, err);

@@ -320,7 +320,6 @@ static pegsol_status walk_out(walk *w)
 		/* its own line in a log: the level expanded is T_{b-1} (S_a
 		 * for the complement problem), often the longest step */
 		phase(w, "meeting", meet_by_expanding(w) ? w->bb - 1 : a);
-		s->E->held = held_bytes(w);
 		if (meet_by_expanding(w)) {
 			/* W_a = S_a ∩ ~T_b with T_b = the children of T_{b-1}:
 			 * the canonical complements of those children, kept
