@@ -80,9 +80,11 @@ typedef struct cli {
 	"      --format F          text, csv or json, for tables (default: "      \
 	"text)\n"                                                                 \
 	"  -j, --threads N         threads to use (default: every core)\n"        \
-	"      --memory SIZE       memory limit, e.g. 8G (default: 3/4 of the "   \
-	"machine, less\n"                                                        \
-	"                          when other processes leave less available)\n" \
+	"      --memory SIZE       limit of the process's resident set, e.g. 8G " \
+	"(default:\n"                                                            \
+	"                          3/4 of the machine, less when other "          \
+	"processes\n"                                                            \
+	"                          leave less available)\n"                      \
 	"  -h, --help              this help\n"
 
 void cli_init(cli *c, const char *command, const char *help);
@@ -109,10 +111,19 @@ extern int cli_default_threads;
  * node): the default --memory is their share. */
 extern int cli_processes_per_node;
 
-/* The memory limit of the level engine: --memory, or by default three
- * quarters of the machine's physical memory (shared among the
+/* What --memory leaves for the library's arrays besides the process's
+ * resident set when the bound is read: uncounted code pages, stacks and
+ * small allocations. */
+#define LEVEL_MEMORY_RESERVE ((size_t)2 << 20)
+
+/* The memory limit of the level engine: --memory less the process's own
+ * resident set and LEVEL_MEMORY_RESERVE (at least 1 MiB), or by default
+ * three quarters of the machine's physical memory (shared among the
  * processes on the node). */
 size_t cli_level_memory(const cli *c);
+
+/* The process's resident set now, in bytes (0 when unknown). */
+size_t cli_resident_bytes(void);
 
 /* The argument of --max-jumps: 1 to 64; -1 after a usage message. */
 int cli_parse_max_jumps(const cli *c, const char *arg);

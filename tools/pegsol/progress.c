@@ -43,14 +43,7 @@ void progress_init(progress *p, const char *workdir)
 
 static double rss_mib(void)
 {
-	unsigned long size = 0, resident = 0;
-	FILE *f = fopen("/proc/self/statm", "r");
-	if (f) {
-		if (fscanf(f, "%lu %lu", &size, &resident) != 2)
-			resident = 0;
-		fclose(f);
-	}
-	return (double)resident * (double)sysconf(_SC_PAGESIZE) / 1048576.0;
+	return (double)cli_resident_bytes() / 1048576.0;
 }
 
 /* The peak resident set so far (VmHWM): what a --memory bound is about,
