@@ -33,7 +33,7 @@ pegsol_status cx_open(chunk_expander *x, engine *E, const char *path,
 		memset(stats, 0, sizeof *stats);
 	pegsol_status st = lchunks_open(path, n, counted,
 	                                lscan_chunk_cap(E->memory, counted, chunk),
-	                                &x->c, err);
+	                                E->threads, &x->c, err);
 	/* the engine's own progress, seen across the pieces */
 	x->progress = E->progress;
 	x->progress_ctx = E->progress_ctx;

@@ -746,6 +746,11 @@ uint64_t lfile_entries(const lfile_reader *r)
 	return r->total;
 }
 
+uint64_t lfile_segment_entries(const lfile_reader *r, int seg)
+{
+	return seg >= 0 && seg < LFILE_SEGMENTS ? r->idx[seg].n : 0;
+}
+
 int lfile_counted(const lfile_reader *r)
 {
 	return r->counted;

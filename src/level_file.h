@@ -115,6 +115,8 @@ void lfile_seg_abandon(lfile_seg *s, const pegsol_error *why);
 pegsol_status lfile_open(const char *path, lfile_reader **out,
                          pegsol_error *err);
 uint64_t lfile_entries(const lfile_reader *r);
+/* Entries of segment seg, from the index. */
+uint64_t lfile_segment_entries(const lfile_reader *r, int seg);
 int lfile_counted(const lfile_reader *r);
 /* Positions the reader at the start of segment seg. */
 pegsol_status lfile_seek(lfile_reader *r, int seg, pegsol_error *err);

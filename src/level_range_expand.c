@@ -373,7 +373,7 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 		 * the kernel at every pass: a tenth of a 41-hole level's
 		 * time went to fresh pages) */
 		st = opened ? lchunks_rewind(&ps.c, in_path, n, err)
-		            : lchunks_open(in_path, n, counted, cap, &ps.c, err);
+		            : lchunks_open(in_path, n, counted, cap, E->threads, &ps.c, err);
 		opened = 1; /* closed below, also when half opened */
 		if (st != PEGSOL_OK)
 			break;

@@ -29,7 +29,16 @@ void lscan_close(lscan *sc);
  * when not 0, says it instead. */
 size_t lscan_chunk_cap(size_t memory, int counted, size_t chunk);
 
-/* A level of n entries read in chunks of at most cap entries. */
+#define LCHUNKS_MAX_THREADS 16
+
+/* A level of n entries read in chunks of at most cap entries.  With
+ * threads > 1, the whole segments that fit a chunk are decoded by that
+ * many threads at once, each with a reader of its own, into their places
+ * in the chunk (the order is the file's either way): decoding was one
+ * thread's work while the other waited, a sixth of the wall time of the
+ * 41-hole board's big levels made by ranges.  A chunk then ends at a
+ * segment's end when the next segment does not fit whole; a segment
+ * bigger than a chunk is read by one thread. */
 typedef struct lchunks {
 	size_t cap;
 	uint64_t *keys;
@@ -37,10 +46,17 @@ typedef struct lchunks {
 	size_t n;      /* entries in the chunk */
 	uint64_t before; /* entries read before it */
 	lscan sc;
+	int threads;
+	int at_start;  /* sc is at the first entry of its segment */
+	char *path;
+	uint64_t total;
+	lfile_reader *aux[LCHUNKS_MAX_THREADS]; /* [1..threads): opened when needed */
 } lchunks;
 
+/* threads: decoders (1 reads as lscan does). */
 pegsol_status lchunks_open(const char *path, uint64_t n, int counted,
-                           size_t cap, lchunks *c, pegsol_error *err);
+                           size_t cap, int threads, lchunks *c,
+                           pegsol_error *err);
 /* Reads the level (path, n entries: the one opened) again from its
  * start, into the same arrays: a pass after a pass reuses their pages. */
 pegsol_status lchunks_rewind(lchunks *c, const char *path, uint64_t n,

@@ -222,7 +222,7 @@ static pegsol_status complement_runs(disk_store *d, const slevel *A, lruns *rs,
 	pegsol_status st = lchunks_open(path, A->n, A->counted,
 	                                lscan_chunk_cap(d->base.E->memory, A->counted,
 	                                                d->chunk),
-	                                &c, err);
+	                                d->base.E->threads, &c, err);
 	while (st == PEGSOL_OK) {
 		size_t n = 0;
 		st = lchunks_next(&c, &n, err);

@@ -233,7 +233,7 @@ pegsol_status mpi_open(level_store *s, const char *name, slevel **out,
 	uint64_t n = m->found.entries[i];
 	lchunks c;
 	size_t got = 0;
-	st = lchunks_open(path, n, counted, n, &c, err);
+	st = lchunks_open(path, n, counted, n, 1, &c, err);
 	if (st == PEGSOL_OK)
 		st = lchunks_next(&c, &got, err);
 	if (st == PEGSOL_OK && got != n)

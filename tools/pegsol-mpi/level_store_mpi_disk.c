@@ -205,7 +205,7 @@ static void send_complements(mpi_store *m, const slevel *L, int counted,
 	mpi_check(m, lchunks_open(path, L->n, L->counted,
 	                          lscan_chunk_cap(m->base.E->memory, L->counted,
 	                                          mpi_chunk),
-	                          &c, &err), &err);
+	                          m->base.E->threads, &c, &err), &err);
 	for (;;) {
 		size_t n = 0;
 		mpi_check(m, lchunks_next(&c, &n, &err), &err);
