@@ -142,6 +142,12 @@ mkdir "$tmp/w4"
 "$PEGSOL" count -b triangle:6 --workdir "$tmp/w4" >/dev/null 2>"$tmp/log"
 if grep -q "forward level 10: .* positions expanded" "$tmp/log"; then ok; else
 	bad "no per-level log: $(head -3 "$tmp/log")"; fi
+# each line names the level made: the parents of the next line
+made=$(sed -n 's/.*forward level \([0-9]*\): \([0-9,]*\) positions expanded into \([0-9,]*\) .*/\1 \2 \3/p' "$tmp/log" |
+	awk 'NR > 1 && $1 == level + 1 { checked++; if ($2 != into) wrong++ }
+	     { level = $1; into = $3 } END { print checked + 0, wrong + 0 }')
+if [ "${made% *}" -ge 10 ] && [ "${made#* }" = 0 ]; then ok; else
+	bad "levels made in the log (checked, wrong): $made: $(head -3 "$tmp/log")"; fi
 # and within a long level a line every so often (600 s; here every 0 s)
 mkdir "$tmp/w4b"
 PEGSOL_LOG_SECONDS=0 "$PEGSOL" count -b triangle:6 --workdir "$tmp/w4b" >/dev/null 2>"$tmp/log"

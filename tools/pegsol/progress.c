@@ -83,15 +83,23 @@ static unsigned long long disk_used(progress *p, double now)
 	return p->disk = sum;
 }
 
-static void log_level(progress *p, double now)
+/* The line of a finished level; made: the size of the level it made
+ * when known (the next level of the same phase has begun, and it is that
+ * level's parents), else 0. */
+static void log_level(progress *p, double now, size_t made)
 {
 	if (!p->log || p->level < 0)
 		return;
-	char n[64];
+	char n[64], m[96] = "";
 	pegsol_u128_format(p->total, 1, n, sizeof n);
-	fprintf(stderr, "%9.1fs  %s level %d: %s positions expanded in %.1f s; "
+	if (made) {
+		char k[64];
+		pegsol_u128_format(made, 1, k, sizeof k);
+		snprintf(m, sizeof m, " into %s", k);
+	}
+	fprintf(stderr, "%9.1fs  %s level %d: %s positions expanded%s in %.1f s; "
 	        "peak memory %.0f MiB, disk %.0f MiB\n", now - p->start, p->phase,
-	        p->level, n, now - p->level_start, peak_mib(),
+	        p->level, n, m, now - p->level_start, peak_mib(),
 	        (double)disk_used(p, now + 3.0) / 1048576.0);
 	fflush(stderr);
 }
@@ -104,7 +112,8 @@ void progress_update(void *ctx, const char *phase, int level, size_t done,
 		return;
 	double now = progress_now();
 	if (level != p->level || !p->phase[0] || strcmp(phase, p->phase)) {
-		log_level(p, now);
+		int next = p->phase[0] && !strcmp(phase, p->phase) && level == p->level + 1;
+		log_level(p, now, next ? total : 0);
 		snprintf(p->phase, sizeof p->phase, "%s", phase);
 		p->level = level;
 		p->level_start = p->logged = now;
@@ -138,7 +147,7 @@ void progress_update(void *ctx, const char *phase, int level, size_t done,
 
 void progress_done(progress *p)
 {
-	log_level(p, progress_now());
+	log_level(p, progress_now(), 0);
 	if (p->enabled) {
 		fprintf(stderr, "\r\033[K");
 		fflush(stderr);
