@@ -40,12 +40,18 @@ typedef struct run {
 	const pegsol_level_options *opt;
 	const char *phase;
 	int cur_level;
+	uint64_t scale_to; /* not 0: progress reported as a share of this */
 	pegsol_error *err;
 } run;
 
 static void on_progress(void *ctx, size_t done, size_t total)
 {
 	run *r = ctx;
+	if (r->scale_to && total) {
+		/* the store counts its own steps: report the level's positions */
+		done = (size_t)((double)done / (double)total * (double)r->scale_to);
+		total = (size_t)r->scale_to;
+	}
 	if (r->opt && r->opt->progress)
 		r->opt->progress(r->opt->progress_ctx, r->phase, r->cur_level, done, total);
 }
@@ -266,8 +272,17 @@ static pegsol_status pair_levels(run *r, const slevel *S, const slevel *T,
 	if (st != PEGSOL_OK)
 		return st;
 	pair_ctx pc = {r, sizes[0] <= sizes[1], 0, 0, 0, PEGSOL_OK};
+	/* on disk a long step (the 41-hole board's middle levels: half an
+	 * hour), so it has its own phase: S_n's level, its positions the
+	 * total whatever the store counts */
+	const char *phase = r->phase;
+	r->phase = "matching";
+	r->scale_to = (uint64_t)sizes[0];
+	on_progress(r, 0, 1);
 	st = pc.a_is_s ? ops->match_complements(r->store, S, T, on_pair, &pc, r->err)
 	               : ops->match_complements(r->store, T, S, on_pair, &pc, r->err);
+	r->phase = phase;
+	r->scale_to = 0;
 	row->winning = pc.winning;
 	row->winning_raw = pc.winning_raw;
 	*through = pc.through;
@@ -394,6 +409,7 @@ static pegsol_status forward_level(driver *d, int N, slevel **next)
 	int k = N - n, paired = 0;
 	u128 through = 0;
 	pegsol_status st = PEGSOL_OK;
+	r->cur_level = n;
 	if (N >= 0 && k >= 0) {
 		if (!r->self_dual) {
 			st = pair_levels(r, cur, d->T[k], row, &through);

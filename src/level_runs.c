@@ -739,6 +739,7 @@ typedef struct join_ctx {
 	lruns_match_fn match; /* called for every match, or */
 	write_ctx *out;       /* every matched key written here */
 	void *ctx;
+	const lruns *r;       /* its E->progress, progress_half */
 } join_ctx;
 
 static pegsol_status join_emit(void *ctx, int seg, uint64_t key, u128 count,
@@ -746,6 +747,12 @@ static pegsol_status join_emit(void *ctx, int seg, uint64_t key, u128 count,
 {
 	join_ctx *jc = ctx;
 	if (seg != jc->bseg) {
+		const lruns *r = jc->r;
+		if (r && r->progress_half && r->E->progress) /* a segment merged */
+			r->E->progress(r->E->progress_ctx,
+			               (size_t)(r->progress_half +
+			                        r->progress_half * (uint64_t)seg / LFILE_SEGMENTS),
+			               (size_t)(2 * r->progress_half));
 		jc->bseg = seg;
 		if (lfile_seek(jc->b.r, seg, err) != PEGSOL_OK)
 			return err ? err->status : PEGSOL_EINPUT;
@@ -787,7 +794,7 @@ static pegsol_status join(lruns *r, const char *bpath, uint64_t bn,
 pegsol_status lruns_join(lruns *r, const char *bpath, uint64_t bn,
                          lruns_match_fn match, void *ctx, pegsol_error *err)
 {
-	join_ctx jc = {.match = match, .ctx = ctx};
+	join_ctx jc = {.match = match, .ctx = ctx, .r = r};
 	return join(r, bpath, bn, &jc, err);
 }
 

@@ -42,6 +42,9 @@ typedef struct lruns {
 	uint64_t *bkeys, *tkeys;
 	u128 *bcounts, *tcounts;
 	size_t *bucket;
+	/* not 0: lruns_join reports its merge to E->progress as the second
+	 * half of 2 * progress_half steps (the first: making the runs) */
+	uint64_t progress_half;
 } lruns;
 
 /* No runs yet; dir and *next_id outlive r. */

@@ -223,11 +223,15 @@ static pegsol_status complement_runs(disk_store *d, const slevel *A, lruns *rs,
 	                                lscan_chunk_cap(d->base.E->memory, A->counted,
 	                                                d->chunk),
 	                                d->base.E->threads, &c, err);
+	engine *E = d->base.E;
 	while (st == PEGSOL_OK) {
 		size_t n = 0;
 		st = lchunks_next(&c, &n, err);
 		if (st != PEGSOL_OK || !n)
 			break;
+		/* the first half of a match or complement: the second merges */
+		if (E->progress)
+			E->progress(E->progress_ctx, (size_t)(c.before + n), (size_t)A->n * 2);
 		size_t part[2] = {0, n};
 		level in = {.n = n, .keys = c.keys, .counts = c.counts, .part = part}, comp;
 		/* level_complement takes over nothing: it copies */
@@ -252,6 +256,7 @@ static pegsol_status disk_match(level_store *s, const slevel *A, const slevel *B
 	char path[4096];
 	level_path(d, B->name, path, sizeof path);
 	pegsol_status st = complement_runs(d, A, &rs, err);
+	rs.progress_half = A->n;
 	if (st == PEGSOL_OK)
 		st = lruns_join(&rs, path, B->n, match, ctx, err);
 	lruns_free(&rs);

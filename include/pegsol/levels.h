@@ -17,7 +17,11 @@ extern "C" {
 typedef struct pegsol_level_options {
 	int threads;      /* 0: every core */
 	size_t memory;    /* bytes the levels may hold; 0: no limit */
-	/* Called from time to time during long runs (from one thread). */
+	/* Called from time to time during long runs (from one thread):
+	 * done of total parents of the level being expanded (phase
+	 * "forward" or "backward"; the winning walk's phases name
+	 * themselves), or of the level whose winning positions are being
+	 * found by matching it with the other side ("matching", on disk). */
 	void (*progress)(void *ctx, const char *phase, int level, size_t done,
 	                 size_t total);
 	void *progress_ctx;

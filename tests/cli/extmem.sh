@@ -148,6 +148,13 @@ made=$(sed -n 's/.*forward level \([0-9]*\): \([0-9,]*\) positions expanded into
 	     { level = $1; into = $3 } END { print checked + 0, wrong + 0 }')
 if [ "${made% *}" -ge 10 ] && [ "${made#* }" = 0 ]; then ok; else
 	bad "levels made in the log (checked, wrong): $made: $(head -3 "$tmp/log")"; fi
+# the winning positions' matching has lines of its own, from level 10 (N = 19
+# jumps, the problem its own complement): the level made just before
+matched=$(sed -n 's/.*\(forward\|matching\) level \([0-9]*\): \([0-9,]*\) positions \(expanded into \([0-9,]*\)\|matched\) .*/\1 \2 \3 \5/p' "$tmp/log" |
+	awk '$1 == "matching" { n++; if ($2 != level + 1 || $3 != into) wrong++ }
+	     $1 == "forward" { level = $2; into = $4 } END { print n + 0, wrong + 0 }')
+if [ "$matched" = "10 0" ]; then ok; else
+	bad "matching lines in the log (lines, wrong): $matched: $(grep -m2 matching "$tmp/log")"; fi
 # and within a long level a line every so often (600 s; here every 0 s)
 mkdir "$tmp/w4b"
 PEGSOL_LOG_SECONDS=0 "$PEGSOL" count -b triangle:6 --workdir "$tmp/w4b" >/dev/null 2>"$tmp/log"
