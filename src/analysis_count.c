@@ -410,7 +410,12 @@ static pegsol_status forward_level(driver *d, int N, slevel **next)
 	u128 through = 0;
 	pegsol_status st = PEGSOL_OK;
 	r->cur_level = n;
-	if (N >= 0 && k >= 0) {
+	if (N >= 0 && k >= 0 && cs->has_through[n]) {
+		/* paired before the run was stopped: the checkpoint after the
+		 * pairing kept its figures (and its partner is gone) */
+		paired = 1;
+		through = cs->through[n];
+	} else if (N >= 0 && k >= 0) {
 		if (!r->self_dual) {
 			st = pair_levels(r, cur, d->T[k], row, &through);
 			paired = 1;
@@ -420,6 +425,14 @@ static pegsol_status forward_level(driver *d, int N, slevel **next)
 			paired = 1;
 			if (k < n)
 				drop(d, &d->S[k], &cs->live_s[k]);
+		}
+		/* A checkpoint now: on disk the pairing of a middle level is as
+		 * long as its expansion (the 41-hole board's: twenty minutes
+		 * each), and a run stopped in the expansion redid it. */
+		if (st == PEGSOL_OK && paired) {
+			cs->through[n] = through;
+			cs->has_through[n] = 1;
+			st = checkpoint(d);
 		}
 	}
 	if (st != PEGSOL_OK)

@@ -154,6 +154,68 @@ static void test_resume_after_kill(const char *board, const char *start,
 	pegsol_board_free(b);
 }
 
+/* Kills the process at forward level 12, after its pairing (the matching
+ * with level 7, N being 19); the resumed run notes a matching of level 12
+ * in ctx, which it must not redo. */
+static void kill_after_matching(void *ctx, const char *phase, int level,
+                                size_t done, size_t total)
+{
+	(void)done; (void)total;
+	if (!strcmp(phase, "forward") && level == 12)
+		raise(SIGKILL);
+	if (ctx && !strcmp(phase, "matching") && level == 12)
+		*(int *)ctx = 1;
+}
+
+static void note_matching(void *ctx, const char *phase, int level, size_t done,
+                          size_t total)
+{
+	(void)done; (void)total;
+	if (!strcmp(phase, "matching") && level == 12)
+		*(int *)ctx = 1;
+}
+
+/* A count killed in the expansion of a level it has paired (on disk the
+ * pairing of a middle level takes as long as its expansion) resumes after
+ * the pairing, with the same result. */
+static void test_resume_after_matching(void)
+{
+	pegsol_board *b = check_board("triangle:6");
+	pegsol_problem pr;
+	pegsol_error err;
+	CHECK(pegsol_problem_init(&pr, b, "0", NULL, &err) == PEGSOL_OK);
+	pegsol_level_options mem = {.threads = 2};
+	CHECK(pegsol_count(&pr, &mem, 0, &mem_res, &err) == PEGSOL_OK);
+	empty_workdir();
+	int matched = 0;
+	pegsol_level_options disk = {.threads = 2, .workdir = workdir, .chunk = 1000,
+	                             .progress = kill_after_matching,
+	                             .progress_ctx = &matched};
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		pegsol_count(&pr, &disk, 0, &disk_res, &err);
+		_exit(0); /* not killed: the test below fails */
+	}
+	int status = 0;
+	CHECK(pid > 0 && waitpid(pid, &status, 0) == pid);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	disk.resume = 1;
+	disk.progress = note_matching;
+	pegsol_status st = pegsol_count(&pr, &disk, 0, &disk_res, &err);
+	if (st != PEGSOL_OK)
+		fprintf(stderr, "resume after matching: %s\n", err.message);
+	CHECK(st == PEGSOL_OK);
+	CHECK(!matched);
+	CHECK(same_result(&mem_res, &disk_res));
+	/* and a run that is not stopped does match level 12 */
+	empty_workdir();
+	disk.resume = 0;
+	CHECK(pegsol_count(&pr, &disk, 0, &disk_res, &err) == PEGSOL_OK);
+	CHECK(matched);
+	pegsol_board_free(b);
+}
+
 /* A count killed half-way whose checkpoint is then rewritten in the layout
  * of pegsol before random play (magic "pgcount1", the state without the
  * fields that came after it: a 41-hole run was checkpointed so) is carried
@@ -306,6 +368,7 @@ int main(void)
 	test_resume_after_kill("triangle:6", "0", NULL, PEGSOL_COUNT_WINNING_ONLY);
 	test_resume_after_kill("triangle:6", "3", "any", PEGSOL_COUNT_WINNING_ONLY);
 	test_resume_v1_state();
+	test_resume_after_matching();
 	test_damaged_file();
 	test_workdir_errors();
 	empty_workdir();
