@@ -85,6 +85,17 @@ static inline char *check_read_data(const char *rel)
 /* A new empty directory for a test's files, $TMPDIR/pegsol-test-NAME-XXXXXX
  * (or under /tmp), into buf; one that cannot be made ends the test program
  * (exit 2), as a missing oracle does. */
+/* A seeded stream of pseudo-random numbers for tests' data (xorshift64):
+ * the same seed, the same data, on every machine.  The seed must not be 0. */
+static uint64_t check_rng = 0x9E3779B97F4A7C15ull;
+static inline uint64_t check_rand(void)
+{
+	check_rng ^= check_rng << 13;
+	check_rng ^= check_rng >> 7;
+	check_rng ^= check_rng << 17;
+	return check_rng;
+}
+
 static inline void check_tempdir(char *buf, size_t size, const char *name)
 {
 	snprintf(buf, size, "%s/pegsol-test-%s-XXXXXX",

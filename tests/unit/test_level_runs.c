@@ -22,15 +22,6 @@
 
 static char dir[256];
 
-static uint64_t rng = 0x9E3779B97F4A7C15ull;
-static uint64_t next_rand(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
-}
-
 static uint64_t file_size(const char *path)
 {
 	struct stat sb;
@@ -62,7 +53,7 @@ static void make_level(const engine *E, uint64_t seed, size_t n,
 	pegsol_error err;
 	lruns_init(&r, dir, &next_id, 1, E);
 	CHECK(lruns_buffer(&r, cap, &err) == PEGSOL_OK);
-	rng = seed;
+	check_rng = seed;
 	int runs = 0;
 	for (size_t done = 0; done < n;) {
 		size_t k = n - done;
@@ -70,7 +61,7 @@ static void make_level(const engine *E, uint64_t seed, size_t n,
 		u128 *counts;
 		CHECK(lruns_room(&r, &k, &keys, &counts, &err) == PEGSOL_OK);
 		for (size_t i = 0; i < k; i++) {
-			keys[i] = next_rand() % universe;
+			keys[i] = check_rand() % universe;
 			counts[i] = keys[i] % 7 + 1;
 		}
 		lruns_added(&r, k);
@@ -110,9 +101,9 @@ static void check_content(const char *path, uint64_t seed, size_t n,
 		free(got);
 		return;
 	}
-	rng = seed;
+	check_rng = seed;
 	for (size_t i = 0; i < n; i++) {
-		want[i].key = next_rand() % universe;
+		want[i].key = check_rand() % universe;
 		want[i].count = want[i].key % 7 + 1;
 	}
 	qsort(want, n, sizeof *want, by_key);
@@ -209,14 +200,14 @@ static void test_damaged_run(const engine *E)
 	pegsol_error err;
 	lruns_init(&r, dir, &next_id, 1, E);
 	CHECK(lruns_buffer(&r, 20000, &err) == PEGSOL_OK);
-	rng = 5;
+	check_rng = 5;
 	for (size_t done = 0; done < 100000;) {
 		size_t k = 100000 - done;
 		uint64_t *keys;
 		u128 *counts;
 		CHECK(lruns_room(&r, &k, &keys, &counts, &err) == PEGSOL_OK);
 		for (size_t i = 0; i < k; i++) {
-			keys[i] = next_rand() % 50000;
+			keys[i] = check_rand() % 50000;
 			counts[i] = 1;
 		}
 		lruns_added(&r, k);

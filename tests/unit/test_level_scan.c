@@ -19,15 +19,6 @@
 
 static char dir[256];
 
-static uint64_t rng = 0x9E3779B97F4A7C15ull;
-static uint64_t next_rand(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
-}
-
 typedef struct entry {
 	uint64_t key;
 	u128 count;
@@ -44,14 +35,14 @@ static int by_order(const void *a, const void *b)
  * file order. */
 static size_t make_entries(entry *e, size_t n, size_t skew, uint64_t seed)
 {
-	rng = seed;
+	check_rng = seed;
 	size_t m = 0;
 	while (m < n) {
-		uint64_t key = (next_rand() & (((uint64_t)1 << 40) - 1)) | 1;
+		uint64_t key = (check_rand() & (((uint64_t)1 << 40) - 1)) | 1;
 		if (m >= n - skew && lfile_segment(key) != 7)
 			continue;
-		u128 count = next_rand() % 5 == 0 ? ((u128)next_rand() << 64) | next_rand()
-		                                  : next_rand() % 1000 + 1;
+		u128 count = check_rand() % 5 == 0 ? ((u128)check_rand() << 64) | check_rand()
+		                                  : check_rand() % 1000 + 1;
 		e[m++] = (entry){key, count};
 	}
 	qsort(e, n, sizeof *e, by_order);
