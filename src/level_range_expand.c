@@ -368,12 +368,6 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 			units = (a + units) / SEGMENT * SEGMENT - a;
 		ps.a = a;
 		ps.units = units;
-		/* every range says where it starts, from this thread: the
-		 * engine reports from its first thread only when that one
-		 * claims parents, which a loaded machine may not give it in a
-		 * short range (a test resumed from a mark then saw no report) */
-		ps.c.before = ps.c.n = 0;
-		on_progress(&ps, 0, (size_t)n);
 		/* the parents from the start, in the arrays of the last pass
 		 * (freed and taken again, their pages were cleared again by
 		 * the kernel at every pass: a tenth of a 41-hole level's
@@ -383,6 +377,11 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 		opened = 1; /* closed below, also when half opened */
 		if (st != PEGSOL_OK)
 			break;
+		/* every range says where it starts, from this thread: the
+		 * engine reports from its first thread only when that one
+		 * claims parents, which a loaded machine may not give it in a
+		 * short range (a test resumed from a mark then saw no report) */
+		on_progress(&ps, 0, (size_t)n);
 		level piece = {0};
 		int got = next_piece(&ps, &piece, err);
 		if (got < 0) {

@@ -229,9 +229,11 @@ static pegsol_status complement_runs(disk_store *d, const slevel *A, lruns *rs,
 		st = lchunks_next(&c, &n, err);
 		if (st != PEGSOL_OK || !n)
 			break;
-		/* the first half of a match or complement: the second merges */
+		/* a match's first half (rs->progress_half: the join reports
+		 * the second), or a whole complement or selection */
 		if (E->progress)
-			E->progress(E->progress_ctx, (size_t)(c.before + n), (size_t)A->n * 2);
+			E->progress(E->progress_ctx, (size_t)(c.before + n),
+			            (size_t)(rs->progress_half ? 2 * rs->progress_half : A->n));
 		size_t part[2] = {0, n};
 		level in = {.n = n, .keys = c.keys, .counts = c.counts, .part = part}, comp;
 		/* level_complement takes over nothing: it copies */
@@ -255,8 +257,8 @@ static pegsol_status disk_match(level_store *s, const slevel *A, const slevel *B
 	lruns_init(&rs, d->dir, &d->nruns, A->counted, s->E);
 	char path[4096];
 	level_path(d, B->name, path, sizeof path);
-	pegsol_status st = complement_runs(d, A, &rs, err);
 	rs.progress_half = A->n;
+	pegsol_status st = complement_runs(d, A, &rs, err);
 	if (st == PEGSOL_OK)
 		st = lruns_join(&rs, path, B->n, match, ctx, err);
 	lruns_free(&rs);

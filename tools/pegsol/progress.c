@@ -84,8 +84,8 @@ static unsigned long long disk_used(progress *p, double now)
 }
 
 /* The line of a finished level; made: the size of the level it made
- * when known (the next level of the same phase has begun, and it is that
- * level's parents), else 0. */
+ * when known (the next level of the same phase, or the matching of the
+ * level made, has begun: its total), else 0. */
 static void log_level(progress *p, double now, size_t made)
 {
 	if (!p->log || p->level < 0)
