@@ -135,6 +135,9 @@ typedef struct engine {
 	 * outgrew the estimate (level_expand_range's caller then knows its
 	 * guess of their number was low) */
 	int outgrown;
+	/* Passes of a level on disk made with 64-bit counts in their tables
+	 * (expand_range.narrow): what a test asks to know the path ran. */
+	int narrow_passes;
 	/* Round buffers, kept from one expansion to the next so that big
 	 * buffers are not page-faulted in again every level. */
 	struct expand_buffers *buffers;
@@ -223,7 +226,17 @@ typedef struct expand_range {
 	 * more children. */
 	pegsol_status (*sink)(void *ctx, const level *batch, size_t p0, size_t p1,
 	                      pegsol_error *err);
+	/* 1: no parent's count is above level_narrow_cap (the caller read
+	 * them all in an earlier pass), so the tables keep 64-bit counts and
+	 * a pass holds half again as many children; 0: 128-bit counts.  A
+	 * parent above the cap is then an internal error, never a wrap. */
+	int narrow;
 } expand_range;
+/* The biggest parent count for which every child count fits 64 bits:
+ * a child's count is the sum of one parent's count for each jump into
+ * its orbit from a canonical parent, at most the group's order times the
+ * board's jumps of them. */
+u128 level_narrow_cap(const engine *E);
 /* out = the children in range R of every parent R gives (counts added
  * when the parents have counts), a level of R->pbits, its partitions
  * outside [a, b) empty: in the order of a level file (level_file.h),

@@ -17,6 +17,10 @@
  * a 128-bit count.  64 bits suffice when the parent level's games times
  * the board's jumps fit (every child count is at most that total), which
  * holds for the big middle levels; it halves the memory traffic there.
+ * A range of a level on disk (level_expand_range) does not know the total
+ * of the parents still to come; its caller knows their biggest count from
+ * an earlier pass, and 64 bits suffice when that is at most
+ * level_narrow_cap (expand_range.narrow).
  */
 #include "level.h"
 #include "level_prune.h"
@@ -33,6 +37,11 @@
 #endif
 #include <stdlib.h>
 #include <string.h>
+
+u128 level_narrow_cap(const engine *E)
+{
+	return (u128)UINT64_MAX / ((u128)E->G->order * (u128)E->board->njumps);
+}
 
 void engine_init(engine *E, const pegsol_board *b, const sym_group *G,
                  int threads)
@@ -568,6 +577,7 @@ typedef struct xctx {
 	 * [pbase, pbase + nparts), partition p holding hash pbase + p; the
 	 * parents come piece by piece */
 	const expand_range *range;
+	u128 count_cap;       /* no parent's count above it (narrow ranges) */
 	uint32_t pbase;
 	int (*keep)(const void *, uint64_t);
 	const void *keep_ctx;
@@ -731,6 +741,7 @@ generate_words(xctx *x, int tid, const int words)
 		const uint64_t *const keys = in->keys;
 		const u128 *const counts = in->counts;
 		const expand_range *const range = x->range;
+		const u128 count_cap = x->count_cap;
 		const uint32_t pbase = x->pbase, nparts = (uint32_t)x->nparts;
 		const int pbits = x->pbits;
 		uint64_t *const stage = tb->stage;
@@ -759,8 +770,11 @@ generate_words(xctx *x, int tid, const int words)
 			 * power of two, and a shift spares a division a parent */
 			int orbit = m == 8 ? 8 >> __builtin_ctz((unsigned)fixed) : m / fixed;
 			st.raw += (uint64_t)orbit;
-			if (counts)
+			if (counts) {
 				overflow |= u128_add(&st.games, cnt);
+				/* a narrow range's promise broken (a bug) */
+				overflow |= (cnt > count_cap) << 1;
+			}
 			int nj = jumps_of(E, c ^ jflip, jumps);
 			if (nj == 0) {
 				st.dead++;
@@ -1255,8 +1269,12 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	x->within = within;
 	x->range = range;
 	x->words = in->masks ? 2 : 1;
+	x->count_cap = ~(u128)0;
 	if (in->counts && range) {
-		x->words = 3; /* the games of parents still to come are unknown */
+		/* the games of parents still to come are unknown: their
+		 * biggest count is the caller's to know */
+		x->words = range->narrow ? 2 : 3;
+		x->count_cap = range->narrow ? level_narrow_cap(E) : ~(u128)0;
 	} else if (in->counts) {
 		/* 64-bit counts when the level's games times the jumps fit. */
 		u128 total = 0;
@@ -1444,6 +1462,11 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		if (done > in->n)
 			done = in->n;
 		st = refuse_outgrown(x, done ? (double)emitted / (double)done : 0, err);
+		goto cleanup;
+	}
+	if (overflow & 2) {
+		st = pegsol_fail(err, PEGSOL_EINTERNAL, "a parent's count is above the "
+		                 "64-bit cap its range was expanded with");
 		goto cleanup;
 	}
 	if (atomic_load(&x->failed) || overflow) {

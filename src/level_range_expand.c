@@ -144,6 +144,12 @@ static double entry_bytes(int counted)
 	return counted ? 24.0 : 8.0;
 }
 
+/* A table slot's bytes: 64-bit counts in a narrow range (expand_range). */
+static double slot_bytes(int counted, int narrow)
+{
+	return counted && narrow ? 16.0 : entry_bytes(counted);
+}
+
 /* Bytes a distinct child costs in a pass: its table slots (tables two
  * thirds full).  The range's level goes to the file a batch of
  * partitions at a time (expand_range's sink), never whole beside the
@@ -151,9 +157,9 @@ static double entry_bytes(int counted)
  * are now 3).  The ranges' number of children is known well (level_expand
  * sizes its tables for it exactly, not a quarter more as for a level's
  * growth guessed from the last): the guess is padded a little, here. */
-static double bytes_per_child(int counted)
+static double bytes_per_child(int counted, int narrow)
 {
-	return entry_bytes(counted) * 1.65;
+	return slot_bytes(counted, narrow) * 1.65;
 }
 
 /* The level a within-expansion keeps its children in, read alongside the
@@ -212,6 +218,7 @@ typedef struct pass {
 	lfile_writer *w;     /* the new level, */
 	within_cursor *wc;   /* filtered by this when not NULL */
 	uint64_t written;    /* entries written by the range */
+	u128 max_count;      /* the biggest parent count read in this pass */
 	void (*progress)(void *ctx, size_t done, size_t total);
 	void *progress_ctx;
 } pass;
@@ -227,6 +234,13 @@ static int next_piece(void *ctx, level *piece, pegsol_error *err)
 	piece->n = n;
 	piece->keys = ps->c.keys;
 	piece->counts = ps->c.counts;
+	/* a pass over the counts the generation is about to read anyway:
+	 * the next ranges' tables keep 64-bit counts when they allow it */
+	const u128 *c = ps->c.counts;
+	u128 m = ps->max_count;
+	for (size_t i = 0; c && i < n; i++)
+		m = c[i] > m ? c[i] : m;
+	ps->max_count = m;
 	return 1;
 }
 
@@ -282,7 +296,7 @@ double range_expand_passes(const engine *E, uint64_t n, int counted, double grow
 	double room = pass_room(E->memory, E->held, piece_cap(E->memory, counted), counted);
 	if (room <= 0)
 		return 1e18;
-	return (double)n * growth * bytes_per_child(counted) / room;
+	return (double)n * growth * bytes_per_child(counted, 0) / room;
 }
 
 pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
@@ -346,11 +360,16 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 	double scale = 1; /* halved at each refusal */
 	int opened = 0;   /* ps.c: the parents, read once a pass */
 	const double room = pass_room(memory, held, cap, counted);
+	/* 1 once a whole pass found no parent count above the cap: the
+	 * passes after the first keep 64-bit counts (a third less memory a
+	 * child, so fewer passes), whenever the counts allow */
+	int narrow = 0;
 	E->progress = on_progress;
 	E->progress_ctx = &ps;
 	while (st == PEGSOL_OK && a < HASHES) {
-		double fit = per_hash > 0 ? scale * room / (per_hash * bytes_per_child(counted))
-		                          : HASHES;
+		double fit = per_hash > 0
+		                 ? scale * room / (per_hash * bytes_per_child(counted, narrow))
+		                 : HASHES;
 		/* partitions of about 16384 keys (cache-sized tables), whole
 		 * ones in a range, which starts where the last one ended */
 		int shift = 0;
@@ -382,6 +401,7 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 		 * claims parents, which a loaded machine may not give it in a
 		 * short range (a test resumed from a mark then saw no report) */
 		on_progress(&ps, 0, (size_t)n);
+		ps.max_count = 0;
 		level piece = {0};
 		int got = next_piece(&ps, &piece, err);
 		if (got < 0) {
@@ -389,7 +409,7 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 			break;
 		}
 		expand_range R = {16 - shift, a, a + units, per_hash * units, next_piece, &ps,
-		                  flags, write_batch};
+		                  flags, write_batch, narrow};
 		ps.w = w;
 		ps.wc = within ? &wc : NULL;
 		ps.written = 0;
@@ -418,6 +438,8 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 			break;
 		if (a == 0) /* each range counts every parent */
 			mark.stats = v;
+		E->narrow_passes += R.narrow;
+		narrow = counted && ps.max_count <= level_narrow_cap(E);
 		/* written by the sink, batch by batch */
 		total += ps.written;
 		/* the next ranges are sized by what this one held (a little

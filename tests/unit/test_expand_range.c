@@ -56,6 +56,13 @@ typedef struct pieces {
 	size_t at, step;
 } pieces;
 
+/* No parents after the first piece. */
+static int no_more(void *ctx, level *piece, pegsol_error *err)
+{
+	(void)ctx, (void)piece, (void)err;
+	return 0;
+}
+
 /* The parents after the first piece, a third of the level at a time. */
 static int next_piece(void *ctx, level *piece, pegsol_error *err)
 {
@@ -81,7 +88,7 @@ static ptrdiff_t find(const level *R, uint64_t key)
 
 /* Every range's level well made, the ranges together R exactly. */
 static void check_ranges(const engine *E, const level *L, const level *R,
-                         int pbits, uint32_t width)
+                         int pbits, uint32_t width, int narrow)
 {
 	pegsol_error err;
 	size_t seen = 0;
@@ -93,7 +100,7 @@ static void check_ranges(const engine *E, const level *L, const level *R,
 		level first = {.n = step < L->n ? step : L->n, .keys = L->keys,
 		               .counts = L->counts};
 		expand_range rg = {pbits, a, b, (double)R->n * (b - a) / 65536.0 + 64,
-		                   next_piece, &ps, 0, NULL};
+		                   next_piece, &ps, 0, NULL, narrow};
 		level out;
 		ok_or_say(level_expand_range(E, &first, &rg, NULL, NULL, &out, NULL, &err), &err);
 		CHECK(out.pbits == pbits);
@@ -115,40 +122,63 @@ static void check_ranges(const engine *E, const level *L, const level *R,
 	CHECK(seen == R->n);
 }
 
-/* L written to a file, expanded under `memory`, read back: R. */
+/* The biggest count of L. */
+static u128 max_count(const level *L)
+{
+	u128 m = 0;
+	for (size_t i = 0; i < L->n; i++)
+		m = L->counts[i] > m ? L->counts[i] : m;
+	return m;
+}
+
+/* L written to a file with every count times k, expanded under `memory`,
+ * read back: R, its counts times k (an expansion is linear in the
+ * parents' counts).  narrow: whether passes after the first are to keep
+ * 64-bit counts (-1: whatever they do). */
 static void check_file(engine *E, const level *L, const level *R,
-                       const expand_stats *want, size_t memory)
+                       const expand_stats *want, size_t memory, u128 k, int narrow)
 {
 	char dir[] = "/tmp/pegsol-range-XXXXXX", in[64], out[64];
 	CHECK(mkdtemp(dir) != NULL);
 	snprintf(in, sizeof in, "%s/in.lvl", dir);
 	snprintf(out, sizeof out, "%s/out.lvl", dir);
 	pegsol_error err;
-	ok_or_say(lfile_write_level(in, L, 1, 2, 0, &err), &err);
+	level Lk = *L;
+	Lk.counts = malloc(L->n * sizeof *Lk.counts);
+	CHECK(Lk.counts != NULL);
+	if (!Lk.counts)
+		exit(check_done());
+	for (size_t i = 0; i < L->n; i++)
+		Lk.counts[i] = L->counts[i] * k;
+	ok_or_say(lfile_write_level(in, &Lk, 1, 2, 0, &err), &err);
+	free(Lk.counts);
 	E->memory = memory;
 	E->held = 0;
 	expand_stats got;
 	uint64_t n = 0;
+	int narrow_before = E->narrow_passes;
 	ok_or_say(range_expand_file(E, in, L->n, 1, out, 0, 1.0, NULL, NULL, NULL, &got, &n,
 	                            &err), &err);
 	E->memory = 0;
+	if (narrow >= 0)
+		CHECK((E->narrow_passes > narrow_before) == narrow);
 	CHECK(n == R->n);
 	CHECK(got.raw == want->raw && got.dead == want->dead &&
-	      got.dead_raw == want->dead_raw && got.games == want->games &&
-	      got.dead_games == want->dead_games);
+	      got.dead_raw == want->dead_raw && got.games == want->games * k &&
+	      got.dead_games == want->dead_games * k);
 	lscan sc = {0};
 	ok_or_say(lscan_open(out, n, &sc, &err), &err);
 	uint64_t key;
 	u128 count;
-	size_t k = 0;
+	size_t seen = 0;
 	int r;
 	while ((r = lscan_next(&sc, &key, &count, &err)) > 0) {
 		ptrdiff_t j = find(R, key);
-		CHECK(j >= 0 && R->counts[j] == count);
-		k++;
+		CHECK(j >= 0 && R->counts[j] * k == count);
+		seen++;
 	}
 	CHECK(r == 0);
-	CHECK(k == R->n);
+	CHECK(seen == R->n);
 	lscan_close(&sc);
 	unlink(in);
 	unlink(out);
@@ -445,26 +475,45 @@ static void test_board(const char *name, int hole, int depth, size_t small)
 	        depth, L.n, R.n);
 	/* ranges that are not whole partitions are refused, not run */
 	level first = {.n = L.n, .keys = L.keys, .counts = L.counts}, bad;
-	expand_range odd = {10, 1, 1u << 15, 1000, NULL, NULL, 0, NULL};
+	expand_range odd = {10, 1, 1u << 15, 1000, NULL, NULL, 0, NULL, 0};
 	CHECK(level_expand_range(&E, &first, &odd, NULL, NULL, &bad, NULL, &err) ==
 	      PEGSOL_EINTERNAL);
-	expand_range wide = {17, 0, 1u << 16, 1000, NULL, NULL, 0, NULL};
+	expand_range wide = {17, 0, 1u << 16, 1000, NULL, NULL, 0, NULL, 0};
 	CHECK(level_expand_range(&E, &first, &wide, NULL, NULL, &bad, NULL, &err) ==
 	      PEGSOL_EINTERNAL);
-	expand_range empty = {16, 5, 5, 1000, NULL, NULL, 0, NULL};
+	expand_range empty = {16, 5, 5, 1000, NULL, NULL, 0, NULL, 0};
 	CHECK(level_expand_range(&E, &first, &empty, NULL, NULL, &bad, NULL, &err) ==
 	      PEGSOL_EINTERNAL);
-	check_ranges(&E, &L, &R, 16, 1u << 16);   /* one range */
-	check_ranges(&E, &L, &R, 16, 5000);       /* uneven ranges, the last short */
-	check_ranges(&E, &L, &R, 10, 64 * 300);   /* wider partitions */
-	check_ranges(&E, &L, &R, 4, 4096 * 3);
-	check_file(&E, &L, &R, &want, 0); /* one pass */
+	check_ranges(&E, &L, &R, 16, 1u << 16, 0);   /* one range */
+	check_ranges(&E, &L, &R, 16, 5000, 0);       /* uneven ranges, the last short */
+	check_ranges(&E, &L, &R, 10, 64 * 300, 0);   /* wider partitions */
+	check_ranges(&E, &L, &R, 4, 4096 * 3, 0);
+	check_ranges(&E, &L, &R, 10, 64 * 300, 1);   /* 64-bit counts in the tables */
+	{
+		/* a narrow range given a parent above the cap: an error, not
+		 * a count wrapped */
+		u128 keep = L.counts[0];
+		L.counts[0] = level_narrow_cap(&E) + 1;
+		level whole = {.n = L.n, .keys = L.keys, .counts = L.counts}, out;
+		expand_range all = {16, 0, 1u << 16, (double)R.n + 64, no_more, NULL, 0, NULL, 1};
+		CHECK(level_expand_range(&E, &whole, &all, NULL, NULL, &out, NULL, &err) ==
+		      PEGSOL_EINTERNAL);
+		L.counts[0] = keep;
+	}
+	check_file(&E, &L, &R, &want, 0, 1, 0); /* one pass */
 	E.memory = small;
 	double passes = range_expand_passes(&E, L.n, 1, (double)R.n / (double)L.n);
 	E.memory = 0;
 	fprintf(stderr, "  under %zu MiB: about %.1f passes\n", small >> 20, passes);
 	CHECK(passes > 1.5);
-	check_file(&E, &L, &R, &want, small);
+	check_file(&E, &L, &R, &want, small, 1, 1);
+	/* counts as big as 64-bit tables allow (children up to the group's
+	 * order times the jumps times the biggest), and just above: the
+	 * passes keep 128-bit counts, the children's counts above 2^64 */
+	u128 big = level_narrow_cap(&E) / max_count(&L);
+	check_file(&E, &L, &R, &want, small, big, 1);
+	check_file(&E, &L, &R, &want, small, big + 1, 0);
+	check_file(&E, &L, &R, &want, small, (u128)1 << 70, 0);
 	check_resume(&E, &L, &want, small);
 	test_within(&E, &P, &L, &R, small);
 	level_free(&P);
