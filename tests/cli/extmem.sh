@@ -259,6 +259,14 @@ mkdir "$tmp/w10"
 expect_exit 4 "$PEGSOL" count -b triangle:7 -s 1 --workdir "$tmp/w10" --memory 8M
 if grep -q "too small even for the external-memory engine" "$tmp/err"; then ok; else
 	bad "--memory 8M on disk: $(head -c 200 "$tmp/err")"; fi
+# the library's message gives its own share of the bound; the user's
+# figure is said beside it, with the share (less, the process's own
+# pages being out of it)
+expect_exit 4 "$PEGSOL" count -b english --memory 16M
+if awk '/--memory 16.0 MiB left [0-9.]+ MiB for the levels/ {
+	split($0, w, "left "); split(w[2], v, " ");
+	if (v[1] + 0 > 1 && v[1] + 0 < 16) found = 1 } END { exit !found }' "$tmp/err"; then ok
+else bad "--memory 16M in memory: $(head -c 300 "$tmp/err")"; fi
 
 # shortest --workdir: every level of either side checkpointed; killed
 # half-way and resumed it answers as the search in memory does, and it

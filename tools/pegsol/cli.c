@@ -35,6 +35,10 @@ int cli_usage_error(const cli *c, const char *fmt, ...)
 int cli_report(const cli *c, const pegsol_error *err)
 {
 	fprintf(stderr, "pegsol %s: %s\n", c->command, err->message);
+	if (err->status == PEGSOL_ELIMIT && c->memory && c->level_memory)
+		fprintf(stderr, "pegsol %s: --memory %.1f MiB left %.1f MiB for the "
+		        "levels, the rest being the process's own pages\n", c->command,
+		        (double)c->memory / 1048576.0, (double)c->level_memory / 1048576.0);
 	return err->status;
 }
 
@@ -283,7 +287,7 @@ static size_t process_own_bytes(void)
 #endif
 }
 
-size_t cli_level_memory(const cli *c)
+size_t cli_level_memory(cli *c)
 {
 	if (c->memory) {
 		/* --memory bounds the whole process's resident set (what
@@ -294,7 +298,8 @@ size_t cli_level_memory(const cli *c)
 		 * of the bound first.  Without it `shortest -j 1 --memory 55M`
 		 * peaked at 57,112 kB. */
 		size_t own = process_own_bytes() + LEVEL_MEMORY_RESERVE;
-		return c->memory > own + (1u << 20) ? c->memory - own : 1u << 20;
+		c->level_memory = c->memory > own + (1u << 20) ? c->memory - own : 1u << 20;
+		return c->level_memory;
 	}
 	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
 	if (pages <= 0 || size <= 0)

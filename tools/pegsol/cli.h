@@ -31,6 +31,7 @@ typedef struct cli {
 	int format;                 /* --format */
 	int threads;                /* -j, 0: every core */
 	size_t memory;              /* --memory in bytes, 0: the default */
+	size_t level_memory;        /* what cli_level_memory gave the library */
 	const char *workdir;        /* --workdir (count, levels) */
 	int resume;                 /* --resume (count, levels) */
 	pegsol_board *board;
@@ -97,7 +98,9 @@ int cli_option(cli *c, int opt, const char *arg);
 /* Prints "pegsol CMD: message" and the --help hint; returns PEGSOL_EUSAGE. */
 int cli_usage_error(const cli *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* Prints an error from the library; returns its status as exit code. */
+/* Prints an error from the library; returns its status as exit code.
+ * A limit reached under --memory also says how much of it the library
+ * had (the library's message gives its own share, not the user's). */
 int cli_report(const cli *c, const pegsol_error *err);
 /* Loads the board (and, with problem != 0, the start and finish); returns
  * 0 or an exit code after printing the message. */
@@ -119,8 +122,8 @@ extern int cli_processes_per_node;
 /* The memory limit of the level engine: --memory less the process's own
  * resident set and LEVEL_MEMORY_RESERVE (at least 1 MiB), or by default
  * three quarters of the machine's physical memory (shared among the
- * processes on the node). */
-size_t cli_level_memory(const cli *c);
+ * processes on the node); kept in c->level_memory for cli_report. */
+size_t cli_level_memory(cli *c);
 
 /* The process's resident set now, in bytes (0 when unknown). */
 size_t cli_resident_bytes(void);

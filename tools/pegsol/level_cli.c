@@ -3,7 +3,7 @@
  */
 #include "level_cli.h"
 
-void level_cli_begin(const cli *c, progress *p, pegsol_level_options *lo)
+void level_cli_begin(cli *c, progress *p, pegsol_level_options *lo)
 {
 	progress_init(p, c->workdir);
 	/* every field: callers set only the ones they use beyond these */

@@ -12,7 +12,7 @@
 #include "progress.h"
 
 /* Fills lo from the common options, with p as the progress line. */
-void level_cli_begin(const cli *c, progress *p, pegsol_level_options *lo);
+void level_cli_begin(cli *c, progress *p, pegsol_level_options *lo);
 /* Clears the progress line and sets *secs; on failure reports err and
  * returns the exit code (and frees c's board), else returns 0. */
 int level_cli_end(cli *c, progress *p, pegsol_status st, const pegsol_error *err,
