@@ -187,6 +187,13 @@ typedef struct expand_stats {
 	u128 lost;          /* share mode: the remainders of the shares */
 } expand_stats;
 
+/* Adds the position `key` of a level (count: its count, NULL when the level
+ * is not counted) to st as an expansion of the level would: what the last
+ * level of a partial count needs, without making its children.  Nonzero
+ * when a sum overflows 128 bits. */
+int level_stats_add(const engine *E, uint64_t key, const u128 *count,
+                    expand_stats *st);
+
 /* Probability 1 in the share mode's fixed point: 126 bits after the point,
  * and room for the sum of a level's masses. */
 #define MASS_ONE ((u128)1 << 126)

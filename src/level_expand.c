@@ -171,6 +171,42 @@ int engine_jumps(const engine *E, pegsol_pos pos, uint16_t *out)
 	return jumps_of(E, pos, out);
 }
 
+/* The orbit's size of a position that `fixed` of the group's m elements
+ * map onto itself: the stabiliser's order divides the group's; with 8, a
+ * power of two, a shift spares a division a parent. */
+static inline int orbit_size(int m, int fixed)
+{
+	return m == 8 ? 8 >> __builtin_ctz((unsigned)fixed) : m / fixed;
+}
+
+/* A parent's part of expand_stats (its count when counted, its orbit's
+ * size, its number of jumps); nonzero when a sum overflows. */
+static inline int stats_add(expand_stats *st, const u128 *cnt, int orbit, int nj)
+{
+	int overflow = 0;
+	st->raw += (uint64_t)orbit;
+	if (cnt)
+		overflow |= u128_add(&st->games, *cnt);
+	if (nj == 0) {
+		st->dead++;
+		st->dead_raw += (uint64_t)orbit;
+		if (cnt)
+			overflow |= u128_add(&st->dead_games, *cnt);
+	}
+	return overflow;
+}
+
+int level_stats_add(const engine *E, uint64_t key, const u128 *count,
+                    expand_stats *st)
+{
+	const sym_group *G = E->G;
+	int fixed = 0;
+	for (int g = 0; g < G->order; g++)
+		fixed += sym_apply(G, g, key) == key;
+	uint16_t jumps[MAX_JUMPS + 32];
+	return stats_add(st, count, orbit_size(G->order, fixed), jumps_of(E, key, jumps));
+}
+
 /* ---------------------------------------------------------------- tables */
 
 /* How many entries ahead ptable_add asks for a slot. */
@@ -766,23 +802,12 @@ generate_words(xctx *x, int tid, const int words)
 			if (iflip)
 				for (int g = 0; g < m; g++)
 					img[g] ^= iflip;
-			/* the stabiliser's order divides the group's: with 8, a
-			 * power of two, and a shift spares a division a parent */
-			int orbit = m == 8 ? 8 >> __builtin_ctz((unsigned)fixed) : m / fixed;
-			st.raw += (uint64_t)orbit;
-			if (counts) {
-				overflow |= u128_add(&st.games, cnt);
-				/* a narrow range's promise broken (a bug) */
-				overflow |= (cnt > count_cap) << 1;
-			}
+			/* a narrow range's promise broken (a bug) */
+			overflow |= (cnt > count_cap) << 1;
 			int nj = jumps_of(E, c ^ jflip, jumps);
-			if (nj == 0) {
-				st.dead++;
-				st.dead_raw += (uint64_t)orbit;
-				if (counts)
-					overflow |= u128_add(&st.dead_games, cnt);
+			overflow |= stats_add(&st, counts ? &cnt : NULL, orbit_size(m, fixed), nj);
+			if (nj == 0)
 				continue;
-			}
 			if (in->masks) {
 				out = emit_masked(x, c, in->masks[i], img, jumps, nj, out);
 				continue;

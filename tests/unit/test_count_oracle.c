@@ -8,7 +8,9 @@
  * from which the finish is reachable, the dead ends, the games ending
  * there, the games reaching the finish and the one-peg endings per hole.
  * pegsol_count must agree on every figure: its raw counts come from orbit
- * sizes of symmetric classes, the walk's from plain sets.
+ * sizes of symmetric classes, the walk's from plain sets.  So must every
+ * partial count (--max-jumps), whose last level is scanned rather than
+ * expanded.
  */
 #include "check.h"
 #include "pegsol.h"
@@ -129,6 +131,21 @@ static void compare(const char *what, const pegsol_board *b,
 		CHECK(r->wins == one);
 	else
 		CHECK(r->wins == w.wins);
+	/* partial counts (--max-jumps k): the rows up to k, the last one's
+	 * made without its children */
+	int nlevels = r->nlevels;
+	for (int k = 1; k < nlevels; k++) {
+		opt.max_jumps = k;
+		CHECK_EQ_INT(pegsol_count(pr, &opt, 0, r, &err), PEGSOL_OK);
+		CHECK_EQ_INT(r->nlevels, k + 1);
+		for (int n = 0; n <= k && n < r->nlevels; n++) {
+			const pegsol_jump_level *l = &r->level[n];
+			CHECK_EQ_INT(l->positions_raw, w.seen[n].n);
+			CHECK_EQ_INT(l->deadends_raw, w.dead[n].n);
+			CHECK(l->deadend_games == w.dead_games[n]);
+			CHECK(l->games == w.games[n]);
+		}
+	}
 	if (check_failed != bad)
 		fprintf(stderr, "  ... in %s\n", what);
 	free(r);
