@@ -16,6 +16,7 @@
  */
 #include "analysis_count.h"
 #include "level_store.h"
+#include "position_class.h"
 #include "winning_walk.h"
 
 #include <math.h>
@@ -618,10 +619,23 @@ static pegsol_status count_full(run *r, pegsol_count_result *out,
 	int N = r->N;
 	int max = r->opt && r->opt->max_jumps > 0 ? r->opt->max_jumps : -1;
 	r->find_at = r->pr->finish_kind == PEGSOL_FINISH_POSITION && max < 0 ? N : -1;
-	if (max >= 0 || r->random || r->forward_only)
-		N = -1; /* a partial run or random play: no winning positions */
+	/* A partial run or random play: no winning positions.  Nor when the
+	 * finish is in another position class than the start (every 41-hole
+	 * start that ends in its own hole): the rows' winning columns are
+	 * 0 without pairing the levels (a quarter of each middle level's
+	 * time on the 41-hole board) or keeping the first half on disk. */
+	if (max >= 0 || r->random || r->forward_only || position_class_impossible(r->pr))
+		N = -1;
 	const struct level_store_ops *ops = r->store->ops;
 	pegsol_status st = begin_or_resume(&d);
+	if (st == PEGSOL_OK && !cs->done && N < 0 && cs->n >= 0)
+		/* levels a run of an older pegsol kept for pairings that
+		 * this one does not make */
+		for (int i = 0; i < NLEV; i++) {
+			if (i != cs->n)
+				drop(&d, &d.S[i], &cs->live_s[i]);
+			drop(&d, &d.T[i], &cs->live_t[i]);
+		}
 	if (st == PEGSOL_OK && !cs->done && N >= 0 && !r->self_dual)
 		st = backward_levels(&d, N);
 	if (st == PEGSOL_OK && !cs->done && cs->n < 0) {

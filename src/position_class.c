@@ -47,3 +47,16 @@ pegsol_pos position_class_of(const position_classes *pc, pegsol_pos pos)
 			v ^= pc->row[h];
 	return v;
 }
+
+int position_class_impossible(const pegsol_problem *pr)
+{
+	position_classes pc;
+	position_classes_init(&pc, pr->board);
+	pegsol_pos cs = position_class_of(&pc, pr->start);
+	if (pr->finish_kind == PEGSOL_FINISH_POSITION)
+		return position_class_of(&pc, pr->finish) != cs;
+	for (int h = 0; h < pr->board->nholes; h++)
+		if (position_class_of(&pc, bit(h)) == cs)
+			return 0;
+	return 1;
+}

@@ -35,4 +35,9 @@ static inline int position_classes_log2_count(const position_classes *pc,
 	return board->nholes - pc->rank;
 }
 
+/* 1 when no finish of the problem is in the start's class: no position
+ * of it is winning (every 41-hole single-vacancy problem that ends in
+ * its own hole, for one). */
+int position_class_impossible(const pegsol_problem *pr);
+
 #endif

@@ -412,22 +412,6 @@ static pegsol_status walk_out(walk *w)
 	return st;
 }
 
-/* 1 when no finish is in the start's position class (position_class.h):
- * then no position is winning, which the walk would find only after
- * expanding the half-way levels. */
-static int class_impossible(const pegsol_problem *pr)
-{
-	position_classes pc;
-	position_classes_init(&pc, pr->board);
-	pegsol_pos cs = position_class_of(&pc, pr->start);
-	if (pr->finish_kind == PEGSOL_FINISH_POSITION)
-		return position_class_of(&pc, pr->finish) != cs;
-	for (int h = 0; h < pr->board->nholes; h++)
-		if (position_class_of(&pc, bit(h)) == cs)
-			return 0;
-	return 1;
-}
-
 /* Every W_n empty, handed over as such. */
 static pegsol_status empty_walk(level_store *s, int N, const winning_walk_cb *cb,
                                 pegsol_error *err)
@@ -450,7 +434,9 @@ pegsol_status winning_walk(level_store *s, const pegsol_problem *pr, int N,
                            size_t memory, const winning_walk_cb *cb,
                            pegsol_error *err)
 {
-	if (class_impossible(pr))
+	/* no position wins, which the walk would find only after
+	 * expanding the half-way levels */
+	if (position_class_impossible(pr))
 		return empty_walk(s, N, cb, err);
 	const pegsol_board *b = pr->board;
 	walk w;

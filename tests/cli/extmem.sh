@@ -155,6 +155,14 @@ matched=$(sed -n 's/.*\(forward\|matching\) level \([0-9]*\): \([0-9,]*\) positi
 	     $1 == "forward" { level = $2; into = $4 } END { print n + 0, wrong + 0 }')
 if [ "$matched" = "10 0" ]; then ok; else
 	bad "matching lines in the log (lines, wrong): $matched: $(grep -m2 matching "$tmp/log")"; fi
+# a finish in another class than the start: no matching, no backward
+# levels, and the table of the count in memory
+mkdir "$tmp/w4c"
+"$PEGSOL" count -b triangle5 -s 0 -f 1 --format csv >"$tmp/cm.csv"
+"$PEGSOL" count -b triangle5 -s 0 -f 1 --format csv --workdir "$tmp/w4c" >"$tmp/cd.csv" 2>"$tmp/log"
+if grep -q "forward level 12" "$tmp/log" && ! grep -q "matching\|backward" "$tmp/log" &&
+	diff <(table "$tmp/cm.csv") <(table "$tmp/cd.csv") >/dev/null; then ok; else
+	bad "a finish of another class on disk: $(grep -m2 "matching\|backward" "$tmp/log")"; fi
 # and within a long level a line every so often (600 s; here every 0 s)
 mkdir "$tmp/w4b"
 PEGSOL_LOG_SECONDS=0 "$PEGSOL" count -b triangle:6 --workdir "$tmp/w4b" >/dev/null 2>"$tmp/log"

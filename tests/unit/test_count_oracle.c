@@ -192,6 +192,8 @@ int main(void)
 	}
 	/* a finish of several pegs, and an impossible one (more pegs) */
 	problem("triangle5 -s 0 -f 3,5", t5, "0", "3,5");
+	/* a finish in another position class: no pairing is made */
+	problem("triangle5 -s 0 -f 1", t5, "0", "1");
 	problem("triangle5 -s 0,4 -f 12", t5, "0,4", "12");
 	/* no winning position at all: the fast path expands empty levels */
 	{
