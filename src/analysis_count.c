@@ -392,11 +392,6 @@ static pegsol_status add_up_row(run *r, pegsol_jump_level *row, u128 *through,
 	return st;
 }
 
-/* One forward level: pairs S_n with its partner, expands S_n, fills
- * row n, and keeps or drops S_n.  The pairing comes first so that the
- * partner, which nothing else needs, is gone before the expansion: at
- * the middle levels, the biggest, that is a level less held at the peak
- * of memory (and fewer fresh pages, which cost the kernel's clearing). */
 /* A partial count's last level: its row, without its children. */
 typedef struct stats_scan {
 	run *r;
@@ -436,6 +431,11 @@ static pegsol_status stats_only(run *r, const slevel *cur, const char *name,
 	return st;
 }
 
+/* One forward level: pairs S_n with its partner, expands S_n, fills
+ * row n, and keeps or drops S_n.  The pairing comes first so that the
+ * partner, which nothing else needs, is gone before the expansion: at
+ * the middle levels, the biggest, that is a level less held at the peak
+ * of memory (and fewer fresh pages, which cost the kernel's clearing). */
 static pegsol_status forward_level(driver *d, int N, slevel **next)
 {
 	run *r = d->r;
