@@ -4,13 +4,25 @@
 # prints each run and the medians of wall time, user and system CPU time
 # and peak resident memory (/usr/bin/time).  On a loaded machine judge by
 # the CPU times: wall time there measures the other jobs.
-#   bash bench/ab.sh [-n RUNS] OLD_PEGSOL NEW_PEGSOL ARGS...
+#   bash bench/ab.sh [-n RUNS] [-s SECONDS] OLD_PEGSOL NEW_PEGSOL ARGS...
 #   e.g. bash bench/ab.sh -n 5 /tmp/pegsol.old build/pegsol levels --winning
+# -s sleeps between runs: on this project's machine (a virtual one) memory
+# freed a moment ago is quick to touch again and memory left free a few
+# seconds is not (a fresh huge page then costs five times its clearing),
+# so back-to-back runs measure a warm machine and a user's single run
+# meets a cold one; -s 2 measures the cold case.
 set -eu
 runs=5
-if [ "${1:-}" = -n ]; then runs=$2; shift 2; fi
-old=${1:?usage: ab.sh [-n RUNS] OLD NEW ARGS...}
-new=${2:?usage: ab.sh [-n RUNS] OLD NEW ARGS...}
+pause=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	-n) runs=$2; shift 2 ;;
+	-s) pause=$2; shift 2 ;;
+	*) break ;;
+	esac
+done
+old=${1:?usage: ab.sh [-n RUNS] [-s SECONDS] OLD NEW ARGS...}
+new=${2:?usage: ab.sh [-n RUNS] [-s SECONDS] OLD NEW ARGS...}
 shift 2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -18,6 +30,7 @@ for i in $(seq "$runs"); do
 	for which in old new; do
 		bin=$old
 		[ "$which" = new ] && bin=$new
+		sleep "$pause"
 		/usr/bin/time -f "%e %U %S %M" -o "$tmp/t" "$bin" "$@" >/dev/null
 		echo "$which $(cat "$tmp/t")" | tee -a "$tmp/all"
 	done
