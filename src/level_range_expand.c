@@ -219,6 +219,7 @@ typedef struct pass {
 	within_cursor *wc;   /* filtered by this when not NULL */
 	uint64_t written;    /* entries written by the range */
 	u128 max_count;      /* the biggest parent count read in this pass */
+	u128 max_written;    /* the biggest count of a batch written, at least */
 	void (*progress)(void *ctx, size_t done, size_t total);
 	void *progress_ctx;
 } pass;
@@ -249,6 +250,11 @@ static pegsol_status write_batch(void *ctx, const level *L, size_t p0, size_t p1
                                  pegsol_error *err)
 {
 	pass *ps = ctx;
+	/* the batch's biggest count, whether the within level admits it or
+	 * not: an upper bound is all the next level's passes need */
+	for (size_t i = L->part[p0]; L->counts && i < L->part[p1]; i++)
+		ps->max_written = L->counts[i] > ps->max_written ? L->counts[i]
+		                                                 : ps->max_written;
 	if (!ps->wc) {
 		ps->written += L->part[p1] - L->part[p0];
 		return lfile_put_parts(ps->w, L, p0, p1, err);
@@ -304,10 +310,12 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
                                 int durable, double growth,
                                 int (*keep)(const void *ctx, uint64_t key),
                                 const void *keep_ctx, const range_within *within,
-                                expand_stats *stats, uint64_t *out_n,
-                                pegsol_error *err)
+                                range_max *max, expand_stats *stats,
+                                uint64_t *out_n, pegsol_error *err)
 {
 	*out_n = 0;
+	if (max)
+		max->children_known = 0;
 	if (stats)
 		memset(stats, 0, sizeof *stats);
 	/* no arrays of an earlier level held as spares: the passes count
@@ -329,12 +337,14 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 	mark_of_parents(in_path, n, counted, flags, &of);
 	range_mark mark;
 	pegsol_status st;
+	int whole = 1; /* made in one go: its biggest count seen */
 	if (durable && read_mark(out_path, &of, &mark) &&
 	    lfile_reopen(tmp, E->threads, &mark.file, &w, NULL) == PEGSOL_OK) {
 		/* a killed run's level: on from its mark */
 		a = mark.a;
 		total = mark.total;
 		per_hash = mark.per_hash;
+		whole = 0;
 		st = PEGSOL_OK;
 	} else {
 		remove_mark(out_path);
@@ -363,7 +373,8 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 	/* 1 once a whole pass found no parent count above the cap: the
 	 * passes after the first keep 64-bit counts (a third less memory a
 	 * child, so fewer passes), whenever the counts allow */
-	int narrow = 0;
+	int narrow = counted && max && max->parents_known &&
+	             max->parents <= level_narrow_cap(E);
 	E->progress = on_progress;
 	E->progress_ctx = &ps;
 	while (st == PEGSOL_OK && a < HASHES) {
@@ -479,5 +490,9 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 		                   strerror(errno));
 	remove_mark(out_path);
 	*out_n = total;
+	if (max && counted && whole) {
+		max->children_known = 1;
+		max->children = ps.max_written;
+	}
 	return st;
 }

@@ -35,13 +35,23 @@
  * file's segments do when they are that wide, and after each such range
  * the file and a mark of it are synced (range_expand_marked). */
 typedef struct range_within range_within;
+/* What a counted level's biggest count is known to be (range_expand_file's
+ * `max`, may be NULL): given for the parents, every pass keeps 64-bit
+ * counts when they allow it, the first one too (else only the passes
+ * after a first that read them all); returned for the new level, when it
+ * was made in one go (a level carried on from a mark has entries no pass
+ * of this run wrote). */
+typedef struct range_max {
+	int parents_known, children_known;
+	u128 parents, children; /* children: at least the biggest */
+} range_max;
 pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
                                 int counted, const char *out_path,
                                 int durable, double growth,
                                 int (*keep)(const void *ctx, uint64_t key),
                                 const void *keep_ctx, const range_within *within,
-                                expand_stats *stats, uint64_t *out_n,
-                                pegsol_error *err);
+                                range_max *max, expand_stats *stats,
+                                uint64_t *out_n, pegsol_error *err);
 
 /* range_expand_file's `within` (NULL: a plain expansion): the children
  * made by flags (level_expand_within's EXPAND_REVERSE and

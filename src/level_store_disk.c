@@ -36,6 +36,11 @@ struct slevel {
 	char name[MANIFEST_NAME];
 	uint64_t n;
 	int counted;
+	/* its biggest count, when the range expansion that made it saw
+	 * every entry (not kept in the manifest: a resumed run's first
+	 * level by ranges finds it in its first pass) */
+	int has_max;
+	u128 max;
 };
 
 typedef struct disk_store {
@@ -160,6 +165,7 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 	double growth = planned_growth(d);
 	uint64_t n = 0;
 	pegsol_status st;
+	range_max max = {in->has_max, 0, in->max, 0};
 	if (range_expand_marked(to) ||
 	    (in->n > lscan_chunk_cap(E->memory, in->counted, d->chunk) &&
 	     range_expand_passes(E, in->n, in->counted, growth) <= RANGE_PASSES))
@@ -167,11 +173,15 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 		 * level at a time (level_range_expand.h); and a level a
 		 * killed run was making so, carried on */
 		st = range_expand_file(E, path, in->n, in->counted, to, 1, growth, keep,
-		                       keep_ctx, NULL, stats, &n, err);
+		                       keep_ctx, NULL, &max, stats, &n, err);
 	else
 		st = expand_by_runs(d, in, path, to, stats, keep, keep_ctx, &n, err);
 	if (st == PEGSOL_OK && !(*out = new_slevel(name, n, in->counted)))
 		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+	if (st == PEGSOL_OK) {
+		(*out)->has_max = max.children_known;
+		(*out)->max = max.children;
+	}
 	if (st == PEGSOL_OK)
 		d->growth = in->n ? (double)n / (double)in->n : 0;
 	return st;
@@ -203,7 +213,7 @@ static pegsol_status disk_expand_within(level_store *s, const slevel *in,
 	double growth = planned_growth(d);
 	uint64_t n = 0;
 	pegsol_status st = range_expand_file(s->E, path, in->n, 0, to, 1, growth, keep,
-	                                     keep_ctx, &rw, NULL, &n, err);
+	                                     keep_ctx, &rw, NULL, NULL, &n, err);
 	if (st == PEGSOL_OK && !(*out = new_slevel(name, n, 0)))
 		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	return st;

@@ -133,10 +133,12 @@ static u128 max_count(const level *L)
 
 /* L written to a file with every count times k, expanded under `memory`,
  * read back: R, its counts times k (an expansion is linear in the
- * parents' counts).  narrow: whether passes after the first are to keep
- * 64-bit counts (-1: whatever they do). */
+ * parents' counts), and its biggest count said to be R's times k.
+ * known: the parents' biggest count is given; narrow: whether a pass is
+ * to keep 64-bit counts (-1: whatever they do). */
 static void check_file(engine *E, const level *L, const level *R,
-                       const expand_stats *want, size_t memory, u128 k, int narrow)
+                       const expand_stats *want, size_t memory, u128 k, int known,
+                       int narrow)
 {
 	char dir[] = "/tmp/pegsol-range-XXXXXX", in[64], out[64];
 	CHECK(mkdtemp(dir) != NULL);
@@ -157,11 +159,13 @@ static void check_file(engine *E, const level *L, const level *R,
 	expand_stats got;
 	uint64_t n = 0;
 	int narrow_before = E->narrow_passes;
-	ok_or_say(range_expand_file(E, in, L->n, 1, out, 0, 1.0, NULL, NULL, NULL, &got, &n,
-	                            &err), &err);
+	range_max max = {known, 0, max_count(L) * k, 0};
+	ok_or_say(range_expand_file(E, in, L->n, 1, out, 0, 1.0, NULL, NULL, NULL, &max, &got,
+	                            &n, &err), &err);
 	E->memory = 0;
 	if (narrow >= 0)
 		CHECK((E->narrow_passes > narrow_before) == narrow);
+	CHECK(max.children_known && max.children == max_count(R) * k);
 	CHECK(n == R->n);
 	CHECK(got.raw == want->raw && got.dead == want->dead &&
 	      got.dead_raw == want->dead_raw && got.games == want->games * k &&
@@ -218,8 +222,8 @@ static void kill_at_first_mark(engine *E, const char *in, uint64_t n_in, int cou
 		expand_stats got;
 		uint64_t n = 0;
 		E->progress = die_when_marked;
-		range_expand_file(E, in, n_in, counted, out, 1, growth, NULL, NULL, rw, &got, &n,
-		                  &err);
+		range_expand_file(E, in, n_in, counted, out, 1, growth, NULL, NULL, rw, NULL, &got,
+		                  &n, &err);
 		_exit(0); /* finished before any mark: the parent says so */
 	}
 	int status = 0;
@@ -237,8 +241,8 @@ static size_t made_again(engine *E, const char *in, uint64_t n_in, int counted,
 	pegsol_error err;
 	first_done = (size_t)-1;
 	E->progress = note_first;
-	ok_or_say(range_expand_file(E, in, n_in, counted, out, 1, growth, NULL, NULL, rw, got,
-	                            n, &err), &err);
+	ok_or_say(range_expand_file(E, in, n_in, counted, out, 1, growth, NULL, NULL, rw, NULL,
+	                            got, n, &err), &err);
 	E->progress = NULL;
 	CHECK(!range_expand_marked(out));
 	return first_done;
@@ -262,8 +266,8 @@ static void check_resume(engine *E, const level *L, const expand_stats *want,
 	E->held = 0;
 	expand_stats got;
 	uint64_t n = 0, m = 0;
-	ok_or_say(range_expand_file(E, in, L->n, 1, ref, 1, 1.0, NULL, NULL, NULL, &got, &n,
-	                            &err), &err);
+	ok_or_say(range_expand_file(E, in, L->n, 1, ref, 1, 1.0, NULL, NULL, NULL, NULL, &got,
+	                            &n, &err), &err);
 	for (int damaged = 0; damaged < 2; damaged++) {
 		kill_at_first_mark(E, in, L->n, 1, out, 1.0, NULL);
 		if (damaged) {
@@ -403,7 +407,7 @@ static void check_within(engine *E, const level *In, int flags, const level *W,
 	E->held = 0;
 	uint64_t n = 0, m = 0;
 	ok_or_say(range_expand_file(E, in, In->n, 0, ref, kill, 2.0, NULL, NULL, &rw, NULL,
-	                            &n, &err), &err);
+	                            NULL, &n, &err), &err);
 	check_file_is(ref, n, want);
 	if (kill) {
 		kill_at_first_mark(E, in, In->n, 0, out, 2.0, &rw);
@@ -500,20 +504,24 @@ static void test_board(const char *name, int hole, int depth, size_t small)
 		      PEGSOL_EINTERNAL);
 		L.counts[0] = keep;
 	}
-	check_file(&E, &L, &R, &want, 0, 1, 0); /* one pass */
+	check_file(&E, &L, &R, &want, 0, 1, 0, 0); /* one pass */
+	check_file(&E, &L, &R, &want, 0, 1, 1, 1); /* the parents' biggest known */
 	E.memory = small;
 	double passes = range_expand_passes(&E, L.n, 1, (double)R.n / (double)L.n);
 	E.memory = 0;
 	fprintf(stderr, "  under %zu MiB: about %.1f passes\n", small >> 20, passes);
 	CHECK(passes > 1.5);
-	check_file(&E, &L, &R, &want, small, 1, 1);
+	check_file(&E, &L, &R, &want, small, 1, 0, 1);
+	check_file(&E, &L, &R, &want, small, 1, 1, 1);
 	/* counts as big as 64-bit tables allow (children up to the group's
 	 * order times the jumps times the biggest), and just above: the
 	 * passes keep 128-bit counts, the children's counts above 2^64 */
 	u128 big = level_narrow_cap(&E) / max_count(&L);
-	check_file(&E, &L, &R, &want, small, big, 1);
-	check_file(&E, &L, &R, &want, small, big + 1, 0);
-	check_file(&E, &L, &R, &want, small, (u128)1 << 70, 0);
+	check_file(&E, &L, &R, &want, small, big, 0, 1);
+	check_file(&E, &L, &R, &want, 0, big, 1, 1);
+	check_file(&E, &L, &R, &want, small, big + 1, 0, 0);
+	check_file(&E, &L, &R, &want, 0, big + 1, 1, 0);
+	check_file(&E, &L, &R, &want, small, (u128)1 << 70, 1, 0);
 	check_resume(&E, &L, &want, small);
 	test_within(&E, &P, &L, &R, small);
 	level_free(&P);
