@@ -4,8 +4,8 @@
  *
  * The engine touches its arrays at random (scatter, hash inserts, lookups);
  * on 4 KiB pages nearly every such access also misses the TLB.  Memory from
- * big_alloc is 2 MiB-aligned and advised MADV_HUGEPAGE, and is released
- * with plain free().
+ * big_alloc is 2 MiB-aligned and, from 64 MiB on, advised MADV_HUGEPAGE
+ * (bigmem.c says why not below), and is released with plain free().
  *
  * A fresh page costs the kernel's clearing (and, in a virtual machine,
  * often the host's fault too): the engine keeps what it reuses level after
