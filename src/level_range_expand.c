@@ -370,9 +370,9 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 	double scale = 1; /* halved at each refusal */
 	int opened = 0;   /* ps.c: the parents, read once a pass */
 	const double room = pass_room(memory, held, cap, counted);
-	/* 1 once a whole pass found no parent count above the cap: the
-	 * passes after the first keep 64-bit counts (a third less memory a
-	 * child, so fewer passes), whenever the counts allow */
+	/* 1 when the parents' biggest count is known to be under the cap
+	 * (max), or once a whole pass found it so: the passes keep 64-bit
+	 * counts (a third less memory a child, so fewer passes) */
 	int narrow = counted && max && max->parents_known &&
 	             max->parents <= level_narrow_cap(E);
 	E->progress = on_progress;
