@@ -34,6 +34,14 @@ size_t level_bytes(const level *L)
 	       ((size_t)1 << L->pbits) * sizeof *L->part;
 }
 
+u128 level_counts_max(const u128 *counts, size_t n)
+{
+	u128 m = 0;
+	for (size_t i = 0; i < n; i++)
+		m = counts[i] > m ? counts[i] : m;
+	return m;
+}
+
 /* Partitions of about a thousand keys: a partition's work fits the cache. */
 int level_pbits_for(size_t n)
 {

@@ -73,6 +73,9 @@ long long level_find(const level *L, uint64_t key);
 void level_free(level *L);
 /* Memory held by L, in bytes. */
 size_t level_bytes(const level *L);
+/* The biggest of n counts (0 when n is 0): what decides whether a level
+ * on disk may be expanded with 64-bit counts (expand_range.narrow). */
+u128 level_counts_max(const u128 *counts, size_t n);
 
 /* What the engine knows: the board, the symmetry group used for canonical
  * forms, the jump tables, threads and the memory budget. */

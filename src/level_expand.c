@@ -427,12 +427,8 @@ ptable_add(ptable *t, const uint64_t *restrict src, size_t n, const int words,
  * generation's loop, where it cost 3% of the English count). */
 static int piece_within_cap(const level *piece, u128 cap)
 {
-	if (!piece->counts || cap == ~(u128)0)
-		return 1;
-	for (size_t i = 0; i < piece->n; i++)
-		if (piece->counts[i] > cap)
-			return 0;
-	return 1;
+	return !piece->counts || cap == ~(u128)0 ||
+	       level_counts_max(piece->counts, piece->n) <= cap;
 }
 
 static pegsol_status cap_broken(pegsol_error *err)

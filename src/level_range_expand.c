@@ -237,11 +237,10 @@ static int next_piece(void *ctx, level *piece, pegsol_error *err)
 	piece->counts = ps->c.counts;
 	/* a pass over the counts the generation is about to read anyway:
 	 * the next ranges' tables keep 64-bit counts when they allow it */
-	const u128 *c = ps->c.counts;
-	u128 m = ps->max_count;
-	for (size_t i = 0; c && i < n; i++)
-		m = c[i] > m ? c[i] : m;
-	ps->max_count = m;
+	if (ps->c.counts) {
+		u128 m = level_counts_max(ps->c.counts, n);
+		ps->max_count = m > ps->max_count ? m : ps->max_count;
+	}
 	return 1;
 }
 
@@ -252,9 +251,10 @@ static pegsol_status write_batch(void *ctx, const level *L, size_t p0, size_t p1
 	pass *ps = ctx;
 	/* the batch's biggest count, whether the within level admits it or
 	 * not: an upper bound is all the next level's passes need */
-	for (size_t i = L->part[p0]; L->counts && i < L->part[p1]; i++)
-		ps->max_written = L->counts[i] > ps->max_written ? L->counts[i]
-		                                                 : ps->max_written;
+	if (L->counts) {
+		u128 m = level_counts_max(L->counts + L->part[p0], L->part[p1] - L->part[p0]);
+		ps->max_written = m > ps->max_written ? m : ps->max_written;
+	}
 	if (!ps->wc) {
 		ps->written += L->part[p1] - L->part[p0];
 		return lfile_put_parts(ps->w, L, p0, p1, err);
