@@ -419,12 +419,16 @@ static pegsol_status stats_only(run *r, const slevel *cur, const char *name,
 	const struct level_store_ops *ops = r->store->ops;
 	memset(xs, 0, sizeof *xs);
 	stats_scan ss = {r, xs, 0, 0, (size_t)ops->size(cur)};
+	/* a phase of its own: the log says the level was scanned, not expanded */
+	const char *phase = r->phase;
+	r->phase = "scanning";
 	on_progress(r, 0, ss.total);
 	pegsol_status st = ops->foreach(r->store, cur, on_stats, &ss, r->err);
 	if (st == PEGSOL_OK && ss.overflow)
 		st = pegsol_fail(r->err, PEGSOL_ELIMIT, "a game count overflows 128 bits");
 	if (st == PEGSOL_OK)
 		on_progress(r, ss.total, ss.total);
+	r->phase = phase;
 	pegsol_pos none = 0; /* a pointer for memcpy, never read */
 	if (st == PEGSOL_OK)
 		st = ops->from_positions(r->store, name, &none, 0, r->counting, next, r->err);

@@ -21,7 +21,9 @@ typedef struct pegsol_level_options {
 	 * done of total parents of the level being expanded (phase
 	 * "forward" or "backward"; the winning walk's phases name
 	 * themselves), or of the level whose winning positions are being
-	 * found by matching it with the other side ("matching", on disk). */
+	 * found by matching it with the other side ("matching", on disk), or
+	 * of the last level under max_jumps, whose row comes from a scan of
+	 * its positions ("scanning"). */
 	void (*progress)(void *ctx, const char *phase, int level, size_t done,
 	                 size_t total);
 	void *progress_ctx;

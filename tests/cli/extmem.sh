@@ -136,6 +136,12 @@ if [ -n "$first" ] && [ "$first" -gt 0 ]; then ok; else
 if diff <(table "$tmp/d42mem.csv") <(table "$tmp/d43disk.csv") >"$tmp/diff"; then ok; else
 	bad "41-hole level resumed from its mark differs: $(head -5 "$tmp/diff")"; fi
 if ls "$tmp/w43"/*.tmp* >/dev/null 2>&1; then bad "marks left behind: $(ls "$tmp/w43")"; else ok; fi
+# --max-jumps's last level is scanned for its row, and its log line says
+# so: the positions the level before it was expanded into
+into=$(sed -n 's/.*forward level 11: .* positions expanded into \([0-9,]*\) .*/\1/p' "$tmp/log")
+scanned=$(sed -n 's/.*scanning level 12: \([0-9,]*\) positions scanned in .*/\1/p' "$tmp/log")
+if [ -n "$into" ] && [ "$into" = "$scanned" ] && ! grep -q "level 12: .* expanded" "$tmp/log"; then ok; else
+	bad "last level's log line (into '$into', scanned '$scanned'): $(tail -2 "$tmp/log")"; fi
 
 # not a terminal: a log line per finished level on stderr
 mkdir "$tmp/w4"

@@ -97,9 +97,12 @@ static void log_level(progress *p, double now, size_t made)
 		pegsol_u128_format(made, 1, k, sizeof k);
 		snprintf(m, sizeof m, " into %s", k);
 	}
+	const char *done = !strcmp(p->phase, "matching")   ? "matched"
+	                   : !strcmp(p->phase, "scanning") ? "scanned"
+	                                                   : "expanded";
 	fprintf(stderr, "%9.1fs  %s level %d: %s positions %s%s in %.1f s; "
 	        "peak memory %.0f MiB, disk %.0f MiB\n", now - p->start, p->phase,
-	        p->level, n, strcmp(p->phase, "matching") ? "expanded" : "matched", m,
+	        p->level, n, done, m,
 	        now - p->level_start, peak_mib(),
 	        (double)disk_used(p, now + 3.0) / 1048576.0);
 	fflush(stderr);
@@ -113,10 +116,12 @@ void progress_update(void *ctx, const char *phase, int level, size_t done,
 		return;
 	double now = progress_now();
 	if (level != p->level || !p->phase[0] || strcmp(phase, p->phase)) {
-		/* the next level of the phase, or the matching of the level
-		 * made (pegsol_count on disk: its total is that level's) */
+		/* the next level of the phase, or the matching or the scan
+		 * (--max-jumps's last level) of the level made (pegsol_count
+		 * on disk: its total is that level's) */
 		int next = p->phase[0] && level == p->level + 1 &&
-		           (!strcmp(phase, p->phase) || !strcmp(phase, "matching"));
+		           (!strcmp(phase, p->phase) || !strcmp(phase, "matching") ||
+		            !strcmp(phase, "scanning"));
 		log_level(p, now, next ? total : 0);
 		snprintf(p->phase, sizeof p->phase, "%s", phase);
 		p->level = level;
