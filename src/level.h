@@ -241,6 +241,12 @@ typedef struct expand_range {
 	 * a pass holds half again as many children; 0: 128-bit counts.  A
 	 * parent above the cap is then an internal error, never a wrap. */
 	int narrow;
+	/* The round buffers' bytes, all threads together (0: the engine's
+	 * own choice); the caller's ranges leave room for them.  A range's
+	 * tables are far bigger than the caches, and a table given few
+	 * children a round is missed on at random for each; given more
+	 * than a few per cache line of it, it is read in order (phase B). */
+	size_t round_bytes;
 } expand_range;
 /* The biggest parent count for which every child count fits 64 bits:
  * a child's count is the sum of one parent's count for each jump into

@@ -1155,9 +1155,13 @@ static pegsol_status keep_within(xctx *x, level *out, pegsol_error *err)
 }
 
 /* Buffer entries per thread and round: E->round_bytes (128 MiB) for all
- * threads at most, less when the level is small. */
-static size_t round_cap_bytes(const engine *E, int nthreads)
+ * threads at most, less when the level is small; a range's caller's
+ * choice (expand_range.round_bytes) when it made one. */
+static size_t round_cap_bytes(const engine *E, const expand_range *range,
+                              int nthreads)
 {
+	if (range && range->round_bytes)
+		return range->round_bytes / (size_t)nthreads;
 	size_t bytes = (E->round_bytes ? E->round_bytes : (size_t)128 << 20) /
 	               (size_t)nthreads;
 	/* under a memory bound the rounds are what keeps memory bounded: the
@@ -1167,10 +1171,10 @@ static size_t round_cap_bytes(const engine *E, int nthreads)
 	return bytes;
 }
 
-static size_t round_entries(const engine *E, const level *in, int words,
-                            int nthreads, size_t nparts)
+static size_t round_entries(const engine *E, const expand_range *range,
+                            const level *in, int words, int nthreads, size_t nparts)
 {
-	size_t n = round_cap_bytes(E, nthreads) / ((size_t)words * sizeof(uint64_t));
+	size_t n = round_cap_bytes(E, range, nthreads) / ((size_t)words * sizeof(uint64_t));
 	size_t min = (size_t)CHUNK * (size_t)E->board->njumps * 2;
 	/* slices of at least four parents' worth of children each */
 	if (min < nparts * 4 * (size_t)E->board->njumps)
@@ -1275,7 +1279,7 @@ static int alloc_thread_buffers(const engine *E, xctx *x, size_t entries)
 		 * cleared again).  Only the pages a round writes are faulted
 		 * in: the threads use `entries`, what the memory estimate
 		 * counts, however big the buffers. */
-		size_t cap = round_cap_bytes(E, x->nthreads);
+		size_t cap = round_cap_bytes(E, x->range, x->nthreads);
 		eb->bytes = bytes > cap ? bytes : cap;
 	}
 	for (int t = 0; t < x->nthreads; t++) {
@@ -1389,7 +1393,7 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		double out_bytes = range && range->sink
 			? (double)sink_batch(E, out_entry) * (double)out_entry
 			: kids * (double)out_entry * (range ? 1.0 : 1.25);
-		double rest = (double)round_entries(E, in, x->words, x->nthreads, x->nparts) *
+		double rest = (double)round_entries(E, range, in, x->words, x->nthreads, x->nparts) *
 		                  (double)entry * x->nthreads +
 		              (spares > out_bytes ? spares : out_bytes) +
 		              (range ? 0 : (double)level_bytes(in)); /* a piece: the caller's */
@@ -1429,7 +1433,7 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	}
 	x->tables = calloc(x->nparts, sizeof *x->tables);
 	if (!x->tables ||
-	    alloc_thread_buffers(E, x, round_entries(E, in, x->words, x->nthreads,
+	    alloc_thread_buffers(E, x, round_entries(E, range, in, x->words, x->nthreads,
 	                                             x->nparts))) {
 		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 		goto cleanup;

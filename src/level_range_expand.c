@@ -279,15 +279,28 @@ static void on_progress(void *ctx, size_t done, size_t total)
 	ps->progress(ps->progress_ctx, (size_t)(f * (double)ps->n), (size_t)ps->n);
 }
 
+/* The engine's round buffers in a pass: a tenth of the bound.  A pass's
+ * tables (gigabytes on the 41-hole board) are far bigger than the
+ * caches; the bigger a round, the more children each table takes in it,
+ * and from about one child in eight of its slots on, the table is read
+ * in order rather than missed on at random, child by child.  diamond41
+ * hole 6, 13 jumps in 4G: the level made in two passes 19.8 s with
+ * rounds of 100 MiB (the engine's own choice, at most 128 MiB), 18.3 s
+ * with 200, 15.4 s with 400; 800 left too little room for two passes. */
+static size_t pass_rounds(size_t memory)
+{
+	return memory / 10;
+}
+
 /* The bytes a pass may give the children, beside the pieces of `cap`
- * parents, the files and the engine's round buffers (at most a sixteenth
- * of the bound), with a thirty-second to spare. */
+ * parents, the files and the engine's round buffers, with a
+ * thirty-second to spare. */
 static double pass_room(size_t memory, size_t held, size_t cap, int counted)
 {
 	if (!memory)
 		return 1e18;
 	return (double)memory / 5 * 4 - (double)held - (double)cap * entry_bytes(counted) -
-	       (double)file_overhead(memory) - (double)memory / 16 - (double)memory / 32;
+	       (double)file_overhead(memory) - (double)pass_rounds(memory) - (double)memory / 32;
 }
 
 /* Pieces of parents of a sixteenth of the bound: they stream, and their
@@ -420,7 +433,7 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 			break;
 		}
 		expand_range R = {16 - shift, a, a + units, per_hash * units, next_piece, &ps,
-		                  flags, write_batch, narrow};
+		                  flags, write_batch, narrow, pass_rounds(memory)};
 		ps.w = w;
 		ps.wc = within ? &wc : NULL;
 		ps.written = 0;

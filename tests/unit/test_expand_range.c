@@ -88,7 +88,7 @@ static ptrdiff_t find(const level *R, uint64_t key)
 
 /* Every range's level well made, the ranges together R exactly. */
 static void check_ranges(const engine *E, const level *L, const level *R,
-                         int pbits, uint32_t width, int narrow)
+                         int pbits, uint32_t width, int narrow, size_t rounds)
 {
 	pegsol_error err;
 	size_t seen = 0;
@@ -100,7 +100,7 @@ static void check_ranges(const engine *E, const level *L, const level *R,
 		level first = {.n = step < L->n ? step : L->n, .keys = L->keys,
 		               .counts = L->counts};
 		expand_range rg = {pbits, a, b, (double)R->n * (b - a) / 65536.0 + 64,
-		                   next_piece, &ps, 0, NULL, narrow};
+		                   next_piece, &ps, 0, NULL, narrow, rounds};
 		level out;
 		ok_or_say(level_expand_range(E, &first, &rg, NULL, NULL, &out, NULL, &err), &err);
 		CHECK(out.pbits == pbits);
@@ -479,27 +479,31 @@ static void test_board(const char *name, int hole, int depth, size_t small)
 	        depth, L.n, R.n);
 	/* ranges that are not whole partitions are refused, not run */
 	level first = {.n = L.n, .keys = L.keys, .counts = L.counts}, bad;
-	expand_range odd = {10, 1, 1u << 15, 1000, NULL, NULL, 0, NULL, 0};
+	expand_range odd = {10, 1, 1u << 15, 1000, NULL, NULL, 0, NULL, 0, 0};
 	CHECK(level_expand_range(&E, &first, &odd, NULL, NULL, &bad, NULL, &err) ==
 	      PEGSOL_EINTERNAL);
-	expand_range wide = {17, 0, 1u << 16, 1000, NULL, NULL, 0, NULL, 0};
+	expand_range wide = {17, 0, 1u << 16, 1000, NULL, NULL, 0, NULL, 0, 0};
 	CHECK(level_expand_range(&E, &first, &wide, NULL, NULL, &bad, NULL, &err) ==
 	      PEGSOL_EINTERNAL);
-	expand_range empty = {16, 5, 5, 1000, NULL, NULL, 0, NULL, 0};
+	expand_range empty = {16, 5, 5, 1000, NULL, NULL, 0, NULL, 0, 0};
 	CHECK(level_expand_range(&E, &first, &empty, NULL, NULL, &bad, NULL, &err) ==
 	      PEGSOL_EINTERNAL);
-	check_ranges(&E, &L, &R, 16, 1u << 16, 0);   /* one range */
-	check_ranges(&E, &L, &R, 16, 5000, 0);       /* uneven ranges, the last short */
-	check_ranges(&E, &L, &R, 10, 64 * 300, 0);   /* wider partitions */
-	check_ranges(&E, &L, &R, 4, 4096 * 3, 0);
-	check_ranges(&E, &L, &R, 10, 64 * 300, 1);   /* 64-bit counts in the tables */
+	check_ranges(&E, &L, &R, 16, 1u << 16, 0, 0);   /* one range */
+	check_ranges(&E, &L, &R, 16, 5000, 0, 0);       /* uneven ranges, the last short */
+	check_ranges(&E, &L, &R, 10, 64 * 300, 0, 0);   /* wider partitions */
+	check_ranges(&E, &L, &R, 4, 4096 * 3, 0, 0);
+	check_ranges(&E, &L, &R, 10, 64 * 300, 1, 0);   /* 64-bit counts in the tables */
+	/* the caller's rounds: the smallest the engine allows (many rounds
+	 * a range), and big ones */
+	check_ranges(&E, &L, &R, 10, 64 * 300, 1, 1);
+	check_ranges(&E, &L, &R, 16, 5000, 0, (size_t)256 << 20);
 	{
 		/* a narrow range given a parent above the cap: an error, not
 		 * a count wrapped */
 		u128 keep = L.counts[0];
 		L.counts[0] = level_narrow_cap(&E) + 1;
 		level whole = {.n = L.n, .keys = L.keys, .counts = L.counts}, out;
-		expand_range all = {16, 0, 1u << 16, (double)R.n + 64, no_more, NULL, 0, NULL, 1};
+		expand_range all = {16, 0, 1u << 16, (double)R.n + 64, no_more, NULL, 0, NULL, 1, 0};
 		CHECK(level_expand_range(&E, &whole, &all, NULL, NULL, &out, NULL, &err) ==
 		      PEGSOL_EINTERNAL);
 		L.counts[0] = keep;
