@@ -273,6 +273,7 @@ mkdir "$tmp/w10"
 expect_exit 4 "$PEGSOL" count -b triangle:7 -s 1 --workdir "$tmp/w10" --memory 8M
 if grep -q "too small even for the external-memory engine" "$tmp/err"; then ok; else
 	bad "--memory 8M on disk: $(head -c 200 "$tmp/err")"; fi
+cp "$tmp/err" "$tmp/w10.err"
 # the library's message gives its own share of the bound; the user's
 # figure is said beside it, with the share (less, the process's own
 # pages being out of it)
@@ -281,6 +282,11 @@ if awk '/--memory 16.0 MiB left [0-9.]+ MiB for the levels/ {
 	split($0, w, "left "); split(w[2], v, " ");
 	if (v[1] + 0 > 1 && v[1] + 0 < 16) found = 1 } END { exit !found }' "$tmp/err"; then ok
 else bad "--memory 16M in memory: $(head -c 300 "$tmp/err")"; fi
+# and a count that does not fit in memory says what would make it fit;
+# on disk, where --workdir is given, it does not
+if grep -q -- "--workdir DIR keeps the levels on disk" "$tmp/err"; then ok
+else bad "no --workdir hint: $(head -c 300 "$tmp/err")"; fi
+if grep -q -- "--workdir DIR" "$tmp/w10.err" 2>/dev/null; then bad "--workdir hinted with one given"; else ok; fi
 
 # shortest --workdir: every level of either side checkpointed; killed
 # half-way and resumed it answers as the search in memory does, and it

@@ -39,6 +39,10 @@ int cli_report(const cli *c, const pegsol_error *err)
 		fprintf(stderr, "pegsol %s: --memory %.1f MiB left %.1f MiB for the "
 		        "levels, the rest being the process's own pages\n", c->command,
 		        (double)c->memory / 1048576.0, (double)c->level_memory / 1048576.0);
+	if (err->status == PEGSOL_ELIMIT && c->disk_levels && !c->workdir)
+		fprintf(stderr, "pegsol %s: --workdir DIR keeps the levels on disk in "
+		        "DIR, within --memory (see 'pegsol %s --help')\n", c->command,
+		        c->command);
 	return err->status;
 }
 

@@ -34,6 +34,9 @@ typedef struct cli {
 	size_t level_memory;        /* what cli_level_memory gave the library */
 	const char *workdir;        /* --workdir (count, levels) */
 	int resume;                 /* --resume (count, levels) */
+	int disk_levels;            /* the command keeps its levels on disk
+	                             * under --workdir: a limit met without
+	                             * one says so */
 	pegsol_board *board;
 	pegsol_problem problem;
 } cli;

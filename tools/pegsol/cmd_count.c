@@ -26,6 +26,7 @@ int cmd_count(int argc, char **argv)
 {
 	cli c;
 	cli_init(&c, "count", help);
+	c.disk_levels = 1;
 	enum { OPT_MAX_JUMPS = OPT_FIRST_COMMAND_OPTION };
 	static const struct option longopts[] = {
 		CLI_COMMON_LONG, CLI_DISK_LONG, {"max-jumps", required_argument, NULL, OPT_MAX_JUMPS},

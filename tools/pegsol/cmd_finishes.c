@@ -34,6 +34,7 @@ int cmd_finishes(int argc, char **argv)
 {
 	cli c;
 	cli_init(&c, "finishes", help);
+	c.disk_levels = 1;
 	static const struct option longopts[] = {
 		CLI_COMMON_LONG, CLI_DISK_LONG, {"count", no_argument, NULL, OPT_COUNT},
 		{"pairs", no_argument, NULL, OPT_PAIRS},

@@ -266,6 +266,7 @@ int cmd_levels(int argc, char **argv)
 
 	progress prog;
 	pegsol_level_options lo;
+	c.disk_levels = 1; /* by jumps */
 	level_cli_begin(&c, &prog, &lo);
 	lo.max_jumps = max_jumps;
 	pegsol_count_result *res = malloc(sizeof *res);
