@@ -11,7 +11,8 @@
 # OUTDIR (default: WORKDIR) receives d41-hH.txt (the table, CSV and text)
 # and d41-hH.time and .log (/usr/bin/time -v and the progress log of the
 # last leg; the first legs' are kept as .time.1, .log.1, ...).  A finished
-# table is not run again.
+# table is not run again.  `awk -f bench/results_table.awk OUTDIR/d41-hH.txt`
+# lays the CSV out as doc/RESULTS.md's text tables.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 pegsol=${PEGSOL:-$here/build/pegsol}
