@@ -789,9 +789,10 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 	              3 * in->n * per * 2;
 	if (S->memory && need > S->memory)
 		return pegsol_fail(err, PEGSOL_ELIMIT, "the levels by moves need more "
-		                   "than the memory limit (%zu MiB): level %d has "
-		                   "%zu positions", S->memory >> 20, S->nlevels - 1,
-		                   in->n);
+		                   "than the memory limit (%zu MiB): expanding level %d "
+		                   "(%zu position%s) needs about %zu MiB",
+		                   S->memory >> 20, S->nlevels - 1, in->n,
+		                   in->n == 1 ? "" : "s", (need + (1u << 20) - 1) >> 20);
 	expansion x = {.S = S, .in = in};
 	if (S->memory) {
 		/* the runs must fit twice beside what is held: a merge makes its

@@ -101,9 +101,14 @@ expect_exit 3 "$PEGSOL" levels -f 99
 expect_exit 4 "$PEGSOL" count -b english --memory 16M
 # levels by moves stopped by the memory limit still print the levels they
 # finished (Bell's B_0..B_6: 1 1 2 9 47 263 1,452) and exit 4
-"$PEGSOL" levels --by moves -b english -j 2 --memory 40M --format csv >/tmp/levels_lim.$$ 2>/dev/null
+"$PEGSOL" levels --by moves -b english -j 2 --memory 40M --format csv >/tmp/levels_lim.$$ 2>/tmp/levels_lim_err.$$
 code=$?
 [ "$code" -eq 4 ] && ok || bad "levels --by moves --memory 40M: exit $code, want 4"
+# and says which level did not fit, and what it needed (more than the limit)
+need=$(sed -n 's/.*limit (\([0-9]*\) MiB): expanding level 6 (1452 positions) needs about \([0-9]*\) MiB.*/\1 \2/p' /tmp/levels_lim_err.$$)
+[ -n "$need" ] && [ "${need#* }" -gt "${need% *}" ] && ok ||
+	bad "levels --by moves at the memory limit: $(head -c 300 /tmp/levels_lim_err.$$)"
+rm -f /tmp/levels_lim_err.$$
 grep -q '^limited,yes' /tmp/levels_lim.$$ && grep -q '^5,263,' /tmp/levels_lim.$$ && ok ||
 	bad "levels --by moves at the memory limit: no partial table"
 rm -f /tmp/levels_lim.$$
