@@ -40,13 +40,29 @@ typedef enum pegsol_status {
 	PEGSOL_EINTERNAL = 5    /* a failed consistency check: a bug, report it */
 } pegsol_status;
 
+/* Which limit a PEGSOL_ELIMIT reached, so that a caller can say what would
+ * help (more memory or a work directory for levels on disk, room on the
+ * disk, nothing for a count beyond 128 bits) without reading the message. */
+typedef enum pegsol_limit {
+	PEGSOL_LIMIT_NONE = 0,   /* status is not PEGSOL_ELIMIT */
+	PEGSOL_LIMIT_MEMORY = 1, /* the memory limit, or malloc failed */
+	PEGSOL_LIMIT_DISK = 2,   /* the disk is full or a file cannot be written */
+	PEGSOL_LIMIT_COUNT = 3,  /* a count overflows 128 bits */
+	PEGSOL_LIMIT_TIME = 4,   /* a time limit */
+	PEGSOL_LIMIT_SEARCH = 5  /* a search's own bound (a depth, a set size) */
+} pegsol_limit;
+
 typedef struct pegsol_error {
 	pegsol_status status;
+	pegsol_limit limit; /* PEGSOL_LIMIT_NONE unless status is PEGSOL_ELIMIT */
 	char message[512];
 } pegsol_error;
 
 /* A short fixed name for a status ("ok", "no solution", "bad input", ...). */
 const char *pegsol_status_name(pegsol_status status);
+
+/* A short fixed name for a limit ("memory", "disk", "count", ...). */
+const char *pegsol_limit_name(pegsol_limit limit);
 
 /* ---------------------------------------------------------------- counts */
 

@@ -258,7 +258,7 @@ static void on_pair(void *ctx, uint64_t akey, u128 acount, u128 bcount)
 		                     "consistency check failed: a count is not shared "
 		                     "evenly by its orbit");
 	else if (u128_mul(fs / (u128)orbit, bs, &prod) || u128_add(&pc->through, prod))
-		pc->st = pegsol_fail(pc->r->err, PEGSOL_ELIMIT,
+		pc->st = pegsol_fail_limit(pc->r->err, PEGSOL_LIMIT_COUNT,
 		                     "a game count overflows 128 bits");
 }
 
@@ -425,7 +425,7 @@ static pegsol_status stats_only(run *r, const slevel *cur, const char *name,
 	on_progress(r, 0, ss.total);
 	pegsol_status st = ops->foreach(r->store, cur, on_stats, &ss, r->err);
 	if (st == PEGSOL_OK && ss.overflow)
-		st = pegsol_fail(r->err, PEGSOL_ELIMIT, "a game count overflows 128 bits");
+		st = pegsol_fail_limit(r->err, PEGSOL_LIMIT_COUNT, "a game count overflows 128 bits");
 	if (st == PEGSOL_OK)
 		on_progress(r, ss.total, ss.total);
 	r->phase = phase;
@@ -529,7 +529,7 @@ static pegsol_status forward_level(driver *d, int N, slevel **next)
 		st = add_up_row(r, row, &through, paired);
 	if (st == PEGSOL_OK && r->counting &&
 	    u128_add(&out->games, row->deadend_games))
-		st = pegsol_fail(r->err, PEGSOL_ELIMIT,
+		st = pegsol_fail_limit(r->err, PEGSOL_LIMIT_COUNT,
 		                 "the number of games overflows 128 bits");
 	if (paired) {
 		cs->through[n] = through;

@@ -200,7 +200,7 @@ static int is_target(search *s, pegsol_pos pos, pegsol_pos key)
 	if (s->deadline) {
 		so.time_limit = s->deadline - now();
 		if (so.time_limit <= 0) {
-			s->st = pegsol_fail(s->err, PEGSOL_ELIMIT, "time limit reached at depth %d", s->depth);
+			s->st = pegsol_fail_limit(s->err, PEGSOL_LIMIT_TIME, "time limit reached at depth %d", s->depth);
 			return -1;
 		}
 	}
@@ -271,7 +271,7 @@ static pegsol_u128 count(search *s, pegsol_pos pos, int k)
 	}
 	const pegsol_board *b = s->b;
 	if ((++s->out->nodes & 0xffff) == 0 && s->deadline && now() > s->deadline) {
-		s->st = pegsol_fail(s->err, PEGSOL_ELIMIT, "time limit reached at depth %d", s->depth);
+		s->st = pegsol_fail_limit(s->err, PEGSOL_LIMIT_TIME, "time limit reached at depth %d", s->depth);
 		return 0;
 	}
 	for (int i = 0; i < b->njumps; i++) {
@@ -282,7 +282,7 @@ static pegsol_u128 count(search *s, pegsol_pos pos, int k)
 		if (s->st != PEGSOL_OK)
 			return 0;
 		if (total + c < total) {
-			s->st = pegsol_fail(s->err, PEGSOL_ELIMIT, "count overflows 128 bits");
+			s->st = pegsol_fail_limit(s->err, PEGSOL_LIMIT_COUNT, "count overflows 128 bits");
 			return 0;
 		}
 		total += c;

@@ -23,14 +23,49 @@ const char *pegsol_status_name(pegsol_status status)
 	return "unknown status";
 }
 
+const char *pegsol_limit_name(pegsol_limit limit)
+{
+	switch (limit) {
+	case PEGSOL_LIMIT_NONE: return "none";
+	case PEGSOL_LIMIT_MEMORY: return "memory";
+	case PEGSOL_LIMIT_DISK: return "disk";
+	case PEGSOL_LIMIT_COUNT: return "count";
+	case PEGSOL_LIMIT_TIME: return "time";
+	case PEGSOL_LIMIT_SEARCH: return "search";
+	}
+	return "unknown limit";
+}
+
+/* Formatted aside first, so that an error may be re-reported with its own
+ * message as an argument (a prefix before it). */
+static void fill(pegsol_error *err, pegsol_status status, pegsol_limit limit,
+                 const char *fmt, va_list ap)
+{
+	if (!err)
+		return;
+	char msg[sizeof err->message];
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	err->status = status;
+	err->limit = status == PEGSOL_ELIMIT ? limit : PEGSOL_LIMIT_NONE;
+	memcpy(err->message, msg, sizeof msg);
+}
+
 pegsol_status pegsol_vfail(pegsol_error *err, pegsol_status status,
                            const char *fmt, va_list ap)
 {
-	if (err) {
-		err->status = status;
-		vsnprintf(err->message, sizeof err->message, fmt, ap);
-	}
+	/* most limits met are memory's; the others say so (pegsol_fail_limit) */
+	fill(err, status, PEGSOL_LIMIT_MEMORY, fmt, ap);
 	return status;
+}
+
+pegsol_status pegsol_fail_limit(pegsol_error *err, pegsol_limit limit,
+                                const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fill(err, PEGSOL_ELIMIT, limit, fmt, ap);
+	va_end(ap);
+	return PEGSOL_ELIMIT;
 }
 
 pegsol_status pegsol_fail(pegsol_error *err, pegsol_status status,

@@ -37,12 +37,17 @@ struct pegsol_board {
 	sym_group *symmetry;                /* the full group of the board */
 };
 
-/* Fills err (when not NULL) and returns status. */
+/* Fills err (when not NULL) and returns status; a PEGSOL_ELIMIT from it is
+ * memory's (err->limit). */
 pegsol_status pegsol_fail(pegsol_error *err, pegsol_status status,
                           const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 pegsol_status pegsol_vfail(pegsol_error *err, pegsol_status status,
                            const char *fmt, va_list ap);
+/* PEGSOL_ELIMIT for a limit other than memory (which pegsol_fail implies). */
+pegsol_status pegsol_fail_limit(pegsol_error *err, pegsol_limit limit,
+                                const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* Builds a board from its lattice, name and hole coordinates (any order:
  * holes are renumbered in reading order).  Finds jumps and symmetries. */

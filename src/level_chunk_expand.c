@@ -61,7 +61,7 @@ static pegsol_status add_stats(expand_stats *to, const expand_stats *v,
 	to->dead_raw += v->dead_raw;
 	to->lost += v->lost; /* at most the level's mass */
 	if (u128_add(&to->dead_games, v->dead_games) || u128_add(&to->games, v->games))
-		return pegsol_fail(err, PEGSOL_ELIMIT, "a game count overflows 128 bits");
+		return pegsol_fail_limit(err, PEGSOL_LIMIT_COUNT, "a game count overflows 128 bits");
 	return PEGSOL_OK;
 }
 

@@ -1524,11 +1524,12 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		goto cleanup;
 	}
 	if (atomic_load(&x->failed) || overflow) {
-		st = pegsol_fail(err, PEGSOL_ELIMIT,
-		                 atomic_load(&x->failed) == 1
-		                     ? "out of memory expanding a level of %zu positions"
-		                     : "a game count overflows 128 bits (level of %zu "
-		                       "positions)", in->n);
+		st = atomic_load(&x->failed) == 1
+		         ? pegsol_fail(err, PEGSOL_ELIMIT, "out of memory expanding a "
+		                       "level of %zu positions", in->n)
+		         : pegsol_fail_limit(err, PEGSOL_LIMIT_COUNT, "a game count "
+		                             "overflows 128 bits (level of %zu "
+		                             "positions)", in->n);
 		goto cleanup;
 	}
 	if (within) {
@@ -1629,7 +1630,7 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 			stats->lost += x->t[t].st.lost; /* at most the level's mass */
 			if (u128_add(&stats->dead_games, x->t[t].st.dead_games) ||
 			    u128_add(&stats->games, x->t[t].st.games))
-				st = pegsol_fail(err, PEGSOL_ELIMIT,
+				st = pegsol_fail_limit(err, PEGSOL_LIMIT_COUNT,
 				                 "a game count overflows 128 bits");
 		}
 cleanup:

@@ -64,8 +64,8 @@ static pegsol_status io_fail(pegsol_error *err, const char *what,
 {
 	int e = errno;
 	if (e == ENOSPC || e == EDQUOT)
-		return pegsol_fail(err, PEGSOL_ELIMIT, "disk full %s %s", what, path);
-	return pegsol_fail(err, PEGSOL_ELIMIT, "cannot %s %s: %s", what, path,
+		return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "disk full %s %s", what, path);
+	return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot %s %s: %s", what, path,
 	                   e ? strerror(e) : "I/O error");
 }
 
@@ -625,7 +625,7 @@ pegsol_status lfile_write_level(const char *path, const level *L, int counted,
 		return st;
 	}
 	if ((st = lfile_close(w, durable, err)) == PEGSOL_OK && rename(tmp, path))
-		st = pegsol_fail(err, PEGSOL_ELIMIT, "cannot rename %s: %s", tmp,
+		st = pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot rename %s: %s", tmp,
 		                 strerror(errno));
 	return st;
 }

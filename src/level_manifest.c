@@ -70,7 +70,7 @@ pegsol_status manifest_write_as(const char *dir, const char *file,
 	if (fd < 0 || write(fd, text, n) != (ssize_t)n || fsync(fd) ||
 	    close(fd) || rename(tmp, path)) {
 		int e = errno;
-		st = pegsol_fail(err, PEGSOL_ELIMIT, "cannot write the checkpoint %s: %s",
+		st = pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot write the checkpoint %s: %s",
 		                 path, e == ENOSPC ? "disk full" : strerror(e));
 		if (fd >= 0)
 			unlink(tmp);
@@ -188,7 +188,7 @@ pegsol_status manifest_promote(const char *dir, const char *file,
 	snprintf(from, sizeof from, "%s/%s", dir, file);
 	snprintf(to, sizeof to, "%s/MANIFEST", dir);
 	if (rename(from, to))
-		return pegsol_fail(err, PEGSOL_ELIMIT, "cannot commit the checkpoint "
+		return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot commit the checkpoint "
 		                   "%s: %s", from, strerror(errno));
 	int dfd = open(dir, O_RDONLY | O_DIRECTORY);
 	if (dfd >= 0) {

@@ -337,7 +337,7 @@ static pegsol_status merge_segment(head *heads, int k, int seg, merge_emit emit,
 		while (st == PEGSOL_OK && n && heads[heap[0]].key == key) {
 			head *h = &heads[heap[0]];
 			if (u128_add(&sum, h->count)) {
-				st = pegsol_fail(err, PEGSOL_ELIMIT,
+				st = pegsol_fail_limit(err, PEGSOL_LIMIT_COUNT,
 				                 "a game count overflows 128 bits");
 				break;
 			}
@@ -671,7 +671,7 @@ static pegsol_status file_end(const char *path, lfile_writer *w,
 		return st;
 	}
 	if ((st = lfile_close(w, 1, err)) == PEGSOL_OK && rename(tmp, path))
-		st = pegsol_fail(err, PEGSOL_ELIMIT, "cannot rename %s: %s", tmp,
+		st = pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot rename %s: %s", tmp,
 		                 strerror(errno));
 	return st;
 }
@@ -690,14 +690,14 @@ static pegsol_status run_is_level(lruns *r, const char *path, uint64_t *n,
 	lfile_close_reader(rd);
 	int fd = open(run, O_RDONLY);
 	if (fd < 0 || fsync(fd))
-		st = pegsol_fail(err, PEGSOL_ELIMIT, "cannot sync %s: %s", run,
+		st = pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot sync %s: %s", run,
 		                 strerror(errno));
 	if (fd >= 0)
 		close(fd);
 	if (st != PEGSOL_OK)
 		return st;
 	if (rename(run, path))
-		return pegsol_fail(err, PEGSOL_ELIMIT, "cannot rename %s: %s", run,
+		return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot rename %s: %s", run,
 		                   strerror(errno));
 	r->n = 0;
 	r->bytes = 0;

@@ -162,7 +162,7 @@ static pegsol_status write_level(const move_checkpoint *cp, int side, int k,
 		return st;
 	}
 	if ((st = lfile_close(w, 1, err)) == PEGSOL_OK && rename(tmp, path))
-		st = pegsol_fail(err, PEGSOL_ELIMIT, "cannot rename %s: %s", tmp,
+		st = pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot rename %s: %s", tmp,
 		                 strerror(errno));
 	return st;
 }
@@ -173,7 +173,7 @@ pegsol_status move_checkpoint_save(move_checkpoint *cp, const move_search *F,
 	const move_search *side[2] = {F, B};
 	int total = F->nlevels + B->nlevels;
 	if (total > MANIFEST_MAX_LEVELS)
-		return pegsol_fail(err, PEGSOL_ELIMIT, "a checkpoint names at most %d "
+		return pegsol_fail_limit(err, PEGSOL_LIMIT_SEARCH, "a checkpoint names at most %d "
 		                   "levels", MANIFEST_MAX_LEVELS);
 	pegsol_status st = PEGSOL_OK;
 	for (int s = 0; s < 2 && st == PEGSOL_OK; s++)

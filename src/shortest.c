@@ -478,7 +478,7 @@ static pegsol_status build_graph(shortest *s, pegsol_shortest_result *out,
 				if (want_count) {
 					u128 add;
 					if (u128_mul(T[from], mult, &add) || u128_add(&T[to], add)) {
-						rc = pegsol_fail(s->err, PEGSOL_ELIMIT, "the number of "
+						rc = pegsol_fail_limit(s->err, PEGSOL_LIMIT_COUNT, "the number of "
 						                 "minimal solutions passed 2^128");
 						goto done;
 					}
@@ -501,7 +501,7 @@ static pegsol_status build_graph(shortest *s, pegsol_shortest_result *out,
 	if (want_count)
 		for (size_t k = first[L]; k < nodes; k++)
 			if (u128_add(&out->count, T[k])) {
-				rc = pegsol_fail(s->err, PEGSOL_ELIMIT, "the number of minimal "
+				rc = pegsol_fail_limit(s->err, PEGSOL_LIMIT_COUNT, "the number of minimal "
 				                 "solutions passed 2^128");
 				goto done;
 			}

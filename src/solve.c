@@ -600,7 +600,8 @@ pegsol_status pegsol_solve(const pegsol_problem *pr,
 		                 "no solution: an exhaustive search of %llu positions "
 		                 "found none", (unsigned long long)lim.nodes);
 	} else {
-		st = pegsol_fail(err, PEGSOL_ELIMIT,
+		st = pegsol_fail_limit(err, lim.stopped == 1 ? PEGSOL_LIMIT_SEARCH
+		                                             : PEGSOL_LIMIT_TIME,
 		                 "solve: %s reached after %llu positions, undecided",
 		                 lim.stopped == 1 ? "node limit" : "time limit",
 		                 (unsigned long long)lim.nodes);

@@ -280,7 +280,7 @@ pegsol_status pegsol_winning_save(const pegsol_winning *w, const char *path,
 		ok = 0;
 	if (!ok) {
 		remove(path);
-		return pegsol_fail(err, PEGSOL_ELIMIT, "%s: cannot write (disk full?)",
+		return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "%s: cannot write (disk full?)",
 		                   path);
 	}
 	return PEGSOL_OK;

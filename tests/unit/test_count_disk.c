@@ -290,6 +290,7 @@ static void test_damaged_file(void)
 	disk.chunk = 0;
 	pegsol_status st = pegsol_count(&pr, &disk, 0, &disk_res, &err);
 	CHECK(st == PEGSOL_ELIMIT);
+	CHECK(err.limit == PEGSOL_LIMIT_MEMORY); /* which limit, not the disk */
 	char path[512];
 	snprintf(path, sizeof path, "%s/S0.lvl", workdir);
 	FILE *f = fopen(path, "r+b");
@@ -305,6 +306,7 @@ static void test_damaged_file(void)
 	disk.resume = 1;
 	st = pegsol_count(&pr, &disk, 0, &disk_res, &err);
 	CHECK(st == PEGSOL_EINPUT);
+	CHECK(err.limit == PEGSOL_LIMIT_NONE); /* a damaged file is no limit */
 	CHECK(strstr(err.message, "damaged") != NULL);
 	/* a level file of format 1 (before the partition hash changed): its
 	 * order is another, so it is refused as of another version */

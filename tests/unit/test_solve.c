@@ -240,9 +240,11 @@ static void test_limits(void)
 	CHECK_EQ_INT(pegsol_solve(&pr, &nodes, &sol, &err), PEGSOL_ELIMIT);
 	CHECK(sol.nodes <= 1001);
 	CHECK(strstr(err.message, "node limit") != NULL);
+	CHECK_EQ_INT(err.limit, PEGSOL_LIMIT_SEARCH);
 	pegsol_solve_options time = {0, 0.2, 1 << 20};
 	CHECK_EQ_INT(pegsol_solve(&pr, &time, &sol, &err), PEGSOL_ELIMIT);
 	CHECK(strstr(err.message, "time limit") != NULL);
+	CHECK_EQ_INT(err.limit, PEGSOL_LIMIT_TIME);
 	pegsol_board_free(b);
 }
 

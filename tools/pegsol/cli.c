@@ -35,14 +35,22 @@ int cli_usage_error(const cli *c, const char *fmt, ...)
 int cli_report(const cli *c, const pegsol_error *err)
 {
 	fprintf(stderr, "pegsol %s: %s\n", c->command, err->message);
-	if (err->status == PEGSOL_ELIMIT && c->memory && c->level_memory)
+	if (err->status != PEGSOL_ELIMIT)
+		return err->status;
+	/* what would help depends on which limit it was: nothing does for a
+	 * count past 128 bits */
+	if (err->limit == PEGSOL_LIMIT_MEMORY && c->memory && c->level_memory)
 		fprintf(stderr, "pegsol %s: --memory %.1f MiB left %.1f MiB for the "
 		        "levels, the rest being the process's own pages\n", c->command,
 		        (double)c->memory / 1048576.0, (double)c->level_memory / 1048576.0);
-	if (err->status == PEGSOL_ELIMIT && c->disk_levels && !c->workdir)
+	if (err->limit == PEGSOL_LIMIT_MEMORY && c->disk_levels && !c->workdir)
 		fprintf(stderr, "pegsol %s: --workdir DIR keeps the levels on disk in "
 		        "DIR, within --memory (see 'pegsol %s --help')\n", c->command,
 		        c->command);
+	if (err->limit == PEGSOL_LIMIT_DISK && c->workdir)
+		fprintf(stderr, "pegsol %s: the finished levels in %s are kept: with "
+		        "room on its disk, the same command with --resume carries on "
+		        "from the last of them\n", c->command, c->workdir);
 	return err->status;
 }
 
