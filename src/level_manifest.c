@@ -47,14 +47,20 @@ pegsol_status manifest_write(const char *dir, const manifest *m,
 pegsol_status manifest_write_as(const char *dir, const char *file,
                                 const manifest *m, pegsol_error *err)
 {
-	size_t cap = 4096 + (size_t)m->nlevels * 64 + 2 * m->len;
+	size_t cap = 4096 + (size_t)m->nlevels * 128 + 2 * m->len;
 	char *text = malloc(cap), path[4096], tmp[4096];
 	if (!text)
 		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	size_t n = (size_t)snprintf(text, cap, HEADER);
-	for (int i = 0; i < m->nlevels; i++)
-		n += (size_t)snprintf(text + n, cap - n, "level %s %llu\n", m->name[i],
+	for (int i = 0; i < m->nlevels; i++) {
+		n += (size_t)snprintf(text + n, cap - n, "level %s %llu", m->name[i],
 		                      (unsigned long long)m->entries[i]);
+		if (m->has_max[i])
+			n += (size_t)snprintf(text + n, cap - n, " %016llx%016llx",
+			                      (unsigned long long)(m->max[i] >> 64),
+			                      (unsigned long long)m->max[i]);
+		text[n++] = '\n';
+	}
 	n += (size_t)snprintf(text + n, cap - n, "state %zu ", m->len);
 	for (size_t i = 0; i < m->len; i++)
 		n += (size_t)snprintf(text + n, cap - n, "%02x",
@@ -141,12 +147,23 @@ pegsol_status manifest_read_as(const char *dir, const char *file, manifest *m,
 		*end = 0;
 		char name[MANIFEST_NAME];
 		unsigned long long entries;
+		char max[33];
 		size_t len;
-		int off = 0;
-		if (sscanf(line, "level %31s %llu", name, &entries) == 2 &&
+		int off = 0, fields;
+		if ((fields = sscanf(line, "level %31s %llu %32s", name, &entries, max)) >= 2 &&
 		    m->nlevels < MANIFEST_MAX_LEVELS) {
-			snprintf(m->name[m->nlevels], MANIFEST_NAME, "%s", name);
-			m->entries[m->nlevels++] = entries;
+			int i = m->nlevels++;
+			snprintf(m->name[i], MANIFEST_NAME, "%s", name);
+			m->entries[i] = entries;
+			m->has_max[i] = fields == 3 && strlen(max) == 32;
+			m->max[i] = 0;
+			for (int k = 0; m->has_max[i] && k < 32; k++) {
+				int v = hexval(max[k]);
+				if (v < 0)
+					bad = pegsol_fail(err, PEGSOL_EINPUT,
+					                  "the checkpoint %s is damaged", path);
+				m->max[i] = m->max[i] << 4 | (u128)(v & 15);
+			}
 		} else if (sscanf(line, "state %zu %n", &len, &off) == 1 && off &&
 		           strlen(line + off) == 2 * len && !m->state) {
 			uint8_t *s = malloc(len ? len : 1);

@@ -12,6 +12,7 @@
 #define PEGSOL_LEVEL_MANIFEST_H
 
 #include "internal.h"
+#include "u128.h"
 
 #define MANIFEST_MAX_LEVELS 160
 #define MANIFEST_NAME 32
@@ -20,6 +21,12 @@ typedef struct manifest {
 	int nlevels;
 	char name[MANIFEST_MAX_LEVELS][MANIFEST_NAME];
 	uint64_t entries[MANIFEST_MAX_LEVELS];
+	/* a level's biggest count, when known (at least the biggest): a
+	 * resumed run expands it with 64-bit counts when that fits, as an
+	 * uninterrupted one does (an optional third field of its line, so
+	 * checkpoints without it still read) */
+	int has_max[MANIFEST_MAX_LEVELS];
+	u128 max[MANIFEST_MAX_LEVELS];
 	void *state; /* malloc'ed */
 	size_t len;
 } manifest;

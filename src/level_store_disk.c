@@ -37,8 +37,7 @@ struct slevel {
 	uint64_t n;
 	int counted;
 	/* its biggest count, when the range expansion that made it saw
-	 * every entry (not kept in the manifest: a resumed run's first
-	 * level by ranges finds it in its first pass) */
+	 * every entry (kept in the manifest for a resumed run) */
 	int has_max;
 	u128 max;
 };
@@ -392,6 +391,8 @@ static pegsol_status disk_checkpoint(level_store *s, slevel *const *live,
 	for (int i = 0; i < nlive; i++) {
 		snprintf(m->name[i], MANIFEST_NAME, "%s", live[i]->name);
 		m->entries[i] = live[i]->n;
+		m->has_max[i] = live[i]->has_max;
+		m->max[i] = live[i]->max;
 	}
 	m->nlevels = nlive;
 	m->state = (void *)state;
@@ -428,6 +429,8 @@ static pegsol_status disk_open(level_store *s, const char *name, slevel **out,
 			slevel *l = new_slevel(name, d->found.entries[i], 0);
 			if (!l)
 				return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
+			l->has_max = d->found.has_max[i];
+			l->max = d->found.max[i];
 			/* check the file now rather than half-way through a level */
 			lscan sc = {0};
 			pegsol_status st = scan_open(d, l, &sc, err);

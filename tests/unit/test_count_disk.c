@@ -323,6 +323,41 @@ static void test_damaged_file(void)
 	pegsol_board_free(b);
 }
 
+/* A level's biggest count survives the checkpoint (both 64-bit halves),
+ * and a level line without one still reads, as one not known. */
+static void test_manifest_max(void)
+{
+	empty_workdir();
+	manifest *m = calloc(1, sizeof *m), *r = calloc(1, sizeof *r);
+	CHECK(m != NULL && r != NULL);
+	if (!m || !r) {
+		free(m);
+		free(r);
+		return;
+	}
+	pegsol_error err;
+	static const char state[] = "state";
+	m->nlevels = 2;
+	snprintf(m->name[0], MANIFEST_NAME, "S7");
+	m->entries[0] = 123;
+	m->has_max[0] = 1;
+	m->max[0] = (u128)0x0123456789abcdefull << 64 | 0xfedcba9876543210ull;
+	snprintf(m->name[1], MANIFEST_NAME, "T3");
+	m->entries[1] = 45;
+	m->state = (void *)state;
+	m->len = sizeof state;
+	CHECK(manifest_write(workdir, m, &err) == PEGSOL_OK);
+	int found = 0;
+	CHECK(manifest_read(workdir, r, &found, &err) == PEGSOL_OK && found);
+	CHECK(r->nlevels == 2 && r->entries[0] == 123 && r->entries[1] == 45);
+	CHECK(r->has_max[0] && r->max[0] == m->max[0]);
+	CHECK(!r->has_max[1]);
+	free(r->state);
+	free(m);
+	free(r);
+	empty_workdir();
+}
+
 static void test_workdir_errors(void)
 {
 	pegsol_board *b = check_board("triangle5");
@@ -372,6 +407,7 @@ int main(void)
 	test_resume_v1_state();
 	test_resume_after_matching();
 	test_damaged_file();
+	test_manifest_max();
 	test_workdir_errors();
 	empty_workdir();
 	rmdir(workdir);
