@@ -259,7 +259,7 @@ static void on_pair(void *ctx, uint64_t akey, u128 acount, u128 bcount)
 		                     "evenly by its orbit");
 	else if (u128_mul(fs / (u128)orbit, bs, &prod) || u128_add(&pc->through, prod))
 		pc->st = pegsol_fail_limit(pc->r->err, PEGSOL_LIMIT_COUNT,
-		                     "a game count overflows 128 bits");
+		                           "a game count overflows 128 bits");
 }
 
 /* Pairs S_n with T_{N-n}: counts W_n and sums forward x backward games
@@ -530,7 +530,7 @@ static pegsol_status forward_level(driver *d, int N, slevel **next)
 	if (st == PEGSOL_OK && r->counting &&
 	    u128_add(&out->games, row->deadend_games))
 		st = pegsol_fail_limit(r->err, PEGSOL_LIMIT_COUNT,
-		                 "the number of games overflows 128 bits");
+		                       "the number of games overflows 128 bits");
 	if (paired) {
 		cs->through[n] = through;
 		cs->has_through[n] = 1;

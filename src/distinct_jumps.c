@@ -248,8 +248,8 @@ pegsol_status pegsol_distinct_jump_sets(const pegsol_problem *pr,
 				int sh = 2 * j % 64;
 				if ((s[2 * j / 64] >> sh & 3) == 3) {
 					st = pegsol_fail_limit(err, PEGSOL_LIMIT_SEARCH, "a solution plays the "
-					                 "same jump four times: more than the sets "
-					                 "of jumps can count");
+					                       "same jump four times: more than the sets "
+					                       "of jumps can count");
 					goto done;
 				}
 				s[2 * j / 64] += 1ull << sh;

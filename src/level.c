@@ -61,7 +61,7 @@ pegsol_status level_sort_merge(uint64_t *keys, u128 *counts, size_t n,
 		if (k && keys[k - 1] == keys[i]) {
 			if (counts && u128_add(&counts[k - 1], counts[i]))
 				return pegsol_fail_limit(err, PEGSOL_LIMIT_COUNT,
-				                   "a game count overflows 128 bits");
+				                         "a game count overflows 128 bits");
 			continue;
 		}
 		keys[k] = keys[i];

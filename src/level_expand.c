@@ -1631,7 +1631,7 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 			if (u128_add(&stats->dead_games, x->t[t].st.dead_games) ||
 			    u128_add(&stats->games, x->t[t].st.games))
 				st = pegsol_fail_limit(err, PEGSOL_LIMIT_COUNT,
-				                 "a game count overflows 128 bits");
+				                       "a game count overflows 128 bits");
 		}
 cleanup:
 	for (size_t p = 0; x->tables && p < x->nparts; p++)

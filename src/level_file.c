@@ -66,7 +66,7 @@ static pegsol_status io_fail(pegsol_error *err, const char *what,
 	if (e == ENOSPC || e == EDQUOT)
 		return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "disk full %s %s", what, path);
 	return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot %s %s: %s", what, path,
-	                   e ? strerror(e) : "I/O error");
+	                         e ? strerror(e) : "I/O error");
 }
 
 static pegsol_status write_bytes(lfile_writer *w, const void *p, size_t n,
@@ -626,7 +626,7 @@ pegsol_status lfile_write_level(const char *path, const level *L, int counted,
 	}
 	if ((st = lfile_close(w, durable, err)) == PEGSOL_OK && rename(tmp, path))
 		st = pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot rename %s: %s", tmp,
-		                 strerror(errno));
+		                       strerror(errno));
 	return st;
 }
 

@@ -77,7 +77,7 @@ pegsol_status manifest_write_as(const char *dir, const char *file,
 	    close(fd) || rename(tmp, path)) {
 		int e = errno;
 		st = pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot write the checkpoint %s: %s",
-		                 path, e == ENOSPC ? "disk full" : strerror(e));
+		                       path, e == ENOSPC ? "disk full" : strerror(e));
 		if (fd >= 0)
 			unlink(tmp);
 	}
@@ -206,7 +206,7 @@ pegsol_status manifest_promote(const char *dir, const char *file,
 	snprintf(to, sizeof to, "%s/MANIFEST", dir);
 	if (rename(from, to))
 		return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot commit the checkpoint "
-		                   "%s: %s", from, strerror(errno));
+		                         "%s: %s", from, strerror(errno));
 	int dfd = open(dir, O_RDONLY | O_DIRECTORY);
 	if (dfd >= 0) {
 		fsync(dfd);

@@ -117,7 +117,7 @@ static pegsol_status write_mark(const char *out_path, range_mark *m,
 		int e = errno;
 		unlink(tmp);
 		return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot write %s: %s", path,
-		                   e == ENOSPC ? "disk full" : e ? strerror(e) : "I/O error");
+		                         e == ENOSPC ? "disk full" : e ? strerror(e) : "I/O error");
 	}
 	return PEGSOL_OK;
 }
@@ -500,7 +500,7 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 	}
 	if (rename(tmp, out_path))
 		return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot rename %s: %s", tmp,
-		                   strerror(errno));
+		                         strerror(errno));
 	remove_mark(out_path);
 	*out_n = total;
 	if (max && counted && whole) {

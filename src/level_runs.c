@@ -338,7 +338,7 @@ static pegsol_status merge_segment(head *heads, int k, int seg, merge_emit emit,
 			head *h = &heads[heap[0]];
 			if (u128_add(&sum, h->count)) {
 				st = pegsol_fail_limit(err, PEGSOL_LIMIT_COUNT,
-				                 "a game count overflows 128 bits");
+				                       "a game count overflows 128 bits");
 				break;
 			}
 			if ((st = head_advance(h, err)) != PEGSOL_OK)
@@ -672,7 +672,7 @@ static pegsol_status file_end(const char *path, lfile_writer *w,
 	}
 	if ((st = lfile_close(w, 1, err)) == PEGSOL_OK && rename(tmp, path))
 		st = pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot rename %s: %s", tmp,
-		                 strerror(errno));
+		                       strerror(errno));
 	return st;
 }
 
@@ -691,14 +691,14 @@ static pegsol_status run_is_level(lruns *r, const char *path, uint64_t *n,
 	int fd = open(run, O_RDONLY);
 	if (fd < 0 || fsync(fd))
 		st = pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot sync %s: %s", run,
-		                 strerror(errno));
+		                       strerror(errno));
 	if (fd >= 0)
 		close(fd);
 	if (st != PEGSOL_OK)
 		return st;
 	if (rename(run, path))
 		return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot rename %s: %s", run,
-		                   strerror(errno));
+		                         strerror(errno));
 	r->n = 0;
 	r->bytes = 0;
 	return PEGSOL_OK;

@@ -163,7 +163,7 @@ static pegsol_status write_level(const move_checkpoint *cp, int side, int k,
 	}
 	if ((st = lfile_close(w, 1, err)) == PEGSOL_OK && rename(tmp, path))
 		st = pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot rename %s: %s", tmp,
-		                 strerror(errno));
+		                       strerror(errno));
 	return st;
 }
 
@@ -174,7 +174,7 @@ pegsol_status move_checkpoint_save(move_checkpoint *cp, const move_search *F,
 	int total = F->nlevels + B->nlevels;
 	if (total > MANIFEST_MAX_LEVELS)
 		return pegsol_fail_limit(err, PEGSOL_LIMIT_SEARCH, "a checkpoint names at most %d "
-		                   "levels", MANIFEST_MAX_LEVELS);
+		                         "levels", MANIFEST_MAX_LEVELS);
 	pegsol_status st = PEGSOL_OK;
 	for (int s = 0; s < 2 && st == PEGSOL_OK; s++)
 		for (int k = cp->saved[s]; k < side[s]->nlevels && st == PEGSOL_OK; k++)

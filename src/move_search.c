@@ -851,7 +851,7 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 		if (failed == 2) {
 			S->overflow = 1;
 			return pegsol_fail_limit(err, PEGSOL_LIMIT_COUNT, "a count of move sequences "
-			                   "passed 2^128");
+			                         "passed 2^128");
 		}
 		return pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	}

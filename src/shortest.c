@@ -479,7 +479,7 @@ static pegsol_status build_graph(shortest *s, pegsol_shortest_result *out,
 					u128 add;
 					if (u128_mul(T[from], mult, &add) || u128_add(&T[to], add)) {
 						rc = pegsol_fail_limit(s->err, PEGSOL_LIMIT_COUNT, "the number of "
-						                 "minimal solutions passed 2^128");
+						                       "minimal solutions passed 2^128");
 						goto done;
 					}
 				}
@@ -502,7 +502,7 @@ static pegsol_status build_graph(shortest *s, pegsol_shortest_result *out,
 		for (size_t k = first[L]; k < nodes; k++)
 			if (u128_add(&out->count, T[k])) {
 				rc = pegsol_fail_limit(s->err, PEGSOL_LIMIT_COUNT, "the number of minimal "
-				                 "solutions passed 2^128");
+				                       "solutions passed 2^128");
 				goto done;
 			}
 	goto done;

@@ -602,9 +602,9 @@ pegsol_status pegsol_solve(const pegsol_problem *pr,
 	} else {
 		st = pegsol_fail_limit(err, lim.stopped == 1 ? PEGSOL_LIMIT_SEARCH
 		                                             : PEGSOL_LIMIT_TIME,
-		                 "solve: %s reached after %llu positions, undecided",
-		                 lim.stopped == 1 ? "node limit" : "time limit",
-		                 (unsigned long long)lim.nodes);
+		                       "solve: %s reached after %llu positions, undecided",
+		                       lim.stopped == 1 ? "node limit" : "time limit",
+		                       (unsigned long long)lim.nodes);
 	}
 done:
 	for (int i = 0; i < nsv; i++)

@@ -281,7 +281,7 @@ pegsol_status pegsol_winning_save(const pegsol_winning *w, const char *path,
 	if (!ok) {
 		remove(path);
 		return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "%s: cannot write (disk full?)",
-		                   path);
+		                         path);
 	}
 	return PEGSOL_OK;
 }
