@@ -61,9 +61,6 @@ typedef struct pegsol_error {
 /* A short fixed name for a status ("ok", "no solution", "bad input", ...). */
 const char *pegsol_status_name(pegsol_status status);
 
-/* A short fixed name for a limit ("memory", "disk", "count", ...). */
-const char *pegsol_limit_name(pegsol_limit limit);
-
 /* ---------------------------------------------------------------- counts */
 
 /* Game counts exceed 2^64 (the English board has 5.8e23 games), so counts

@@ -23,19 +23,6 @@ const char *pegsol_status_name(pegsol_status status)
 	return "unknown status";
 }
 
-const char *pegsol_limit_name(pegsol_limit limit)
-{
-	switch (limit) {
-	case PEGSOL_LIMIT_NONE: return "none";
-	case PEGSOL_LIMIT_MEMORY: return "memory";
-	case PEGSOL_LIMIT_DISK: return "disk";
-	case PEGSOL_LIMIT_COUNT: return "count";
-	case PEGSOL_LIMIT_TIME: return "time";
-	case PEGSOL_LIMIT_SEARCH: return "search";
-	}
-	return "unknown limit";
-}
-
 /* Formatted aside first, so that an error may be re-reported with its own
  * message as an argument (a prefix before it). */
 static void fill(pegsol_error *err, pegsol_status status, pegsol_limit limit,
