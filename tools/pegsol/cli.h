@@ -66,8 +66,9 @@ typedef struct cli {
 	"memory\n"                                                                \
 	"      --resume            carry on the run checkpointed in --workdir "   \
 	"(after a\n"                                                              \
-	"                          kill or a crash) from its last finished level, or\n" \
-	"                          the last mark of a level it was making by ranges\n"
+	"                          kill, a crash or a full disk) from its last finished\n" \
+	"                          level, or the last mark of a level it was making\n"   \
+	"                          by ranges\n"
 
 #define CLI_COMMON_HELP                                                       \
 	"  -b, --board NAME|FILE   a built-in board (see 'pegsol boards') or a "   \
