@@ -207,16 +207,23 @@ int level_stats_add(const engine *E, uint64_t key, const u128 *count,
 #define PREFETCH_AHEAD 8
 #endif
 
-/* A partition's hash table: open addressing, linear probing, entries of
- * `words` words (key, then count words); key 0 marks a free slot
- * (position 0, no peg at all, never occurs in a game).  Any capacity that
- * is a multiple of 8 (below 2^32): a key's probe starts at the slot its
- * hash scales to (with vectors, at the first slot of a line of 8 slots,
- * the hash scaled to the lines), so tables are sized
+/* A partition's hash table: open addressing, linear probing; key 0 marks
+ * a free slot (position 0, no peg at all, never occurs in a game).  The
+ * keys lie together, cap of them, and after them the counts' (or label
+ * sets') words, cap of each: e[s] is slot s's key, e[cap + s] its low
+ * word, e[2 cap + s] its high word.  With the keys apart, a key is looked
+ * for a line of 8 slots at a time (probe_line) whatever the entry's
+ * width, and a slot's value is added to whether the key was there or the
+ * slot was free (a free slot's words are 0): no branch.  Keys and counts
+ * side by side, probed slot by slot, made that a three-way branch the
+ * predictor kept missing (each child comes about six times: most probes
+ * find their key, some a free slot, some another key): a third of
+ * `pegsol count`'s time was spent adding to the tables.
+ * Any capacity that is a multiple of 8 (below 2^32): a key's probe starts
+ * at the first slot of the line its hash scales to, so tables are sized
  * to the children expected, not rounded up to a power of two (which left
- * the English walk's tables a third full, 64 MiB of fresh pages that
- * every round cleared or read), and a table of keys alone is probed a
- * line at a time (probe_line). */
+ * the English walk's tables a third full: 64 MiB of fresh pages that
+ * every round cleared or read). */
 /* What the tables that outgrow their slice of the region may allocate
  * together: the room the memory bound leaves over the expansion's
  * estimate (0: no bound). */
@@ -239,11 +246,11 @@ typedef struct ptable {
 #define PROBE_LINES 0
 #endif
 
-/* Where the probe for key starts in a table of `words`-word entries. */
-static inline size_t slot_of(uint64_t key, size_t cap, int words)
+/* Where the probe for key starts in a table of cap slots. */
+static inline size_t slot_of(uint64_t key, size_t cap)
 {
 	uint64_t h = (key * 0xD6E8FEB86659FD93ull) >> 32;
-	if (PROBE_LINES && words == 1)
+	if (PROBE_LINES)
 		return (size_t)((h * (uint64_t)(cap / 8)) >> 32) * 8;
 	/* probed slot by slot: started at a line's first slot, every key of
 	 * a line would walk past the others */
@@ -257,11 +264,8 @@ static inline size_t slot_next(size_t s, size_t cap)
 }
 
 /* The first slot from s, the first of a line, that holds key k or is
- * free, in a table of keys alone: the slot linear probing stops at, found
- * by comparing a line of 8 slots at once.  Probing slot by slot, whether
- * the first slot held the key, was free or held another key was a branch
- * the predictor kept missing (the English walk inserts each child about
- * six times: most probes find their key, a sixth find a free slot). */
+ * free: the slot linear probing stops at, found by comparing a line of 8
+ * keys at once. */
 static inline size_t probe_line(const uint64_t *e, size_t s, size_t cap,
                                 uint64_t k)
 {
@@ -320,13 +324,11 @@ static int ptable_grow(ptable *t, int words, size_t want)
 	if (t->budget && t->budget->limit)
 		atomic_fetch_sub(&t->budget->used, was);
 	for (size_t i = 0; i < t->cap; i++) {
-		const uint64_t *src = t->e + i * (size_t)words;
-		if (!src[0])
+		if (!t->e[i])
 			continue;
-		size_t s = slot_of(src[0], cap, words);
-		while (e[s * (size_t)words])
-			s = slot_next(s, cap);
-		memcpy(e + s * (size_t)words, src, (size_t)words * sizeof *e);
+		size_t s = probe_line(e, slot_of(t->e[i], cap), cap, t->e[i]);
+		for (int w = 0; w < words; w++)
+			e[w * cap + s] = t->e[w * t->cap + i];
 	}
 	if (t->own)
 		free(t->e);
@@ -336,12 +338,11 @@ static int ptable_grow(ptable *t, int words, size_t want)
 	return 0;
 }
 
-/* Adds n entries; returns -1 out of memory, -2 on count overflow, -3
- * when growing would break the memory bound.  Only a
- * new key can make the table grow (most entries are repeats).  The loop
- * works on locals (count, mask, slots, restrict): a store of an entry,
- * a uint64_t like size_t, otherwise made the compiler reload the table's
- * fields after it. */
+/* Adds n entries (interleaved: key, then the value's words); returns -1
+ * out of memory, -2 on count overflow, -3 when growing would break the
+ * memory bound.  The loop works on locals (count, mask, slots, restrict):
+ * a store of an entry, a uint64_t like size_t, otherwise made the
+ * compiler reload the table's fields after it. */
 static inline __attribute__((always_inline)) int
 ptable_add(ptable *t, const uint64_t *restrict src, size_t n, const int words,
            const int or_masks)
@@ -353,67 +354,43 @@ ptable_add(ptable *t, const uint64_t *restrict src, size_t n, const int words,
 	int rc = 0;
 	for (size_t i = 0; i < n; i++, src += words) {
 		uint64_t k = src[0];
-		size_t s = slot_of(k, cap, words);
 		/* The table is in L2, not L1: ask for the slot of an entry a few
-		 * places ahead so that the loads overlap. */
-		if (i + PREFETCH_AHEAD < n)
-			__builtin_prefetch(e + slot_of(src[PREFETCH_AHEAD * words], cap, words) * words, 1);
-		if (words == 1) {
-			/* no branch on whether k was there: it is written
-			 * either way */
-			s = probe_line(e, s, cap, k);
-			used += !e[s];
-			e[s] = k;
-			if (used > limit) {
-				t->n = used;
-				int g = ptable_grow(t, words, used);
-				if (g) {
-					rc = g;
-					break;
-				}
-				cap = t->cap;
-				limit = cap / 10 * 7;
-				e = t->e;
-			}
-			continue;
-		}
-		while (e[s * words] && e[s * words] != k)
-			s = slot_next(s, cap);
-		uint64_t *d = e + s * words;
-		if (!d[0]) {
-			if (used + 1 > limit) {
-				t->n = used;
-				int g = ptable_grow(t, words, used + 1);
-				if (g) {
-					rc = g;
-					break;
-				}
-				cap = t->cap;
-				limit = cap / 10 * 7;
-				e = t->e;
-				s = slot_of(k, cap, words);
-				while (e[s * words])
-					s = slot_next(s, cap);
-				d = e + s * words;
-			}
-			d[0] = k;
-			used++;
+		 * places ahead (its key's line and its count's) so that the
+		 * loads overlap. */
+		if (i + PREFETCH_AHEAD < n) {
+			size_t a = slot_of(src[PREFETCH_AHEAD * words], cap);
+			__builtin_prefetch(e + a, 1);
 			if (words >= 2)
-				d[1] = src[1];
+				__builtin_prefetch(e + cap + a, 1);
 			if (words == 3)
-				d[2] = src[2];
-		} else if (words == 2 && or_masks) {
-			d[1] |= src[1];
+				__builtin_prefetch(e + 2 * cap + a, 1);
+		}
+		size_t s = probe_line(e, slot_of(k, cap), cap, k);
+		used += !e[s];
+		e[s] = k;
+		if (words == 2 && or_masks) {
+			e[cap + s] |= src[1];
 		} else if (words == 2) {
-			d[1] += src[1]; /* cannot overflow: see the file comment */
+			e[cap + s] += src[1]; /* cannot overflow: see the file comment */
 		} else if (words == 3) {
-			u128 a = ((u128)d[2] << 64) | d[1];
+			u128 a = ((u128)e[2 * cap + s] << 64) | e[cap + s];
 			if (u128_add(&a, ((u128)src[2] << 64) | src[1])) {
 				rc = -2;
 				break;
 			}
-			d[1] = (uint64_t)a;
-			d[2] = (uint64_t)(a >> 64);
+			e[cap + s] = (uint64_t)a;
+			e[2 * cap + s] = (uint64_t)(a >> 64);
+		}
+		if (used > limit) {
+			t->n = used;
+			int g = ptable_grow(t, words, used);
+			if (g) {
+				rc = g;
+				break;
+			}
+			cap = t->cap;
+			limit = cap / 10 * 7;
+			e = t->e;
 		}
 	}
 	t->n = used;
@@ -1000,15 +977,15 @@ static void finish(void *arg, int tid)
 		u128 *c = out->counts ? out->counts + at : NULL;
 		uint64_t *mk = out->masks ? out->masks + at : NULL;
 		size_t n = 0;
+		const uint64_t *e = t->e, *lo = e + t->cap, *hi = e + 2 * t->cap;
 		for (size_t s = 0; s < t->cap; s++) {
-			const uint64_t *e = t->e + s * (size_t)words;
-			if (!e[0])
+			if (!e[s])
 				continue;
-			k[n] = e[0];
+			k[n] = e[s];
 			if (c)
-				c[n] = words == 3 ? ((u128)e[2] << 64) | e[1] : (u128)e[1];
+				c[n] = words == 3 ? ((u128)hi[s] << 64) | lo[s] : (u128)lo[s];
 			if (mk)
-				mk[n] = e[1];
+				mk[n] = lo[s];
 			n++;
 		}
 		if (t->own)
@@ -1095,8 +1072,8 @@ static void finish_within(void *arg, int tid)
 			for (size_t i = 0; i < nf; i++) {
 				/* the table is in the L2 cache: overlap the probes */
 				if (i + PREFETCH_AHEAD < nf)
-					__builtin_prefetch(e + slot_of(f[i + PREFETCH_AHEAD], cap, 1));
-				size_t s = probe_line(e, slot_of(f[i], cap, 1), cap, f[i]);
+					__builtin_prefetch(e + slot_of(f[i + PREFETCH_AHEAD], cap));
+				size_t s = probe_line(e, slot_of(f[i], cap), cap, f[i]);
 				k[n] = f[i];
 				n += e[s] != 0;
 			}
@@ -1228,10 +1205,10 @@ static double growth_of(const engine *E, int flags)
 	return E->buffers && E->buffers->growth[r] > 0 ? E->buffers->growth[r] : 4.0;
 }
 
-static size_t region_slots(double kids, size_t nparts, int words, int exact)
+static size_t region_slots(double kids, size_t nparts, int exact)
 {
 	size_t want = (size_t)(kids * (exact ? 1.0 : 1.25)) / nparts;
-	if (exact || (PROBE_LINES && words == 1)) {
+	if (exact || PROBE_LINES) {
 		/* exact: level_expand_range's caller knows the number of
 		 * children (what the ranges before it held), and each byte of
 		 * its tables is a byte less for its range, so its tables are
@@ -1241,9 +1218,8 @@ static size_t region_slots(double kids, size_t nparts, int words, int exact)
 		size_t per = (want + want / 2 + 7) & ~(size_t)7;
 		return per > 64 ? per : 64;
 	}
-	/* probed slot by slot (counts beside the keys): a power of two,
-	 * which leaves the tables emptier and the probes shorter (tables
-	 * of about two thirds made pegsol count slower) */
+	/* probed slot by slot (no vectors): a power of two, which leaves
+	 * the tables emptier and the probes shorter */
 	size_t per = 64;
 	while (per < want + want / 2)
 		per *= 2;
@@ -1383,7 +1359,7 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		size_t out_entry = sizeof(uint64_t) + (in->counts ? sizeof(u128) : 0) +
 		                   (in->masks ? sizeof(uint64_t) : 0);
 		/* the tables' region as it will be sized below, if it grows */
-		double region = (double)region_slots(kids, x->nparts, x->words, range != NULL) *
+		double region = (double)region_slots(kids, x->nparts, range != NULL) *
 		                (double)x->nparts * (double)entry;
 		double have = (double)E->buffers->region_bytes;
 		/* spares of an earlier level are held until taken; the new
@@ -1444,7 +1420,7 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	 * grows with the levels keeping the pages it has. */
 	if (st == PEGSOL_OK) {
 		struct expand_buffers *eb = E->buffers;
-		size_t per = region_slots(kids, x->nparts, x->words, range != NULL);
+		size_t per = region_slots(kids, x->nparts, range != NULL);
 		size_t bytes = per * x->nparts * (size_t)x->words * sizeof(uint64_t);
 		if (eb->region_bytes < bytes) {
 			uint64_t *r = big_regrow(eb->region, eb->region_bytes, bytes);
