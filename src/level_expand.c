@@ -1464,7 +1464,7 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		if (!parents && range) {
 			/* every parent of the piece is done (children still
 			 * staged are copies): the next piece takes its place */
-			int got = range->next(range->ctx, &piece, err);
+			int got = range->next ? range->next(range->ctx, &piece, err) : 0;
 			if (got < 0) {
 				st = err ? err->status : PEGSOL_EINPUT;
 				break;
