@@ -7,6 +7,7 @@
 #include "internal.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -53,6 +54,15 @@ pegsol_status pegsol_fail_limit(pegsol_error *err, pegsol_limit limit,
 	fill(err, PEGSOL_ELIMIT, limit, fmt, ap);
 	va_end(ap);
 	return PEGSOL_ELIMIT;
+}
+
+pegsol_status pegsol_fail_io(pegsol_error *err, int errnum, const char *what,
+                             const char *path)
+{
+	const char *why = errnum == ENOSPC || errnum == EDQUOT ? "disk full"
+	                  : errnum                              ? strerror(errnum)
+	                                                        : "I/O error";
+	return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot %s %s: %s", what, path, why);
 }
 
 pegsol_status pegsol_fail(pegsol_error *err, pegsol_status status,

@@ -48,6 +48,11 @@ pegsol_status pegsol_vfail(pegsol_error *err, pegsol_status status,
 pegsol_status pegsol_fail_limit(pegsol_error *err, pegsol_limit limit,
                                 const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* A file of a work directory that could not be written (what: "write",
+ * "create", ...), as the disk's limit: "cannot WHAT PATH: disk full" when
+ * errnum is ENOSPC or EDQUOT, else errnum's text ("I/O error" for 0). */
+pegsol_status pegsol_fail_io(pegsol_error *err, int errnum, const char *what,
+                             const char *path);
 
 /* Builds a board from its lattice, name and hole coordinates (any order:
  * holes are renumbered in reading order).  Finds jumps and symmetries. */

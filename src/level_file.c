@@ -59,22 +59,12 @@ static uint64_t checksum(const void *p, size_t n, uint64_t h)
 	return h;
 }
 
-static pegsol_status io_fail(pegsol_error *err, const char *what,
-                             const char *path)
-{
-	int e = errno;
-	if (e == ENOSPC || e == EDQUOT)
-		return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "disk full %s %s", what, path);
-	return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot %s %s: %s", what, path,
-	                         e ? strerror(e) : "I/O error");
-}
-
 static pegsol_status write_bytes(lfile_writer *w, const void *p, size_t n,
                                  pegsol_error *err)
 {
 	errno = 0;
 	if (n && fwrite(p, 1, n, w->f) != n)
-		return io_fail(err, "write", w->path);
+		return pegsol_fail_io(err, errno, "write", w->path);
 	w->offset += n;
 	return PEGSOL_OK;
 }
@@ -138,7 +128,7 @@ pegsol_status lfile_create(const char *path, int counted, int threads,
 		pegsol_status st = errno == ENOENT
 			? pegsol_fail(err, PEGSOL_EINPUT, "cannot create %s: %s", path,
 			              strerror(errno))
-			: io_fail(err, "create", path);
+			: pegsol_fail_io(err, errno, "create", path);
 		writer_free(w, 0);
 		return st;
 	}
@@ -368,12 +358,12 @@ pegsol_status lfile_close(lfile_writer *w, int durable, pegsol_error *err)
 	/* durable before any checkpoint names it */
 	errno = 0;
 	if (st == PEGSOL_OK && (fflush(w->f) || (durable && fsync(fileno(w->f)))))
-		st = io_fail(err, "write", w->path);
+		st = pegsol_fail_io(err, errno, "write", w->path);
 	if (st == PEGSOL_OK) {
 		int rc = fclose(w->f);
 		w->f = NULL;
 		if (rc)
-			st = io_fail(err, "write", w->path);
+			st = pegsol_fail_io(err, errno, "write", w->path);
 	}
 	writer_free(w, st != PEGSOL_OK);
 	return st;
@@ -391,7 +381,7 @@ pegsol_status lfile_checkpoint(lfile_writer *w, int durable, lfile_mark *m,
 	w->seg = -1; /* ended: the next entry begins a segment */
 	errno = 0;
 	if (st == PEGSOL_OK && (fflush(w->f) || (durable && fsync(fileno(w->f)))))
-		st = io_fail(err, "write", w->path);
+		st = pegsol_fail_io(err, errno, "write", w->path);
 	memset(m, 0, sizeof *m);
 	m->offset = w->offset;
 	m->total = w->total;

@@ -75,9 +75,7 @@ pegsol_status manifest_write_as(const char *dir, const char *file,
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	if (fd < 0 || write(fd, text, n) != (ssize_t)n || fsync(fd) ||
 	    close(fd) || rename(tmp, path)) {
-		int e = errno;
-		st = pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot write the checkpoint %s: %s",
-		                       path, e == ENOSPC ? "disk full" : strerror(e));
+		st = pegsol_fail_io(err, errno, "write the checkpoint", path);
 		if (fd >= 0)
 			unlink(tmp);
 	}

@@ -116,8 +116,7 @@ static pegsol_status write_mark(const char *out_path, range_mark *m,
 	if (!ok || rename(tmp, path)) {
 		int e = errno;
 		unlink(tmp);
-		return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot write %s: %s", path,
-		                         e == ENOSPC ? "disk full" : e ? strerror(e) : "I/O error");
+		return pegsol_fail_io(err, e, "write", path);
 	}
 	return PEGSOL_OK;
 }

@@ -15,6 +15,7 @@
 #include "level_store.h"
 #include "winning_walk.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -260,6 +261,7 @@ pegsol_status pegsol_winning_save(const pegsol_winning *w, const char *path,
 	FILE *f = fopen(path, "wb");
 	if (!f)
 		return pegsol_fail(err, PEGSOL_EINPUT, "%s: cannot write", path);
+	errno = 0; /* what a failed write below sets is the reason */
 	uint64_t sum = 0xcbf29ce484222325ull;
 	int64_t N = w->N;
 	int ok = fwrite(magic, 1, 8, f) == 8;
@@ -279,9 +281,9 @@ pegsol_status pegsol_winning_save(const pegsol_winning *w, const char *path,
 	if (fclose(f))
 		ok = 0;
 	if (!ok) {
+		int e = errno;
 		remove(path);
-		return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "%s: cannot write (disk full?)",
-		                         path);
+		return pegsol_fail_io(err, e, "write", path);
 	}
 	return PEGSOL_OK;
 }
