@@ -202,10 +202,12 @@ int level_stats_add(const engine *E, uint64_t key, const u128 *count,
 
 /* ---------------------------------------------------------------- tables */
 
-/* How many entries ahead ptable_add asks for a slot. */
+/* How many entries ahead ptable_add asks for a slot, and for the entries
+ * of the slice it reads (48 to 192 measured alike). */
 #ifndef PREFETCH_AHEAD
 #define PREFETCH_AHEAD 8
 #endif
+#define SLICE_AHEAD 96
 
 /* A partition's hash table: open addressing, linear probing; key 0 marks
  * a free slot (position 0, no peg at all, never occurs in a game).  The
@@ -357,6 +359,11 @@ ptable_add(ptable *t, const uint64_t *restrict src, size_t n, const int words,
 		/* The table is in L2, not L1: ask for the slot of an entry a few
 		 * places ahead (its key's line and its count's) so that the
 		 * loads overlap. */
+		/* The slice itself was written a round ago and has left the
+		 * caches; read in order, but the hardware's prefetcher stops
+		 * at each 4 KiB page, and the probes below waited on the
+		 * entries ahead (English count: 1.36 -> 1.25 s). */
+		__builtin_prefetch(src + SLICE_AHEAD * words);
 		if (i + PREFETCH_AHEAD < n) {
 			size_t a = slot_of(src[PREFETCH_AHEAD * words], cap);
 			__builtin_prefetch(e + a, 1);
