@@ -216,10 +216,11 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
 /* level_expand_range's parents and children.  The parents are `first`,
  * then what next() gives, piece by piece (1: *piece holds the next
  * parents, which stay valid until the next call; 0: no more; -1: an
- * error, err set; next NULL: `first` is all of them).  Only the children whose 16-bit partition hash
- * (level_part_of(key, 16)) is in [a, b) are made, in partitions of pbits
- * bits (a and b whole partitions); `kids`, how many distinct ones to
- * expect, sizes the tables. */
+ * error, err set; next NULL: `first` is all of them).  Only the
+ * children whose 16-bit partition hash (level_part_of(key, 16)) is in
+ * [a, b) are made, in partitions of pbits bits (a and b whole
+ * partitions); `kids`, how many distinct ones to expect, sizes the
+ * tables. */
 typedef struct expand_range {
 	int pbits;
 	uint32_t a, b;
