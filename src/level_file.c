@@ -615,8 +615,7 @@ pegsol_status lfile_write_level(const char *path, const level *L, int counted,
 		return st;
 	}
 	if ((st = lfile_close(w, durable, err)) == PEGSOL_OK && rename(tmp, path))
-		st = pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot rename %s: %s", tmp,
-		                       strerror(errno));
+		st = pegsol_fail_io(err, errno, "rename", tmp);
 	return st;
 }
 

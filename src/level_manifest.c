@@ -203,8 +203,7 @@ pegsol_status manifest_promote(const char *dir, const char *file,
 	snprintf(from, sizeof from, "%s/%s", dir, file);
 	snprintf(to, sizeof to, "%s/MANIFEST", dir);
 	if (rename(from, to))
-		return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot commit the checkpoint "
-		                         "%s: %s", from, strerror(errno));
+		return pegsol_fail_io(err, errno, "commit the checkpoint", from);
 	int dfd = open(dir, O_RDONLY | O_DIRECTORY);
 	if (dfd >= 0) {
 		fsync(dfd);

@@ -498,8 +498,7 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 		return st;
 	}
 	if (rename(tmp, out_path))
-		return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot rename %s: %s", tmp,
-		                         strerror(errno));
+		return pegsol_fail_io(err, errno, "rename", tmp);
 	remove_mark(out_path);
 	*out_n = total;
 	if (max && counted && whole) {

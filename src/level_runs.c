@@ -671,8 +671,7 @@ static pegsol_status file_end(const char *path, lfile_writer *w,
 		return st;
 	}
 	if ((st = lfile_close(w, 1, err)) == PEGSOL_OK && rename(tmp, path))
-		st = pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot rename %s: %s", tmp,
-		                       strerror(errno));
+		st = pegsol_fail_io(err, errno, "rename", tmp);
 	return st;
 }
 
@@ -690,15 +689,13 @@ static pegsol_status run_is_level(lruns *r, const char *path, uint64_t *n,
 	lfile_close_reader(rd);
 	int fd = open(run, O_RDONLY);
 	if (fd < 0 || fsync(fd))
-		st = pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot sync %s: %s", run,
-		                       strerror(errno));
+		st = pegsol_fail_io(err, errno, "sync", run);
 	if (fd >= 0)
 		close(fd);
 	if (st != PEGSOL_OK)
 		return st;
 	if (rename(run, path))
-		return pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot rename %s: %s", run,
-		                         strerror(errno));
+		return pegsol_fail_io(err, errno, "rename", run);
 	r->n = 0;
 	r->bytes = 0;
 	return PEGSOL_OK;

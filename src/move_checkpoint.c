@@ -162,8 +162,7 @@ static pegsol_status write_level(const move_checkpoint *cp, int side, int k,
 		return st;
 	}
 	if ((st = lfile_close(w, 1, err)) == PEGSOL_OK && rename(tmp, path))
-		st = pegsol_fail_limit(err, PEGSOL_LIMIT_DISK, "cannot rename %s: %s", tmp,
-		                       strerror(errno));
+		st = pegsol_fail_io(err, errno, "rename", tmp);
 	return st;
 }
 
