@@ -25,8 +25,9 @@
  * halves meet: they meet exactly when a solution exists; count_solvable),
  * each on disk in its own checkpointed directory.
  *
- * How many games: one forward count per start hole up to symmetry, down to
- * one peg (much slower: every position of every start), by pegsol_count,
+ * How many games: one forward count per start hole up to symmetry (those
+ * whose position class holds a single peg), down to one peg (much slower:
+ * every position of every start), by pegsol_count,
  * so that on boards whose levels outgrow memory (the French board) each
  * start's levels go to disk, checkpointed (a work directory per start).
  */
@@ -45,38 +46,52 @@ typedef struct fin_ctx {
 	const pegsol_level_options *opt;
 	int start;
 	int finish;      /* a pair's, or -1 */
-	char label[96];  /* "pair S-F: <the walk's phase>" */
+	char label[96];  /* "pair S-F: <phase>" or "start S: <phase>" */
 } fin_ctx;
 
+/* The labelled run from every start at once: its levels are forward
+ * levels of all the starts together. */
 static void fin_progress(void *ctx, size_t done, size_t total)
 {
 	fin_ctx *f = ctx;
 	if (f->opt && f->opt->progress)
-		f->opt->progress(f->opt->progress_ctx, "start hole", f->start, done, total);
+		f->opt->progress(f->opt->progress_ctx, "forward from every start",
+		                 f->start, done, total);
 }
 
-/* A start's count reports as that start hole, as the labelled run does;
- * a pair's walk with its own phases and levels, named by the pair. */
+/* A start's count, or a pair's walk, reports its own phases and levels,
+ * named by the start ("start S: forward") or the pair ("pair S-F: ..."). */
 static void count_progress(void *ctx, const char *phase, int n, size_t done,
                            size_t total)
 {
 	fin_ctx *f = ctx;
-	if (f->finish >= 0 && f->opt && f->opt->progress) {
+	if (!f->opt || !f->opt->progress)
+		return;
+	if (f->finish >= 0)
 		snprintf(f->label, sizeof f->label, "pair %d-%d: %s", f->start,
 		         f->finish, phase ? phase : "");
-		f->opt->progress(f->opt->progress_ctx, f->label, n, done, total);
-		return;
-	}
-	fin_progress(ctx, done, total);
+	else
+		snprintf(f->label, sizeof f->label, "start %d: %s", f->start,
+		         phase ? phase : "");
+	f->opt->progress(f->opt->progress_ctx, f->label, n, done, total);
 }
 
 /* The final holes and their games from start hole s: the forward count to
  * one peg (pegsol_count, so that the levels may be on disk, in
- * opt->workdir/start-S, each start resumable on its own). */
+ * opt->workdir/start-S, each start resumable on its own).  A start whose
+ * position class holds no single peg cannot end with one (position_class.h)
+ * and is not counted: on the French board that leaves 3 counts of 8, each
+ * hours on disk. */
 static pegsol_status one_start(const pegsol_board *b, int s,
                                const pegsol_level_options *opt,
                                pegsol_finishes_result *out, pegsol_error *err)
 {
+	pegsol_problem pr;
+	char start[16];
+	snprintf(start, sizeof start, "%d", s);
+	pegsol_status st = pegsol_problem_init(&pr, b, start, "any", err);
+	if (st != PEGSOL_OK || position_class_impossible(&pr))
+		return st;
 	pegsol_level_options o = opt ? *opt : (pegsol_level_options){0};
 	fin_ctx fc = {opt, s, -1, ""};
 	if (o.progress) {
@@ -94,19 +109,23 @@ static pegsol_status one_start(const pegsol_board *b, int s,
 		/* a start not begun yet starts afresh under --resume */
 		o.resume = opt->resume && access(manifest, F_OK) == 0;
 	}
-	pegsol_problem pr;
-	char start[16];
-	snprintf(start, sizeof start, "%d", s);
-	pegsol_status st = pegsol_problem_init(&pr, b, start, "any", err);
 	pegsol_count_result *res = malloc(sizeof *res);
-	if (st == PEGSOL_OK && !res)
+	if (!res)
 		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	if (st == PEGSOL_OK)
 		st = pegsol_count(&pr, &o, PEGSOL_COUNT_FORWARD_ONLY, res, err);
+	position_classes pc;
+	position_classes_init(&pc, b);
 	for (int t = 0; st == PEGSOL_OK && t < b->nholes; t++) {
 		out->wins[s][t] = res->one_peg[t];
-		if (res->one_peg[t])
-			out->reachable[s] |= bit(t);
+		if (!res->one_peg[t])
+			continue;
+		out->reachable[s] |= bit(t);
+		/* the classes that let this start be counted must hold its ends */
+		if (position_class_of(&pc, bit(t)) != position_class_of(&pc, pr.start))
+			st = pegsol_fail(err, PEGSOL_EINTERNAL, "consistency check failed: "
+			                 "start %d ends with one peg at %d, outside its "
+			                 "position class", s, t);
 	}
 	free(res);
 	return st;

@@ -264,6 +264,22 @@ if diff <(table "$tmp/cm.csv") <(table "$tmp/cd.csv") >"$tmp/diff" &&
 	diff <(table "$tmp/cm.csv") <(table "$tmp/cr.csv") >>"$tmp/diff"; then ok; else
 	bad "finishes --count --workdir differs: $(head -5 "$tmp/diff")"; fi
 expect_exit 2 "$PEGSOL" finishes -b triangle:6 --count --workdir "$tmp/w9"
+# a start whose position class holds no single peg is not counted: on
+# this 16-hole cross 10 of the 16 starts cannot end with one peg, and only
+# starts that do end so get a count's work directory
+printf ' ooo\nooooo\noo.oo\n ooo\n' >"$tmp/cross16.txt"
+mkdir "$tmp/w10"
+"$PEGSOL" finishes -b "$tmp/cross16.txt" --count --format csv --workdir \
+	"$tmp/w10" >"$tmp/c16.csv" 2>/dev/null
+dirs=$(cd "$tmp/w10" && echo start-*)
+counted=0
+for d in $dirs; do
+	counted=$((counted + 1))
+	grep -q "^${d#start-},[0-9]*,[1-9]" "$tmp/c16.csv" ||
+		bad "finishes --count counted start ${d#start-}, which ends nowhere"
+done
+if [ "$counted" -ge 1 ] && [ "$counted" -le 2 ]; then ok; else
+	bad "finishes --count on cross16: $counted starts counted ($dirs)"; fi
 expect_exit 2 "$PEGSOL" finishes -b triangle:6 --no-solver --workdir "$tmp/w8"
 expect_exit 2 "$PEGSOL" finishes -b triangle:6 --resume
 # a memory limit below the engine's own buffers is said to be one (one

@@ -151,6 +151,50 @@ static void compare(const char *what, const pegsol_board *b,
 	free(r);
 }
 
+/* pegsol_finishes --count against the walk from every start: the games
+ * that end with one peg in each hole, and so where one peg can end.  On
+ * boards where some starts' classes hold no single peg, finishes does not
+ * count those starts; the walk counts every start. */
+static void finishes_vs_walk(const char *what, const pegsol_board *b)
+{
+	pegsol_finishes_result *f = malloc(sizeof *f);
+	pegsol_error err;
+	int st = pegsol_finishes(b, NULL, PEGSOL_FINISHES_COUNT, f, &err);
+	CHECK_EQ_INT(st, PEGSOL_OK);
+	int n = pegsol_board_holes(b), bad = check_failed, pairs = 0;
+	static walk w;
+	for (int s = 0; s < n && st == PEGSOL_OK; s++) {
+		pegsol_problem pr;
+		char start[8];
+		snprintf(start, sizeof start, "%d", s);
+		if (pegsol_problem_init(&pr, b, start, "any", &err) != PEGSOL_OK)
+			exit(2);
+		for (int i = 0; i < 65; i++) {
+			free(w.seen[i].k);
+			free(w.winning[i].k);
+			free(w.dead[i].k);
+		}
+		memset(&w, 0, sizeof w);
+		w.b = b;
+		w.pr = &pr;
+		w.njumps = pegsol_board_jump_count(b);
+		for (int j = 0; j < w.njumps; j++)
+			w.jumps[j] = pegsol_board_jump(b, j);
+		dfs(&w, pr.start, 0);
+		for (int t = 0; t < n; t++) {
+			CHECK(f->wins[s][t] == w.one_peg[t]);
+			CHECK_EQ_INT(f->reachable[s] >> t & 1, w.one_peg[t] != 0);
+			pairs += w.one_peg[t] != 0;
+		}
+		if (check_failed != bad) {
+			fprintf(stderr, "  ... in %s, start %d\n", what, s);
+			break;
+		}
+	}
+	printf("%s: %d pairs end with one peg\n", what, pairs);
+	free(f);
+}
+
 static pegsol_board *board_from_text(const char *text)
 {
 	pegsol_board *b = NULL;
@@ -210,6 +254,7 @@ int main(void)
 		free(r);
 		problem("triangle5 -s 0 -f 1,2", t5, "0", "1,2");
 	}
+	finishes_vs_walk("triangle5 finishes --count", t5);
 	pegsol_board_free(t5);
 
 	/* square lattice: a 4x4 square, a small cross (the 21-hole cross, 401
@@ -218,11 +263,19 @@ int main(void)
 	pegsol_board *sq = board_from_text("name: square4\no.oo\noooo\noooo\noooo\n");
 	problem("square4 default", sq, NULL, NULL);
 	problem("square4 -s 5 -f any", sq, "5", "any");
-	pegsol_board_free(sq);
 	pegsol_board *cross = board_from_text(" ooo\nooooo\noo.oo\n ooo\n");
 	problem("cross16 default", cross, NULL, NULL);
 	problem("cross16 -f any", cross, NULL, "any");
+	/* 10 of its 16 starts' classes hold no single peg (the 4x4 square's:
+	 * 8 of 16), so finishes counts only the others; a 3x5 rectangle's
+	 * starts all may, and 2 of them do */
+	finishes_vs_walk("cross16 finishes --count", cross);
+	finishes_vs_walk("square4 finishes --count", sq);
+	pegsol_board *rect = board_from_text("ooooo\noo.oo\nooooo\n");
+	finishes_vs_walk("rectangle finishes --count", rect);
+	pegsol_board_free(rect);
 	pegsol_board_free(cross);
+	pegsol_board_free(sq);
 	/* square lattice with diagonal jumps */
 	pegsol_board *dg = board_from_text("lattice: diagonal\n.ooo\noooo\noooo\n");
 	problem("diagonal 3x4", dg, NULL, NULL);
