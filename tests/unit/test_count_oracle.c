@@ -83,22 +83,28 @@ static int dfs(walk *w, uint64_t pos, int depth)
 	return win;
 }
 
+/* Every game of pr, afresh (w's sets of an earlier walk freed). */
+static void walk_all(walk *w, const pegsol_board *b, const pegsol_problem *pr)
+{
+	for (int i = 0; i < 65; i++) {
+		free(w->seen[i].k);
+		free(w->winning[i].k);
+		free(w->dead[i].k);
+	}
+	memset(w, 0, sizeof *w);
+	w->b = b;
+	w->pr = pr;
+	w->njumps = pegsol_board_jump_count(b);
+	for (int j = 0; j < w->njumps; j++)
+		w->jumps[j] = pegsol_board_jump(b, j);
+	dfs(w, pr->start, 0);
+}
+
 static void compare(const char *what, const pegsol_board *b,
                     const pegsol_problem *pr)
 {
 	static walk w;
-	for (int i = 0; i < 65; i++) {
-		free(w.seen[i].k);
-		free(w.winning[i].k);
-		free(w.dead[i].k);
-	}
-	memset(&w, 0, sizeof w);
-	w.b = b;
-	w.pr = pr;
-	w.njumps = pegsol_board_jump_count(b);
-	for (int j = 0; j < w.njumps; j++)
-		w.jumps[j] = pegsol_board_jump(b, j);
-	dfs(&w, pr->start, 0);
+	walk_all(&w, b, pr);
 
 	pegsol_count_result *r = malloc(sizeof *r);
 	pegsol_error err;
@@ -169,18 +175,7 @@ static void finishes_vs_walk(const char *what, const pegsol_board *b)
 		snprintf(start, sizeof start, "%d", s);
 		if (pegsol_problem_init(&pr, b, start, "any", &err) != PEGSOL_OK)
 			exit(2);
-		for (int i = 0; i < 65; i++) {
-			free(w.seen[i].k);
-			free(w.winning[i].k);
-			free(w.dead[i].k);
-		}
-		memset(&w, 0, sizeof w);
-		w.b = b;
-		w.pr = &pr;
-		w.njumps = pegsol_board_jump_count(b);
-		for (int j = 0; j < w.njumps; j++)
-			w.jumps[j] = pegsol_board_jump(b, j);
-		dfs(&w, pr.start, 0);
+		walk_all(&w, b, &pr);
 		for (int t = 0; t < n; t++) {
 			CHECK(f->wins[s][t] == w.one_peg[t]);
 			CHECK_EQ_INT(f->reachable[s] >> t & 1, w.one_peg[t] != 0);
