@@ -62,25 +62,39 @@ static double peak_mib(void)
 	return kb ? (double)kb / 1024.0 : rss_mib();
 }
 
-/* Bytes in the work directory's files; read at most every 2 seconds. */
+/* Bytes in the files of dir and, depth > 0, of its subdirectories. */
+static unsigned long long dir_bytes(const char *dir, int depth)
+{
+	unsigned long long sum = 0;
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[4096];
+	struct stat sb;
+	while (d && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (stat(path, &sb))
+			continue;
+		if (S_ISREG(sb.st_mode))
+			sum += (unsigned long long)sb.st_size;
+		else if (S_ISDIR(sb.st_mode) && depth > 0)
+			sum += dir_bytes(path, depth - 1);
+	}
+	if (d)
+		closedir(d);
+	return sum;
+}
+
+/* Bytes in the work directory's files, and in its subdirectories' (the
+ * per-start and per-pair directories of finishes); read at most every 2
+ * seconds. */
 static unsigned long long disk_used(progress *p, double now)
 {
 	if (!p->workdir || now - p->disk_at < 2.0)
 		return p->disk;
 	p->disk_at = now;
-	unsigned long long sum = 0;
-	DIR *d = opendir(p->workdir);
-	struct dirent *e;
-	char path[4096];
-	struct stat sb;
-	while (d && (e = readdir(d))) {
-		snprintf(path, sizeof path, "%s/%s", p->workdir, e->d_name);
-		if (!stat(path, &sb) && S_ISREG(sb.st_mode))
-			sum += (unsigned long long)sb.st_size;
-	}
-	if (d)
-		closedir(d);
-	return p->disk = sum;
+	return p->disk = dir_bytes(p->workdir, 1);
 }
 
 /* The line of a finished level; made: the size of the level it made
