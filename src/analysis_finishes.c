@@ -80,8 +80,8 @@ static void count_progress(void *ctx, const char *phase, int n, size_t done,
  * one peg (pegsol_count, so that the levels may be on disk, in
  * opt->workdir/start-S, each start resumable on its own).  A start whose
  * position class holds no single peg cannot end with one (position_class.h)
- * and is not counted: on the French board that leaves 3 counts of 8, each
- * hours on disk. */
+ * and is not counted: on the French board that leaves 3 counts of 8 (each
+ * of every position from its start, billions, on disk). */
 static pegsol_status one_start(const pegsol_board *b, int s,
                                const pegsol_level_options *opt,
                                pegsol_finishes_result *out, pegsol_error *err)
