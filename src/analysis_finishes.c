@@ -114,15 +114,14 @@ static pegsol_status one_start(const pegsol_board *b, int s,
 		st = pegsol_fail(err, PEGSOL_ELIMIT, "out of memory");
 	if (st == PEGSOL_OK)
 		st = pegsol_count(&pr, &o, PEGSOL_COUNT_FORWARD_ONLY, res, err);
-	position_classes pc;
-	position_classes_init(&pc, b);
 	for (int t = 0; st == PEGSOL_OK && t < b->nholes; t++) {
 		out->wins[s][t] = res->one_peg[t];
 		if (!res->one_peg[t])
 			continue;
 		out->reachable[s] |= bit(t);
 		/* the classes that let this start be counted must hold its ends */
-		if (position_class_of(&pc, bit(t)) != position_class_of(&pc, pr.start))
+		pegsol_problem end = {b, pr.start, PEGSOL_FINISH_POSITION, bit(t)};
+		if (position_class_impossible(&end))
 			st = pegsol_fail(err, PEGSOL_EINTERNAL, "consistency check failed: "
 			                 "start %d ends with one peg at %d, outside its "
 			                 "position class", s, t);
