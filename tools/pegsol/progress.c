@@ -71,7 +71,7 @@ static unsigned long long dir_bytes(const char *dir, int depth)
 	char path[4096];
 	struct stat sb;
 	while (d && (e = readdir(d))) {
-		if (e->d_name[0] == '.')
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
 		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
 		if (stat(path, &sb))
