@@ -2,7 +2,7 @@
 # compare_winning.sh - `pegsol levels --winning` of two builds, problem by
 # problem, in every format: the outputs must be byte-identical but for the
 # time line (text "time (s):", csv "seconds,", json "seconds").  Used to
-# check a change to the winning walk (src/winning_walk.c) or the level
+# check a change to the winning walk (src/analysis/winning_walk.c) or the level
 # engine against the build before it.
 #   bash bench/compare_winning.sh OLD_PEGSOL NEW_PEGSOL [--big]
 #   --big   also -b english -s 2 -f 2 (about 20 s and 2 GiB a run)

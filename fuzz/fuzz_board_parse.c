@@ -1,6 +1,6 @@
 /*
  * fuzz_board_parse.c - libFuzzer harness for the board-file parser
- * (src/board_parse.c) and everything a parsed board then builds: numbering,
+ * (src/board/board_parse.c) and everything a parsed board then builds: numbering,
  * jumps, symmetries, the default start.
  *
  * Beyond "no crash", it checks invariants any board must keep: holes

@@ -1,7 +1,7 @@
 /*
  * fuzz_holes_parse.c - libFuzzer harness for hole names and sets of holes
- * (pegsol_hole_parse, pegsol_holes_parse in src/notation.c) and for the
- * -s/-f texts of a problem (pegsol_problem_init in src/problem.c).  The
+ * (pegsol_hole_parse, pegsol_holes_parse in src/board/notation.c) and for the
+ * -s/-f texts of a problem (pegsol_problem_init in src/board/problem.c).  The
  * first input byte picks a built-in board; the rest is the text, split at
  * the first newline into a start and a finish for the problem.
  *

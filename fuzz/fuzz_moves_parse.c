@@ -1,7 +1,7 @@
 /*
  * fuzz_moves_parse.c - libFuzzer harness for move lists
- * (pegsol_moves_parse in src/notation.c) and replaying them
- * (pegsol_replay in src/problem.c).  The first input byte picks a built-in
+ * (pegsol_moves_parse in src/board/notation.c) and replaying them
+ * (pegsol_replay in src/board/problem.c).  The first input byte picks a built-in
  * board; the rest is the move list.
  *
  * Invariants: a parsed move has 1..32 jumps, each a jump of the board;

@@ -1,6 +1,6 @@
 /*
  * fuzz_pos_parse.c - libFuzzer harness for ASCII positions
- * (pegsol_pos_parse in src/position_text.c).  The first input byte picks a
+ * (pegsol_pos_parse in src/board/position_text.c).  The first input byte picks a
  * built-in board; the rest is the drawing.
  *
  * Invariant: a position that parses lies on the board, and drawing it

@@ -12,7 +12,7 @@
 #define PEGSOL_TEST_BRUTE_H
 
 #include "check.h"
-#include "internal.h"
+#include "board/board.h"
 
 #define BRUTE_DEAD_BITS 22
 

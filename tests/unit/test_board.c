@@ -3,7 +3,7 @@
  * jumps, symmetry orders, numbering, centres, triangular geometry.
  */
 #include "check.h"
-#include "internal.h"
+#include "board/board.h"
 
 /* Jumps counted independently of board.c: every line of three holes gives
  * two jumps; count lines by scanning the grid in each lattice direction. */

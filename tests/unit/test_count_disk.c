@@ -8,9 +8,9 @@
  * pegsol (before random play), a damaged level file, and the work
  * directory's errors.
  */
-#include "analysis_count.h"
+#include "analysis/count.h"
 #include "check.h"
-#include "level_manifest.h"
+#include "store/level_manifest.h"
 #include "pegsol.h"
 
 #include <dirent.h>

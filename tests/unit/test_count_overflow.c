@@ -16,9 +16,9 @@
  *     counted 2^127 in each, fails the same way and leaves no level file.
  */
 #include "check.h"
-#include "internal.h"
-#include "level.h"
-#include "level_runs.h"
+#include "board/board.h"
+#include "engine/level.h"
+#include "store/level_runs.h"
 
 #include <stdio.h>
 #include <stdlib.h>

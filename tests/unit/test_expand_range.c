@@ -29,11 +29,11 @@
  *     killed at its first mark and made again: the file of one go.
  */
 #include "check.h"
-#include "internal.h"
-#include "level.h"
-#include "level_file.h"
-#include "level_range_expand.h"
-#include "level_scan.h"
+#include "board/board.h"
+#include "engine/level.h"
+#include "store/level_file.h"
+#include "store/level_range_expand.h"
+#include "store/level_scan.h"
 
 #include <signal.h>
 #include <stdio.h>

@@ -16,10 +16,10 @@
  *     levels from positions of nine pegs, where pagodas cut.
  */
 #include "check.h"
-#include "internal.h"
-#include "level.h"
-#include "level_prune.h"
-#include "pagoda.h"
+#include "board/board.h"
+#include "engine/level.h"
+#include "engine/level_prune.h"
+#include "board/pagoda.h"
 
 static int cmp_u64(const void *a, const void *b)
 {

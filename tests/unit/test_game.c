@@ -11,7 +11,7 @@
  * against the solver and a brute force in test_hints_solver.c.
  */
 #include "check.h"
-#include "internal.h"
+#include "board/board.h"
 
 #include <time.h>
 

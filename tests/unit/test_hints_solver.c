@@ -18,7 +18,7 @@
  */
 #include "check.h"
 #include "brute.h"
-#include "internal.h"
+#include "board/board.h"
 
 #include <time.h>
 

@@ -10,8 +10,8 @@
  * merge fail, not hang.
  */
 #include "check.h"
-#include "level_file.h"
-#include "level_runs.h"
+#include "store/level_file.h"
+#include "store/level_runs.h"
 
 #include <dirent.h>
 #include <stdio.h>

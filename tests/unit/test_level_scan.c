@@ -8,8 +8,8 @@
  * from.  A damaged file is an error, not a crash or a short level.
  */
 #include "check.h"
-#include "level_file.h"
-#include "level_scan.h"
+#include "store/level_file.h"
+#include "store/level_scan.h"
 
 #include <stdio.h>
 #include <stdlib.h>

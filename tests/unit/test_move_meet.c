@@ -11,8 +11,8 @@
  * and on the English board's first levels, where none do.
  */
 #include "check.h"
-#include "internal.h"
-#include "move_search.h"
+#include "board/board.h"
+#include "search/move_search.h"
 
 #include <stdlib.h>
 

@@ -11,7 +11,7 @@
  * hole of every built-in board.
  */
 #include "check.h"
-#include "internal.h"
+#include "board/board.h"
 
 /* True when message contains needle; prints the message when not, so a
  * failure shows what the library said. */

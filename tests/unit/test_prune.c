@@ -12,9 +12,9 @@
  */
 #include "check.h"
 #include "brute.h"
-#include "internal.h"
-#include "pagoda.h"
-#include "winning_walk.h"
+#include "board/board.h"
+#include "board/pagoda.h"
+#include "analysis/winning_walk.h"
 
 /* Every position reachable from the start, by a plain search. */
 static void reach(const pegsol_problem *pr, pegsol_pos pos, unsigned char *seen,

@@ -18,6 +18,7 @@
  * (Bergholt, 1912; shared/REFERENCE.md); 12,752 distinct solutions as sets
  * of jumps (issue 4, a public Rust solver's figure).
  */
+#include "core/u64vec.h"
 #include "check.h"
 #include "pegsol.h"
 
@@ -70,11 +71,6 @@ static size_t recs_unique(recs *r)
 	return o;
 }
 
-static int u64_cmp(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
-}
 
 /* ------------------------------------------------------ brute force */
 

@@ -14,7 +14,7 @@
  * normal build), so there is no reduced subset.
  */
 #include "check.h"
-#include "internal.h"
+#include "board/board.h"
 
 /* 1 when sol replays legally to the finish of pr. */
 static int replays(const pegsol_problem *pr, const pegsol_solution *sol)

@@ -1,0 +1,160 @@
+/*
+ * cli/cmd/count.c - `pegsol count`: the full analysis by jumps, as in Durango
+ * Bill's table: positions, winning positions, C(holes, pegs) and dead-end
+ * game sequences per jump, the totals, the wins and the one-peg endings per
+ * final hole.
+ */
+#include "level_cli.h"
+
+#include <stdlib.h>
+
+static const char help[] =
+	"Usage: pegsol count [-b BOARD] [-s START] [-f FINISH|any] [OPTIONS]\n"
+	"Counts, for every number of jumps n: the positions reachable from the\n"
+	"start (every rotation and reflection counted, as in Durango Bill's\n"
+	"tables), those from which the finish can still be reached (winning),\n"
+	"C(holes, pegs), the positions with no jump left and the game sequences\n"
+	"that end there.  Then the totals: every game, the games that reach the\n"
+	"finish, and the games ending with one peg, per final hole.\n"
+	"Counts are exact (128-bit); symmetric positions are stored once.\n\n"
+	"      --max-jumps N       stop after N jumps: positions and dead ends of\n"
+	"                          the first levels only (winning positions need\n"
+	"                          the whole run)\n\n"
+	"Options:\n" CLI_COMMON_HELP CLI_DISK_HELP;
+
+int cmd_count(int argc, char **argv)
+{
+	cli c;
+	cli_init(&c, "count", help);
+	c.disk_levels = 1;
+	enum { OPT_MAX_JUMPS = OPT_FIRST_COMMAND_OPTION };
+	static const struct option longopts[] = {
+		CLI_COMMON_LONG, CLI_DISK_LONG, {"max-jumps", required_argument, NULL, OPT_MAX_JUMPS},
+		{0, 0, 0, 0}};
+	int opt, rc, max_jumps = 0;
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
+		if (opt == OPT_MAX_JUMPS) {
+			if ((max_jumps = cli_parse_max_jumps(&c, optarg)) < 0)
+				return PEGSOL_EUSAGE;
+		} else if ((rc = cli_option(&c, opt, optarg))) {
+			return rc;
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	if (c.resume && !c.workdir)
+		return cli_usage_error(&c, "--resume needs the --workdir of the run");
+	if ((rc = cli_load(&c, 1)))
+		return rc;
+
+	progress prog;
+	pegsol_level_options lo;
+	level_cli_begin(&c, &prog, &lo);
+	lo.max_jumps = max_jumps;
+	pegsol_count_result *res = malloc(sizeof *res);
+	pegsol_error err;
+	if (!res) {
+		fprintf(stderr, "pegsol count: out of memory\n");
+		return PEGSOL_ELIMIT;
+	}
+	double secs;
+	if ((rc = level_cli_end(&c, &prog, pegsol_count(&c.problem, &lo, 0, res, &err),
+	                        &err, &secs))) {
+		free(res);
+		return rc;
+	}
+
+	static const table_col cols[] = {
+		{"jumps", "jumps", COL_INT},
+		{"pegs", "pegs", COL_INT},
+		{"positions", "positions", COL_COUNT},
+		{"winning", "winning", COL_COUNT},
+		{"arbitrary", "arbitrary", COL_COUNT},
+		{"deadend_positions", "dead ends", COL_COUNT},
+		{"deadend_games", "dead-end games", COL_COUNT},
+	};
+	table t;
+	table_init(&t, "levels", NULL, 7, cols);
+	for (int n = 0; n < res->nlevels; n++) {
+		const pegsol_jump_level *l = &res->level[n];
+		table_row(&t);
+		table_cell(&t, "%d", l->jumps);
+		table_cell(&t, "%d", l->pegs);
+		table_cell(&t, "%llu", (unsigned long long)l->positions_raw);
+		if (res->partial)
+			table_cell(&t, "%s", "");
+		else
+			table_cell(&t, "%llu", (unsigned long long)l->winning_raw);
+		table_cell_u128(&t, l->arbitrary);
+		table_cell(&t, "%llu", (unsigned long long)l->deadends_raw);
+		table_cell_u128(&t, l->deadend_games);
+	}
+	table_row(&t);
+	table_cell(&t, "total");
+	table_cell(&t, "%s", "");
+	table_cell(&t, "%llu", (unsigned long long)res->positions_raw);
+	if (res->partial)
+		table_cell(&t, "%s", "");
+	else
+		table_cell(&t, "%llu", (unsigned long long)res->winning_raw);
+	table_cell(&t, "%s", "");
+	uint64_t dead = 0;
+	for (int n = 0; n < res->nlevels; n++)
+		dead += res->level[n].deadends_raw;
+	table_cell(&t, "%llu", (unsigned long long)dead);
+	if (res->partial)
+		table_cell(&t, "%s", "");
+	else
+		table_cell_u128(&t, res->games);
+
+	static const table_col hcols[] = {
+		{"hole", "hole", COL_TEXT}, {"games", "games ending with one peg there", COL_COUNT}};
+	table h;
+	table_init(&h, "one_peg_endings", "One-peg endings by final hole:", 2, hcols);
+	for (int i = 0; i < pegsol_board_holes(c.board); i++)
+		if (res->one_peg[i]) {
+			char name[16];
+			table_row(&h);
+			table_cell(&h, "%s", pegsol_hole_name(c.board, i, c.notation, name, sizeof name));
+			table_cell_u128(&h, res->one_peg[i]);
+		}
+
+	char buf[64];
+	emitter e;
+	emit_begin(&e, stdout, c.format);
+	level_cli_emit_problem(&e, &c);
+	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d", res->symmetry_order);
+	emit_text(&e, "\n");
+	emit_table(&e, &t);
+	emit_text(&e, "\n");
+	emit_value(&e, "positions", "positions", COL_COUNT, "%llu",
+	           (unsigned long long)res->positions_raw);
+	emit_value(&e, "positions_canonical", "positions up to symmetry", COL_COUNT,
+	           "%llu", (unsigned long long)res->positions);
+	if (res->partial) {
+		emit_value(&e, "max_jumps", "stopped after jumps", COL_INT, "%d", max_jumps);
+	} else {
+		emit_value(&e, "winning", "winning positions", COL_COUNT, "%llu",
+		           (unsigned long long)res->winning_raw);
+		emit_value(&e, "winning_canonical", "winning positions up to symmetry",
+		           COL_COUNT, "%llu", (unsigned long long)res->winning);
+		emit_value(&e, "games", "games", COL_COUNT, "%s",
+		           pegsol_u128_format(res->games, 0, buf, sizeof buf));
+		emit_value(&e, "wins", "games reaching the finish", COL_COUNT, "%s",
+		           pegsol_u128_format(res->wins, 0, buf, sizeof buf));
+		emit_value(&e, "one_peg_games", "games ending with one peg", COL_COUNT,
+		           "%s", pegsol_u128_format(res->one_peg_total, 0, buf, sizeof buf));
+	}
+	if (h.nrows) {
+		emit_text(&e, "\n");
+		emit_table(&e, &h);
+	}
+	emit_text(&e, "\n");
+	emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", secs);
+	emit_end(&e);
+	table_free(&t);
+	table_free(&h);
+	free(res);
+	cli_free(&c);
+	return 0;
+}

@@ -1,0 +1,274 @@
+/*
+ * cli/cmd/deadends.c - `pegsol deadends`: the shortest game that ends with no
+ * jump left (or, with --unsolvable, that leaves a position from which the
+ * finish is out of reach), how many game sequences of that length do so, an
+ * example with its final diagram, and the distribution of dead ends per
+ * jump from the full analysis (pegsol_count), which also cross-checks the
+ * depth-first search.
+ */
+#include "level_cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char help[] =
+	"Usage: pegsol deadends [-b BOARD] [-s START] [--unsolvable] [OPTIONS]\n"
+	"The shortest game that ends with no legal jump: its length, the number\n"
+	"of game sequences that end so at that length, the end positions, and an\n"
+	"example (the jumps and the final diagram), found by iterative-deepening\n"
+	"depth-first search.  Then the distribution of dead ends per jump\n"
+	"(positions, every image counted, and game sequences) from the full\n"
+	"analysis by jumps, which must agree with the search.\n"
+	"With --unsolvable: the shortest sequence that leaves a position from\n"
+	"which the finish (-f) can no longer be reached (looked up in the levels\n"
+	"reachable backward from the finish, else proved by the solver), and per\n"
+	"jump the positions that cannot finish.\n"
+	"The search's table of positions is bounded by --memory: when full, it\n"
+	"keeps the positions worth most and counts the others again (slower,\n"
+	"the same answer; 'table_full' says so).\n"
+	"When the per-jump table does not fit in memory, the search's result is\n"
+	"still printed, and the exit status is 4; --workdir makes it on disk.\n"
+	"Exit status: 0 done, 2 usage error, 3 bad input, 4 limit reached.\n\n"
+	"Options:\n" CLI_COMMON_HELP
+	"      --unsolvable        the shortest way to make the finish unreachable\n"
+	"      --shortest-only     skip the per-jump table (the full analysis of\n"
+	"                          the 41- and 45-hole boards does not fit in\n"
+	"                          memory, and takes hours on disk)\n"
+	"      --max-jumps N       search no deeper than N jumps\n"
+	"      --limit SECONDS     give up the search after this long (default:\n"
+	"                          none)\n"
+	"The per-jump table's levels, as for 'pegsol count':\n" CLI_DISK_HELP;
+
+enum { OPT_UNSOLVABLE = OPT_FIRST_COMMAND_OPTION, OPT_SHORTEST, OPT_MAXJ, OPT_LIMIT };
+
+int cmd_deadends(int argc, char **argv)
+{
+	cli c;
+	cli_init(&c, "deadends", help);
+	static const struct option longopts[] = {
+		CLI_COMMON_LONG, CLI_DISK_LONG,
+		{"unsolvable", no_argument, NULL, OPT_UNSOLVABLE},
+		{"shortest-only", no_argument, NULL, OPT_SHORTEST},
+		{"max-jumps", required_argument, NULL, OPT_MAXJ},
+		{"limit", required_argument, NULL, OPT_LIMIT},
+		{0, 0, 0, 0}};
+	int opt, rc, unsolvable = 0, shortest_only = 0, table_rc = 0;
+	pegsol_deadend_options dop = {0, 0, 0, 0, 0};
+	char *end;
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
+		switch (opt) {
+		case OPT_UNSOLVABLE:
+			unsolvable = 1;
+			break;
+		case OPT_SHORTEST:
+			shortest_only = 1;
+			break;
+		case OPT_MAXJ: {
+			long v = strtol(optarg, &end, 10);
+			if (end == optarg || *end || v < 0 || v > PEGSOL_MAX_HOLES)
+				return cli_usage_error(&c, "--max-jumps wants 0..64, not '%s'", optarg);
+			dop.max_jumps = (int)v;
+			break;
+		}
+		case OPT_LIMIT:
+			dop.time_limit = strtod(optarg, &end);
+			if (end == optarg || *end || !(dop.time_limit >= 0) || dop.time_limit > 1e9)
+				return cli_usage_error(&c, "--limit wants seconds, not '%s'", optarg);
+			break;
+		default:
+			if ((rc = cli_option(&c, opt, optarg)))
+				return rc;
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	if (c.resume && !c.workdir)
+		return cli_usage_error(&c, "--resume needs the --workdir of the run");
+	if (c.workdir && shortest_only)
+		return cli_usage_error(&c, "--workdir is for the per-jump table: it does "
+		                       "not go with --shortest-only");
+	if ((rc = cli_load(&c, 1)))
+		return rc;
+	/* The search's table gets the same default as the level commands: at
+	 * 1 GiB the French board's search (15 jumps, 1.5 GB) ran out. */
+	dop.memory = cli_level_memory(&c);
+	dop.level_memory = dop.memory;
+	dop.threads = c.threads;
+
+	const pegsol_board *b = c.board;
+	pegsol_error err;
+	pegsol_deadend_result *dr = malloc(sizeof *dr);
+	pegsol_count_result *res = NULL;
+	if (!dr) {
+		fprintf(stderr, "pegsol deadends: out of memory\n");
+		cli_free(&c);
+		return PEGSOL_ELIMIT;
+	}
+	double t0 = progress_now();
+	pegsol_status st = pegsol_shortest_deadend(&c.problem, &dop,
+	                                           unsolvable ? PEGSOL_DEADEND_UNSOLVABLE : 0,
+	                                           dr, &err);
+	double search_secs = progress_now() - t0;
+	if (st != PEGSOL_OK) {
+		if (st == PEGSOL_ELIMIT)
+			fprintf(stderr, "pegsol deadends: none within %d jumps\n", dr->jumps);
+		rc = cli_report(&c, &err);
+		goto out;
+	}
+
+	double count_secs = 0;
+	if (!shortest_only) {
+		res = malloc(sizeof *res);
+		if (!res) {
+			fprintf(stderr, "pegsol deadends: out of memory\n");
+			rc = PEGSOL_ELIMIT;
+			goto out;
+		}
+		progress prog;
+		pegsol_level_options lo;
+		level_cli_begin(&c, &prog, &lo);
+		pegsol_status cst = pegsol_count(&c.problem, &lo, 0, res, &err);
+		count_secs = progress_now() - prog.start;
+		progress_done(&prog);
+		if (cst == PEGSOL_ELIMIT) {
+			/* The search's answer stands on its own: print it, say why the
+			 * table is missing, and still exit 4 (a limit was reached). */
+			fprintf(stderr, "pegsol deadends: %s\npegsol deadends: the per-jump "
+			        "table is out of reach; printing the search's result only "
+			        "(--shortest-only skips the table)\n", err.message);
+			free(res);
+			res = NULL;
+			table_rc = PEGSOL_ELIMIT;
+		} else if (cst != PEGSOL_OK) {
+			rc = cli_report(&c, &err);
+			goto out;
+		}
+	}
+	if (res) {
+		/* The two methods share nothing but the board: they must agree. */
+		int first = -1;
+		for (int n = 0; n < res->nlevels && first < 0; n++)
+			if (unsolvable ? res->level[n].positions_raw != res->level[n].winning_raw
+			               : res->level[n].deadends_raw != 0)
+				first = n;
+		int ok = first == (dr->found ? dr->jumps : -1);
+		if (ok && dr->found && !unsolvable)
+			ok = res->level[first].deadend_games == dr->games &&
+			     res->level[first].deadends_raw == dr->positions_raw;
+		if (ok && dr->found && unsolvable)
+			ok = res->level[first].positions_raw - res->level[first].winning_raw ==
+			     dr->positions_raw;
+		if (!ok) {
+			fprintf(stderr, "pegsol deadends: internal error: the search and the "
+			                "full analysis disagree (level %d vs %d)\n",
+			        dr->found ? dr->jumps : -1, first);
+			rc = PEGSOL_EINTERNAL;
+			goto out;
+		}
+	}
+
+	char buf[64], holes[1024];
+	emitter e;
+	emit_begin(&e, stdout, c.format);
+	emit_value(&e, "board", "board", COL_TEXT, "%s", pegsol_board_name(b));
+	emit_value(&e, "start_empty", "start (empty)", COL_TEXT, "%s",
+	           pegsol_holes_format(b, pegsol_board_full(b) & ~c.problem.start,
+	                               c.notation, holes, sizeof holes));
+	if (unsolvable) {
+		if (c.problem.finish_kind == PEGSOL_FINISH_ANY_ONE)
+			emit_value(&e, "finish", "finish", COL_TEXT, "one peg, anywhere");
+		else
+			emit_value(&e, "finish", "finish (pegs)", COL_TEXT, "%s",
+			           pegsol_holes_format(b, c.problem.finish, c.notation, holes,
+			                               sizeof holes));
+	}
+	emit_value(&e, "target", "looking for", COL_TEXT, "%s",
+	           unsolvable ? "a position that cannot reach the finish"
+	                      : "a position with no jump left");
+	emit_value(&e, "found", "found", COL_TEXT, "%s", dr->found ? "yes" : "no");
+	if (dr->found) {
+		emit_value(&e, "jumps", "shortest (jumps)", COL_INT, "%d", dr->jumps);
+		emit_value(&e, "games", "game sequences of that length", COL_COUNT, "%s",
+		           pegsol_u128_format(dr->games, 0, buf, sizeof buf));
+		emit_value(&e, "positions", "end positions", COL_COUNT, "%llu",
+		           (unsigned long long)dr->positions_raw);
+		emit_value(&e, "positions_canonical", "end positions up to symmetry",
+		           COL_COUNT, "%llu", (unsigned long long)dr->positions);
+		char line[4096] = "";
+		size_t len = 0;
+		for (int i = 0; i < dr->jumps; i++) {
+			pegsol_move m = {1, {dr->example[i].from, dr->example[i].to}};
+			char mv[64];
+			pegsol_move_format(b, &m, c.notation, mv, sizeof mv);
+			len += (size_t)snprintf(line + len, sizeof line - len, "%s%s",
+			                        i ? ", " : "", mv);
+		}
+		emit_value(&e, "example", "example", COL_TEXT, "%s", line);
+		emit_value(&e, "example_final", "example ends with pegs at", COL_TEXT, "%s",
+		           pegsol_holes_format(b, dr->final, c.notation, holes, sizeof holes));
+		if (c.format == FORMAT_TEXT) {
+			fflush(stdout);
+			cli_print_position(stdout, b, dr->final, "    ");
+		}
+	}
+	emit_value(&e, "nodes", "positions expanded", COL_COUNT, "%llu",
+	           (unsigned long long)dr->nodes);
+	emit_value(&e, "table_full", "search table full (positions counted again)",
+	           COL_TEXT, "%s", dr->cached ? "yes" : "no");
+	if (unsolvable) {
+		emit_value(&e, "backward_levels", "levels decided by the backward levels",
+		           COL_INT, "%d", dr->backward_levels);
+		emit_value(&e, "solver_calls", "positions proved by the solver", COL_COUNT,
+		           "%llu", (unsigned long long)dr->solver_calls);
+	}
+	emit_value(&e, "search_seconds", "search time (s)", COL_REAL, "%.3f", search_secs);
+
+	if (res) {
+		static const table_col cols[] = {
+			{"jumps", "jumps", COL_INT},
+			{"pegs", "pegs", COL_INT},
+			{"positions", "positions", COL_COUNT},
+			{"deadend_positions", "dead ends", COL_COUNT},
+			{"deadend_games", "dead-end games", COL_COUNT},
+		};
+		static const table_col ucols[] = {
+			{"jumps", "jumps", COL_INT},
+			{"pegs", "pegs", COL_INT},
+			{"positions", "positions", COL_COUNT},
+			{"winning", "winning", COL_COUNT},
+			{"unsolvable", "cannot finish", COL_COUNT},
+		};
+		table t;
+		table_init(&t, "levels", unsolvable ? "Positions that cannot finish, per jump:"
+		                                     : "Dead ends per jump:",
+		           5, unsolvable ? ucols : cols);
+		for (int n = 0; n < res->nlevels; n++) {
+			const pegsol_jump_level *l = &res->level[n];
+			table_row(&t);
+			table_cell(&t, "%d", l->jumps);
+			table_cell(&t, "%d", l->pegs);
+			table_cell(&t, "%llu", (unsigned long long)l->positions_raw);
+			if (unsolvable) {
+				table_cell(&t, "%llu", (unsigned long long)l->winning_raw);
+				table_cell(&t, "%llu",
+				           (unsigned long long)(l->positions_raw - l->winning_raw));
+			} else {
+				table_cell(&t, "%llu", (unsigned long long)l->deadends_raw);
+				table_cell_u128(&t, l->deadend_games);
+			}
+		}
+		emit_text(&e, "\n");
+		emit_table(&e, &t);
+		table_free(&t);
+		emit_text(&e, "\n");
+		emit_value(&e, "table_seconds", "full analysis time (s)", COL_REAL, "%.2f",
+		           count_secs);
+	}
+	emit_end(&e);
+	rc = table_rc;
+out:
+	free(dr);
+	free(res);
+	cli_free(&c);
+	return rc;
+}

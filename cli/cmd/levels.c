@@ -1,0 +1,350 @@
+/*
+ * cli/cmd/levels.c - `pegsol levels`: George Bell's tables, level by level, with
+ * symmetric positions counted once.  --by jumps: S_n (positions reachable in
+ * exactly n jumps) and W_n (those from which the finish can be reached).
+ * --by moves: B_n (positions reachable in n moves and no fewer; a move is
+ * one or more consecutive jumps by one peg) and B_-n (positions from which
+ * the finish can be reached in n moves and no fewer), with the range of
+ * pegs.
+ */
+#include "level_cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char help[] =
+	"Usage: pegsol levels [--by jumps|moves] [-b BOARD] [-s START] [-f FINISH|any]\n"
+	"                     [--winning] [--raw] [--direction D] [OPTIONS]\n"
+	"George Bell's table by jumps: for every n, S_n = the positions reachable\n"
+	"from the start in exactly n jumps and W_n = those from which the finish\n"
+	"can still be reached, symmetric positions counted once (under the\n"
+	"symmetries that fix the start and the finish), with the pegs left and\n"
+	"the ratio W_n/S_n.\n\n"
+	"  --by jumps      levels by jumps (the default)\n"
+	"  --by moves      levels by moves (a move: one or more consecutive jumps\n"
+	"                  by the same peg): B_n = the positions reachable in n\n"
+	"                  moves and no fewer, with the least and most pegs;\n"
+	"                  B_-n = the positions from which the finish can be\n"
+	"                  reached in n moves and no fewer (by reverse moves)\n"
+	"  --direction D   with --by moves: forward (B_n, the default), backward\n"
+	"                  (B_-n) or both, side by side\n"
+	"  --max-moves N   with --by moves, stop after N moves\n"
+	"  --winning       compute only W_n, by the fast path: forward and\n"
+	"                  backward half-way, then outward through winning\n"
+	"                  positions only; the half-way levels drop positions\n"
+	"                  pagodas prove hopeless, so S_n is not shown; with\n"
+	"                  --workdir the W_n stay in DIR as files W<n>.lvl\n"
+	"  --raw           count every rotation and reflection separately\n"
+	"  --max-jumps N   stop after N jumps (S_n of the first levels only)\n"
+	CLI_DISK_HELP "\n"
+	"Options:\n" CLI_COMMON_HELP;
+
+enum { OPT_BY = OPT_FIRST_COMMAND_OPTION, OPT_WINNING, OPT_RAW, OPT_MAX_JUMPS,
+       OPT_MAX_MOVES, OPT_DIRECTION };
+
+/* Runs the levels by moves in one direction; NULL after an error (rc).
+ * When the memory limit stops it after some levels, those are returned
+ * with *limited set (and the error reported): a long run's first levels
+ * are worth printing. */
+static pegsol_moves_result *moves_run(cli *c, int backward, int max_moves,
+                                      double *secs, int *rc, int *limited)
+{
+	progress prog;
+	pegsol_level_options lo;
+	level_cli_begin(c, &prog, &lo);
+	pegsol_moves_result *res = malloc(sizeof *res);
+	pegsol_error err;
+	if (!res) {
+		fprintf(stderr, "pegsol levels: out of memory\n");
+		*rc = PEGSOL_ELIMIT;
+		return NULL;
+	}
+	pegsol_status st = pegsol_levels_by_moves(&c->problem, &lo, backward,
+	                                          max_moves, res, &err);
+	if (st == PEGSOL_ELIMIT && res->nlevels > 1) {
+		*secs += progress_now() - prog.start;
+		progress_done(&prog);
+		cli_report(c, &err);
+		*limited = 1;
+		return res;
+	}
+	double s;
+	if ((*rc = level_cli_end(c, &prog, st, &err, &s))) {
+		free(res);
+		return NULL;
+	}
+	*secs += s;
+	return res;
+}
+
+/* The cells of one direction's level n (blank past its end). */
+static void moves_cells(table *t, const pegsol_moves_result *r, int n)
+{
+	if (n >= r->nlevels) {
+		for (int k = 0; k < 4; k++)
+			table_cell(t, "%s", "");
+		return;
+	}
+	const pegsol_move_level *l = &r->level[n];
+	table_cell(t, "%llu", (unsigned long long)l->positions);
+	table_cell(t, "%d", l->min_pegs);
+	table_cell(t, "%d", l->max_pegs);
+	if (n)
+		table_cell(t, "%.3f", (double)l->positions / (double)r->level[n - 1].positions);
+	else
+		table_cell(t, "%s", "");
+}
+
+/* `levels --by moves`: B_n, B_-n or both side by side. */
+static int levels_by_moves(cli *c, int direction, int max_moves)
+{
+	pegsol_moves_result *res[2] = {NULL, NULL};
+	double secs = 0;
+	int rc = 0, nres = 0, limited = 0;
+	for (int d = 0; d < 2; d++)
+		if (direction & (1 << d)) {
+			pegsol_moves_result *r = moves_run(c, d, max_moves, &secs, &rc, &limited);
+			if (r) {
+				res[nres++] = r;
+			} else if (nres && limited) {
+				break; /* the levels found so far are printed */
+			} else {
+				free(res[0]);
+				return rc;
+			}
+		}
+	/* The central game and every game whose finish is the start's
+	 * complement is its own reverse: both tables have the same total. */
+	if (nres == 2 && c->problem.finish_kind != PEGSOL_FINISH_ANY_ONE &&
+	    (pegsol_board_full(c->board) & ~c->problem.finish) == c->problem.start &&
+	    !limited && !res[0]->partial && !res[1]->partial &&
+	    res[0]->positions != res[1]->positions) {
+		fprintf(stderr, "pegsol levels: internal error: the forward and backward "
+		        "levels of a self-dual problem differ in total (%llu, %llu)\n",
+		        (unsigned long long)res[0]->positions,
+		        (unsigned long long)res[1]->positions);
+		free(res[0]);
+		free(res[1]);
+		return PEGSOL_EINTERNAL;
+	}
+	static const table_col one[] = {
+		{"n", "n", COL_INT},
+		{"positions", "B_n", COL_COUNT},
+		{"min_pegs", "min pegs", COL_INT},
+		{"max_pegs", "max pegs", COL_INT},
+		{"growth", "B_n/B_n-1", COL_REAL},
+	}, back[] = {
+		{"n", "n", COL_INT},
+		{"positions", "B_-n", COL_COUNT},
+		{"min_pegs", "min pegs", COL_INT},
+		{"max_pegs", "max pegs", COL_INT},
+		{"growth", "B_-n/B_-n+1", COL_REAL},
+	}, two[] = {
+		{"n", "n", COL_INT},
+		{"forward", "B_n", COL_COUNT},
+		{"forward_min_pegs", "min pegs", COL_INT},
+		{"forward_max_pegs", "max pegs", COL_INT},
+		{"forward_growth", "B_n/B_n-1", COL_REAL},
+		{"backward", "B_-n", COL_COUNT},
+		{"backward_min_pegs", "min pegs", COL_INT},
+		{"backward_max_pegs", "max pegs", COL_INT},
+		{"backward_growth", "B_-n/B_-n+1", COL_REAL},
+	};
+	table t;
+	if (nres == 2)
+		table_init(&t, "levels", NULL, 9, two);
+	else
+		table_init(&t, "levels", NULL, 5, res[0]->backward ? back : one);
+	int rows = res[0]->nlevels;
+	if (nres == 2 && res[1]->nlevels > rows)
+		rows = res[1]->nlevels;
+	for (int n = 0; n < rows; n++) {
+		table_row(&t);
+		table_cell(&t, "%d", n);
+		for (int k = 0; k < nres; k++)
+			moves_cells(&t, res[k], n);
+	}
+	table_row(&t);
+	table_cell(&t, "total");
+	for (int k = 0; k < nres; k++) {
+		table_cell(&t, "%llu", (unsigned long long)res[k]->positions);
+		for (int i = 0; i < 3; i++)
+			table_cell(&t, "%s", "");
+	}
+
+	emitter e;
+	emit_begin(&e, stdout, c->format);
+	level_cli_emit_problem(&e, c);
+	emit_value(&e, "by", "levels by", COL_TEXT, "moves");
+	emit_value(&e, "direction", "direction", COL_TEXT, "%s",
+	           nres == 2 ? "both" : res[0]->backward ? "backward" : "forward");
+	emit_value(&e, "counted", "positions counted", COL_TEXT, "%s",
+	           "once per symmetry class");
+	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d",
+	           res[0]->symmetry_order);
+	emit_value(&e, "partial", "stopped at --max-moves", COL_TEXT, "%s",
+	           res[0]->partial || (nres == 2 && res[1]->partial) ? "yes" : "no");
+	if (limited)
+		emit_value(&e, "limited", "stopped at the memory limit", COL_TEXT, "yes");
+	emit_text(&e, "\n");
+	emit_table(&e, &t);
+	emit_text(&e, "\n");
+	emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", secs);
+	emit_end(&e);
+	table_free(&t);
+	free(res[0]);
+	free(res[1]);
+	cli_free(c);
+	return limited ? PEGSOL_ELIMIT : 0;
+}
+
+int cmd_levels(int argc, char **argv)
+{
+	cli c;
+	cli_init(&c, "levels", help);
+	static const struct option longopts[] = {
+		CLI_COMMON_LONG, CLI_DISK_LONG, {"by", required_argument, NULL, OPT_BY},
+		{"winning", no_argument, NULL, OPT_WINNING},
+		{"raw", no_argument, NULL, OPT_RAW},
+		{"max-jumps", required_argument, NULL, OPT_MAX_JUMPS},
+		{"max-moves", required_argument, NULL, OPT_MAX_MOVES},
+		{"direction", required_argument, NULL, OPT_DIRECTION}, {0, 0, 0, 0}};
+	int opt, rc, winning = 0, raw = 0, max_jumps = 0, by_moves = 0, max_moves = 0;
+	int direction = 0; /* bit 0 forward, bit 1 backward; 0: not given */
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
+		if (opt == OPT_BY) {
+			if (!strcmp(optarg, "moves"))
+				by_moves = 1;
+			else if (!strcmp(optarg, "jumps"))
+				by_moves = 0;
+			else
+				return cli_usage_error(&c, "--by takes 'jumps' or 'moves', "
+				                          "not '%s'", optarg);
+		} else if (opt == OPT_DIRECTION) {
+			if (!strcmp(optarg, "forward"))
+				direction = 1;
+			else if (!strcmp(optarg, "backward"))
+				direction = 2;
+			else if (!strcmp(optarg, "both"))
+				direction = 3;
+			else
+				return cli_usage_error(&c, "--direction takes 'forward', "
+				                          "'backward' or 'both', not '%s'", optarg);
+		} else if (opt == OPT_MAX_MOVES) {
+			if ((max_moves = cli_parse_max_jumps(&c, optarg)) < 0)
+				return PEGSOL_EUSAGE;
+		} else if (opt == OPT_WINNING) {
+			winning = 1;
+		} else if (opt == OPT_RAW) {
+			raw = 1;
+		} else if (opt == OPT_MAX_JUMPS) {
+			if ((max_jumps = cli_parse_max_jumps(&c, optarg)) < 0)
+				return PEGSOL_EUSAGE;
+		} else if ((rc = cli_option(&c, opt, optarg))) {
+			return rc;
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	if (winning && max_jumps)
+		return cli_usage_error(&c, "--max-jumps leaves W_n unknown: it does not "
+		                          "go with --winning");
+	if (by_moves && (winning || raw || max_jumps))
+		return cli_usage_error(&c, "--by moves does not go with --winning, "
+		                          "--raw or --max-jumps");
+	if (!by_moves && (max_moves || direction))
+		return cli_usage_error(&c, "--max-moves and --direction go with --by moves");
+	if ((c.workdir || c.resume) && by_moves)
+		return cli_usage_error(&c, "--workdir and --resume go with the levels "
+		                          "by jumps, not with --by moves");
+	if (c.resume && !c.workdir)
+		return cli_usage_error(&c, "--resume needs the --workdir of the run");
+	if ((rc = cli_load(&c, 1)))
+		return rc;
+	if (by_moves)
+		return levels_by_moves(&c, direction ? direction : 1, max_moves);
+
+	progress prog;
+	pegsol_level_options lo;
+	c.disk_levels = 1; /* by jumps */
+	level_cli_begin(&c, &prog, &lo);
+	lo.max_jumps = max_jumps;
+	pegsol_count_result *res = malloc(sizeof *res);
+	pegsol_error err;
+	if (!res) {
+		fprintf(stderr, "pegsol levels: out of memory\n");
+		return PEGSOL_ELIMIT;
+	}
+	int flags = winning ? PEGSOL_COUNT_WINNING_ONLY : PEGSOL_COUNT_NO_GAMES;
+	double secs;
+	if ((rc = level_cli_end(&c, &prog, pegsol_count(&c.problem, &lo, flags, res, &err),
+	                        &err, &secs))) {
+		free(res);
+		return rc;
+	}
+	static const table_col cols[] = {
+		{"n", "n", COL_INT},
+		{"pegs", "pegs", COL_INT},
+		{"positions", "S_n", COL_COUNT},
+		{"winning", "W_n", COL_COUNT},
+		{"ratio", "W_n/S_n", COL_REAL},
+	};
+	table t;
+	table_init(&t, "levels", NULL, 5, cols);
+	uint64_t ts = 0, tw = 0;
+	for (int n = 0; n < res->nlevels; n++) {
+		const pegsol_jump_level *l = &res->level[n];
+		uint64_t s = raw ? l->positions_raw : l->positions;
+		uint64_t w = raw ? l->winning_raw : l->winning;
+		int known = !winning || (s && !raw);
+		table_row(&t);
+		table_cell(&t, "%d", l->jumps);
+		table_cell(&t, "%d", l->pegs);
+		if (known)
+			table_cell(&t, "%llu", (unsigned long long)s);
+		else
+			table_cell(&t, "%s", "");
+		if (res->partial)
+			table_cell(&t, "%s", "");
+		else
+			table_cell(&t, "%llu", (unsigned long long)w);
+		if (known && s && !res->partial)
+			table_cell(&t, "%.6f", (double)w / (double)s);
+		else
+			table_cell(&t, "%s", "");
+		ts += s;
+		tw += w;
+	}
+	table_row(&t);
+	table_cell(&t, "total");
+	table_cell(&t, "%s", "");
+	if (!winning)
+		table_cell(&t, "%llu", (unsigned long long)ts);
+	else
+		table_cell(&t, "%s", "");
+	if (res->partial)
+		table_cell(&t, "%s", "");
+	else
+		table_cell(&t, "%llu", (unsigned long long)tw);
+	if (!winning && ts && !res->partial)
+		table_cell(&t, "%.6f", (double)tw / (double)ts);
+	else
+		table_cell(&t, "%s", "");
+
+	emitter e;
+	emit_begin(&e, stdout, c.format);
+	level_cli_emit_problem(&e, &c);
+	emit_value(&e, "by", "levels by", COL_TEXT, "jumps");
+	emit_value(&e, "counted", "positions counted", COL_TEXT, "%s",
+	           raw ? "every rotation and reflection" : "once per symmetry class");
+	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d", res->symmetry_order);
+	emit_text(&e, "\n");
+	emit_table(&e, &t);
+	emit_text(&e, "\n");
+	emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", secs);
+	emit_end(&e);
+	table_free(&t);
+	free(res);
+	cli_free(&c);
+	return 0;
+}

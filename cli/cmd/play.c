@@ -1,0 +1,758 @@
+/*
+ * cli/cmd/play.c - `pegsol play`: the full-screen game that knows every
+ * winning move.  Reads keys and mouse clicks, turns them into calls of the
+ * library's game (pegsol_game) and hints (pegsol_hints), and redraws with
+ * play_ui.c.  The rules, undo/redo, saving and the hints' truth all live in
+ * the library, where they are unit-tested; this file only connects them to
+ * a terminal.
+ */
+#include "cli.h"
+#include "level_cli.h"
+#include "play.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <curses.h>
+#include <errno.h>
+#include <sys/stat.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char help[] =
+	"Usage: pegsol play [-b BOARD] [-s START] [-f FINISH|any] [OPTIONS]\n"
+	"A full-screen peg solitaire game that can show every winning move.\n"
+	"\n"
+	"Keys:\n"
+	"  arrows, hjkl      move the cursor      Enter, space  pick a peg, jump\n"
+	"  mouse click       pick a peg, jump     Escape        drop the peg\n"
+	"  u / r             undo / redo (back to the start and forward again)\n"
+	"  ? or H            hints on/off: '+' winning jumps, '-' losing, '?'\n"
+	"                    unknown (the solver ran out of time)\n"
+	"  s                 show me: play the next jump of a solution\n"
+	"  S                 solve from here: play a whole solution, step by step\n"
+	"  :                 type moves in any notation (d2-d4, 4->16, (1,3)-(3,3))\n"
+	"  w / o (or L)      save / open (load) the game as a move list, which\n"
+	"                    'pegsol check' replays\n"
+	"  n                 hole names on/off         q  quit\n"
+	"\n"
+	"A hint is never a guess: a winning jump is one from which a solution was\n"
+	"found and replayed; a losing one is proved by the solver; when the time\n"
+	"runs out the answer is 'unknown'.\n"
+	"\n"
+	"Options:\n" CLI_COMMON_HELP
+	"      --replay FILE       animate a saved game, then play on from its end\n"
+	"      --delay SECONDS     time between animated jumps (default 0.5)\n"
+	"      --think SECONDS     time the solver may take for each hint request\n"
+	"                          and for 'finish reachable' (default 3)\n"
+	"      --hints             start with the hints on\n"
+	"      --oracle O          where hints come from: exact (every winning\n"
+	"                          position, computed once by the level engine and\n"
+	"                          cached on disk), solver (with the --think limit)\n"
+	"                          or auto (default: exact up to 33 holes, and\n"
+	"                          on bigger boards when cached already)\n"
+	"\n"
+	"Moves are named and saved in algebraic notation unless -n says otherwise.\n"
+	"The exact oracle's cache lives in $PEGSOL_CACHE_DIR, else\n"
+	"$XDG_CACHE_HOME/pegsol, else ~/.cache/pegsol.  Beyond 33 holes it is\n"
+	"computed with its levels on disk in a work directory there, within\n"
+	"--memory, and a computation stopped half-way carries on next time.\n"
+	"Colours are off when NO_COLOR is set.  Exit status: 0 after quitting, 2\n"
+	"when standard input or output is not a terminal or the terminal cannot\n"
+	"be used, 3 when the --replay file is unreadable or illegal, 4 when\n"
+	"--oracle exact cannot hold the winning positions (see --memory).\n";
+
+enum { OPT_REPLAY = OPT_FIRST_COMMAND_OPTION, OPT_DELAY, OPT_THINK, OPT_HINTS,
+       OPT_ORACLE };
+
+enum { ORACLE_AUTO, ORACLE_EXACT, ORACLE_SOLVER };
+
+/* Boards up to this many holes get the exact oracle by default: the
+ * English board's winning positions take seconds to compute and 13 MB to
+ * cache; bigger boards take far more (the French board from c1 to e7: half
+ * an hour, on disk), so by default they use the exact oracle only when it is
+ * cached already (by an earlier --oracle exact) and ask the solver
+ * otherwise. */
+#define AUTO_EXACT_HOLES 33
+
+#define DEFAULT_SAVE "pegsol-game.txt"
+
+static void say(play *p, int error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void say(play *p, int error, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(p->message, sizeof p->message, fmt, ap);
+	va_end(ap);
+	p->message_is_error = error;
+}
+
+/* Recomputes what the screen shows about the position now: whether the
+ * finish can be reached, and the hints when they are on.  The oracle may
+ * take up to p->think seconds, so the screen says so first. */
+static void update(play *p)
+{
+	pegsol_pos pos = pegsol_game_position(p->game);
+	int need_verdict = p->verdict_pos != pos;
+	int need_hints = p->show_hints && p->hints_pos != pos;
+	if (!need_verdict && !need_hints)
+		return;
+	/* show "thinking..." while the oracle works, then the message again */
+	char saved[sizeof p->message];
+	int err = p->message_is_error;
+	memcpy(saved, p->message, sizeof saved);
+	if (!p->message[0] || need_hints)
+		say(p, 0, "thinking...");
+	ui_draw(p);
+	memcpy(p->message, saved, sizeof saved);
+	p->message_is_error = err;
+	double limit = p->think;
+	if (need_hints) {
+		p->nhints = pegsol_hints_jumps(p->hints, pos, p->think, p->hint);
+		p->hints_pos = pos;
+		/* the hints asked about the position itself with a quarter of
+		 * the time and settled it from its jumps when they could: ask
+		 * the cache, not the solver again */
+		limit = p->think / 4;
+	}
+	p->verdict = pegsol_hints_position(p->hints, pos, limit);
+	p->verdict_pos = pos;
+}
+
+static int legal_from(const play *p, int hole)
+{
+	pegsol_pos pos = pegsol_game_position(p->game);
+	for (int i = 0; i < pegsol_board_jump_count(p->board); i++) {
+		pegsol_jump j = pegsol_board_jump(p->board, i);
+		if (j.from == hole && pegsol_jump_legal(pos, j))
+			return 1;
+	}
+	return 0;
+}
+
+static void play_jump(play *p, pegsol_jump j)
+{
+	pegsol_error err;
+	char mv[64];
+	pegsol_move m = {1, {j.from, j.to}};
+	pegsol_move_format(p->board, &m, p->notation, mv, sizeof mv);
+	if (pegsol_game_jump(p->game, j, &err) != PEGSOL_OK) {
+		say(p, 1, "%s: %s", mv, err.message);
+		return;
+	}
+	say(p, 0, "played %s", mv);
+	/* the same peg stays picked when it can jump again (a multi-jump) */
+	p->selected = legal_from(p, j.to) ? j.to : -1;
+	p->cursor = j.to;
+	if (pegsol_game_finished(p->game))
+		say(p, 0, "played %s - solved!  The finish is reached.", mv);
+}
+
+/* Enter, space or a click on a hole. */
+static void activate(play *p, int hole)
+{
+	pegsol_pos pos = pegsol_game_position(p->game);
+	char name[16];
+	pegsol_hole_name(p->board, hole, p->notation, name, sizeof name);
+	p->cursor = hole;
+	if (p->selected >= 0 && !(pos >> hole & 1)) {
+		for (int i = 0; i < pegsol_board_jump_count(p->board); i++) {
+			pegsol_jump j = pegsol_board_jump(p->board, i);
+			if (j.from == p->selected && j.to == hole && pegsol_jump_legal(pos, j)) {
+				play_jump(p, j);
+				return;
+			}
+		}
+		say(p, 1, "the picked peg cannot jump to %s", name);
+		return;
+	}
+	if (hole == p->selected) {
+		p->selected = -1;
+		say(p, 0, "dropped %s", name);
+		return;
+	}
+	if (pos >> hole & 1) {
+		if (legal_from(p, hole)) {
+			p->selected = hole;
+			say(p, 0, "picked %s: now choose where it jumps ('*')", name);
+		} else {
+			say(p, 1, "the peg on %s has no jump", name);
+		}
+		return;
+	}
+	/* An empty hole with no peg picked: play the jump into it when there
+	 * is only one. */
+	int count = 0;
+	pegsol_jump only = {0, 0, 0};
+	for (int i = 0; i < pegsol_board_jump_count(p->board); i++) {
+		pegsol_jump j = pegsol_board_jump(p->board, i);
+		if (j.to == hole && pegsol_jump_legal(pos, j)) {
+			only = j;
+			count++;
+		}
+	}
+	if (count == 1)
+		play_jump(p, only);
+	else if (count == 0)
+		say(p, 1, "no peg can jump to %s", name);
+	else
+		say(p, 1, "%d pegs can jump to %s: pick one first", count, name);
+}
+
+/* Waits up to p->delay seconds; returns 1 when a key asks to stop. */
+static int pause_or_key(play *p)
+{
+	timeout((int)(p->delay * 1000));
+	int ch = getch();
+	timeout(-1);
+	if (ch == KEY_RESIZE) {
+		ui_draw(p);
+		return 0;
+	}
+	return ch != ERR;
+}
+
+/* Plays jumps one by one with a pause between them; a key stops. */
+static size_t animate(play *p, const pegsol_jump *jumps, size_t n)
+{
+	size_t done = 0;
+	p->selected = -1;
+	for (; done < n; done++) {
+		play_jump(p, jumps[done]);
+		p->selected = -1;
+		ui_draw(p);
+		if (done + 1 < n && pause_or_key(p)) {
+			done++;
+			break;
+		}
+	}
+	return done;
+}
+
+static void show_me(play *p, int all)
+{
+	pegsol_pos pos = pegsol_game_position(p->game);
+	pegsol_jump sol[PEGSOL_MAX_HOLES];
+	size_t n;
+	if (pegsol_game_finished(p->game)) {
+		say(p, 0, "the finish is already reached");
+		return;
+	}
+	say(p, 0, "thinking...");
+	ui_draw(p);
+	pegsol_verdict v = pegsol_hints_solution(p->hints, pos, p->think, sol, &n);
+	if (v == PEGSOL_VERDICT_LOSING) {
+		say(p, 1, "the finish cannot be reached from here: u undoes");
+		return;
+	}
+	if (v != PEGSOL_VERDICT_WINNING) {
+		say(p, 1, "unknown: no solution found in %gs (--think); hints may "
+		          "still help", p->think);
+		return;
+	}
+	if (!all) {
+		play_jump(p, sol[0]);
+		p->selected = -1;
+		char mv[64];
+		pegsol_move m = {1, {sol[0].from, sol[0].to}};
+		say(p, 0, "showed %s; %zu more jumps to the finish",
+		    pegsol_move_format(p->board, &m, p->notation, mv, sizeof mv), n - 1);
+		return;
+	}
+	size_t done = animate(p, sol, n);
+	if (done < n)
+		say(p, 0, "stopped after %zu of %zu jumps; S goes on", done, n);
+	else
+		say(p, 0, "solved from here in %zu jumps; u undoes them one by one", n);
+}
+
+/* Reads a small text file (a saved game) without printing. */
+static char *read_text(const char *path, char *why, size_t size)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		snprintf(why, size, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	size_t cap = 1 << 20;
+	char *buf = malloc(cap);
+	size_t len = buf ? fread(buf, 1, cap - 1, f) : 0;
+	int bad = ferror(f) || (buf && len == cap - 1 && !feof(f));
+	fclose(f);
+	if (!buf || bad) {
+		snprintf(why, size, "%s: %s", path,
+		         buf ? "cannot read it (or larger than 1 MB)" : "out of memory");
+		free(buf);
+		return NULL;
+	}
+	buf[len] = 0;
+	return buf;
+}
+
+static void save_game(play *p, char *file, size_t size)
+{
+	if (!ui_prompt(p, "save to file: ", file, size) || !file[0]) {
+		say(p, 0, "not saved");
+		return;
+	}
+	char *text;
+	pegsol_error err;
+	if (pegsol_game_save_text(p->game, p->notation, &text, &err) != PEGSOL_OK) {
+		say(p, 1, "not saved: %s", err.message);
+		return;
+	}
+	FILE *f = fopen(file, "w");
+	int ok = f && fputs(text, f) >= 0;
+	if (f && fclose(f))
+		ok = 0;
+	if (ok)
+		say(p, 0, "saved %zu moves to %s", pegsol_game_moves(p->game), file);
+	else
+		say(p, 1, "not saved: %s: %s", file, strerror(errno));
+	free(text);
+}
+
+static void load_game(play *p, char *file, size_t size)
+{
+	if (!ui_prompt(p, "load file: ", file, size) || !file[0]) {
+		say(p, 0, "not loaded");
+		return;
+	}
+	char why[256];
+	char *text = read_text(file, why, sizeof why);
+	if (!text) {
+		say(p, 1, "not loaded: %s", why);
+		return;
+	}
+	pegsol_error err;
+	if (pegsol_game_load_text(p->game, text, file, &err) != PEGSOL_OK)
+		say(p, 1, "not loaded: %s", err.message);
+	else
+		say(p, 0, "loaded %zu moves from %s", pegsol_game_moves(p->game), file);
+	p->selected = -1;
+	free(text);
+}
+
+static void type_moves(play *p)
+{
+	char buf[256] = "";
+	if (!ui_prompt(p, "moves: ", buf, sizeof buf) || !buf[0]) {
+		p->message[0] = 0;
+		return;
+	}
+	pegsol_error err;
+	size_t before = pegsol_game_jumps(p->game);
+	if (pegsol_game_play_text(p->game, buf, &err) != PEGSOL_OK) {
+		say(p, 1, "%s", err.message);
+		return;
+	}
+	p->selected = -1;
+	size_t n = pegsol_game_jumps(p->game);
+	if (n > before)
+		p->cursor = pegsol_game_jump_at(p->game, n - 1).to;
+	say(p, 0, "played %s%s", buf,
+	    pegsol_game_finished(p->game) ? " - solved!  The finish is reached." : "");
+}
+
+/* Animates a loaded game from the start: its jumps are the redo list. */
+static void replay_game(play *p)
+{
+	size_t n = pegsol_game_redo_count(p->game);
+	p->selected = -1;
+	say(p, 0, "replaying %zu jumps (a key stops)", n);
+	ui_draw(p);
+	for (size_t i = 0; i < n; i++) {
+		if (pause_or_key(p)) {
+			say(p, 0, "replay stopped: r redoes the rest");
+			return;
+		}
+		pegsol_game_redo(p->game);
+		p->cursor = pegsol_game_jump_at(p->game, pegsol_game_jumps(p->game) - 1).to;
+		ui_draw(p);
+	}
+	say(p, 0, "replayed %zu moves%s", pegsol_game_moves(p->game),
+	    pegsol_game_finished(p->game) ? ": the finish is reached" : "");
+}
+
+/* The cache directory for winning positions, made when missing; NULL when
+ * there is none to be had. */
+static const char *cache_dir(char *buf, size_t size)
+{
+	const char *dir = getenv("PEGSOL_CACHE_DIR");
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	if (dir && dir[0])
+		snprintf(buf, size, "%s", dir);
+	else if (xdg && xdg[0])
+		snprintf(buf, size, "%s/pegsol", xdg);
+	else if (home && home[0])
+		snprintf(buf, size, "%s/.cache/pegsol", home);
+	else
+		return NULL;
+	/* make each missing component (mkdir -p) */
+	for (char *q = buf + 1;; q++) {
+		if (*q == '/' || !*q) {
+			char c = *q;
+			*q = 0;
+			if (mkdir(buf, 0777) && errno != EEXIST)
+				return NULL;
+			*q = c;
+			if (!c)
+				break;
+		}
+	}
+	return buf;
+}
+
+/* Removes a work directory and the files in it. */
+static void remove_tree(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[1600];
+	while (d && (e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+			unlink(path);
+		}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}
+
+/* The exact oracle's table: from the cache when it holds a good copy, else
+ * computed (and cached).  NULL on failure, after saying why; loud when the
+ * user asked for the exact oracle, a note otherwise (the solver takes
+ * over). */
+static pegsol_winning *exact_oracle(cli *c, int asked, int compute)
+{
+	char dir[1024], path[1400], name[64];
+	const pegsol_problem *pr = &c->problem;
+	snprintf(name, sizeof name, "%s", pegsol_board_name(c->board));
+	for (char *q = name; *q; q++) /* a board name may be anything */
+		if (!isalnum((unsigned char)*q) && *q != '-')
+			*q = '_';
+	int have_dir = cache_dir(dir, sizeof dir) != NULL;
+	if (have_dir)
+		snprintf(path, sizeof path, "%s/winning-%s-%llx-%llx.bin", dir, name,
+		         (unsigned long long)pr->start,
+		         pr->finish_kind == PEGSOL_FINISH_ANY_ONE
+		             ? 0ull : (unsigned long long)pr->finish);
+	pegsol_winning *w = NULL;
+	pegsol_error err;
+	if (have_dir && pegsol_winning_load(pr, path, &w, &err) == PEGSOL_OK)
+		return w;
+	if (!compute) {
+		/* say how to get exact hints, before the screen hides this */
+		fprintf(stderr, "pegsol play: hints come from the solver (\"unknown\" "
+		        "when it runs out of time); for exact hints on this board, "
+		        "compute its winning positions once with --oracle exact "
+		        "(the French board: about half an hour, resumable)\n");
+		return NULL;
+	}
+	fprintf(stderr, "pegsol play: computing every winning position of this "
+	                "problem, once (the English board takes seconds)...\n");
+	progress prog;
+	pegsol_level_options opt;
+	level_cli_begin(c, &prog, &opt);
+	/* Beyond the English board the half-way levels go to disk, in a work
+	 * directory beside the cache, checkpointed: a computation stopped
+	 * (by q, ^C or a crash) carries on the next time. */
+	char work[1400];
+	int on_disk = have_dir && pegsol_board_holes(c->board) > AUTO_EXACT_HOLES;
+	if (on_disk) {
+		snprintf(work, sizeof work, "%s.work", path);
+		if (mkdir(work, 0777) && errno != EEXIST)
+			on_disk = 0;
+	}
+	if (on_disk) {
+		char manifest[1500];
+		snprintf(manifest, sizeof manifest, "%s/MANIFEST", work);
+		opt.workdir = work;
+		opt.resume = access(manifest, F_OK) == 0;
+		if (opt.resume)
+			fprintf(stderr, "pegsol play: carrying on from %s\n", work);
+	}
+	pegsol_status st = pegsol_winning_compute(pr, &opt, &w, &err);
+	progress_done(&prog);
+	if (st != PEGSOL_OK) {
+		fprintf(stderr, "pegsol play: %s%s\n", err.message,
+		        asked ? "" : "; hints come from the solver");
+		return NULL;
+	}
+	if (on_disk)
+		remove_tree(work);
+	if (!have_dir)
+		fprintf(stderr, "pegsol play: no cache directory (set "
+		                "PEGSOL_CACHE_DIR): not saved\n");
+	else if (pegsol_winning_save(w, path, &err) != PEGSOL_OK)
+		fprintf(stderr, "pegsol play: not cached: %s\n", err.message);
+	return w;
+}
+
+/* Seconds from min to an hour.  --think has no "no limit": the screen must
+ * never freeze on a search that does not end. */
+static int parse_seconds(cli *c, const char *opt, const char *arg, double min,
+                         double *out)
+{
+	char *end;
+	double v = strtod(arg, &end);
+	if (end == arg || *end || !(v >= min) || v > 3600)
+		return cli_usage_error(c, "%s takes seconds from %g to 3600, not '%s'",
+		                       opt, min, arg);
+	*out = v;
+	return 0;
+}
+
+/* The main loop: one key, one action, one redraw. */
+static void run(play *p, char *file, size_t file_size)
+{
+	int errors = 0;
+	for (;;) {
+		if (ui_fits(p))
+			update(p);
+		ui_draw(p);
+		int ch = getch();
+		if (ch == ERR) {
+			/* a blocking read fails only when the terminal is gone (or a
+			 * signal interrupted it): give up after many in a row rather
+			 * than spin */
+			if (++errors > 100)
+				return;
+			continue;
+		}
+		errors = 0;
+		if (!ui_fits(p) && ch != 'q' && ch != 'Q')
+			continue; /* only quitting (and resizing) makes sense */
+		if (ch != KEY_RESIZE && ch != KEY_MOUSE)
+			p->message[0] = 0;
+		switch (ch) {
+		case 'q': case 'Q':
+			return;
+		case KEY_UP: case 'k':
+			p->cursor = ui_step(p, p->cursor, -1, 0);
+			break;
+		case KEY_DOWN: case 'j':
+			p->cursor = ui_step(p, p->cursor, 1, 0);
+			break;
+		case KEY_LEFT: case 'h':
+			p->cursor = ui_step(p, p->cursor, 0, -1);
+			break;
+		case KEY_RIGHT: case 'l':
+			p->cursor = ui_step(p, p->cursor, 0, 1);
+			break;
+		case '\n': case '\r': case KEY_ENTER: case ' ':
+			activate(p, p->cursor);
+			break;
+		case 27:
+			p->selected = -1;
+			break;
+		case KEY_MOUSE: {
+			MEVENT ev;
+			if (getmouse(&ev) == OK &&
+			    (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) {
+				int h = ui_hole_at_screen(p, ev.y, ev.x);
+				if (h >= 0)
+					activate(p, h);
+			}
+			break;
+		}
+		case 'u':
+			if (pegsol_game_undo(p->game))
+				say(p, 0, "undone; r redoes");
+			else
+				say(p, 1, "nothing to undo: this is the start");
+			p->selected = -1;
+			break;
+		case 'r':
+			if (pegsol_game_redo(p->game))
+				say(p, 0, "redone");
+			else
+				say(p, 1, "nothing to redo");
+			p->selected = -1;
+			break;
+		case '?': case 'H':
+			p->show_hints = !p->show_hints;
+			say(p, 0, p->show_hints ? "hints on: + winning, - losing, ? unknown"
+			                        : "hints off");
+			break;
+		case 's':
+			show_me(p, 0);
+			break;
+		case 'S':
+			show_me(p, 1);
+			break;
+		case ':':
+			type_moves(p);
+			break;
+		case 'w':
+			save_game(p, file, file_size);
+			break;
+		case 'o': case 'L':
+			load_game(p, file, file_size);
+			break;
+		case 'n':
+			p->names = !p->names;
+			break;
+		case KEY_RESIZE:
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+int cmd_play(int argc, char **argv)
+{
+	cli c;
+	cli_init(&c, "play", help);
+	c.notation = PEGSOL_NOTATION_ALGEBRAIC;
+	static const struct option longopts[] = {
+		CLI_COMMON_LONG,
+		{"replay", required_argument, NULL, OPT_REPLAY},
+		{"delay", required_argument, NULL, OPT_DELAY},
+		{"think", required_argument, NULL, OPT_THINK},
+		{"hints", no_argument, NULL, OPT_HINTS},
+		{"oracle", required_argument, NULL, OPT_ORACLE},
+		{0, 0, 0, 0}};
+	play p;
+	memset(&p, 0, sizeof p);
+	p.delay = 0.5;
+	p.think = 3;
+	p.names = 1;
+	p.selected = -1;
+	const char *replay = NULL;
+	int opt, rc, oracle_kind = ORACLE_AUTO;
+	pegsol_winning *winning = NULL;
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
+		if (opt == OPT_REPLAY)
+			replay = optarg;
+		else if (opt == OPT_DELAY) {
+			if ((rc = parse_seconds(&c, "--delay", optarg, 0, &p.delay)))
+				return rc;
+		} else if (opt == OPT_THINK) {
+			if ((rc = parse_seconds(&c, "--think", optarg, 0.01, &p.think)))
+				return rc;
+		} else if (opt == OPT_HINTS) {
+			p.show_hints = 1;
+		} else if (opt == OPT_ORACLE) {
+			if (!strcmp(optarg, "auto"))
+				oracle_kind = ORACLE_AUTO;
+			else if (!strcmp(optarg, "exact"))
+				oracle_kind = ORACLE_EXACT;
+			else if (!strcmp(optarg, "solver"))
+				oracle_kind = ORACLE_SOLVER;
+			else
+				return cli_usage_error(&c, "--oracle is auto, exact or solver, "
+				                          "not '%s'", optarg);
+		}
+		else if ((rc = cli_option(&c, opt, optarg)))
+			return rc;
+	}
+	if (optind < argc)
+		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	if ((rc = cli_load(&c, 1)))
+		return rc;
+	p.board = c.board;
+	p.problem = &c.problem;
+	p.notation = c.notation;
+	pegsol_error err;
+	if (pegsol_game_new(&c.problem, &p.game, &err) != PEGSOL_OK) {
+		rc = cli_report(&c, &err);
+		goto out;
+	}
+	char file[512];
+	snprintf(file, sizeof file, "%s", replay ? replay : DEFAULT_SAVE);
+	if (replay) {
+		char why[300];
+		char *text = read_text(replay, why, sizeof why);
+		if (!text) {
+			fprintf(stderr, "pegsol play: %s\n", why);
+			rc = PEGSOL_EINPUT;
+			goto out;
+		}
+		pegsol_status st = pegsol_game_load_text(p.game, text, replay, &err);
+		free(text);
+		if (st != PEGSOL_OK) {
+			rc = cli_report(&c, &err);
+			goto out;
+		}
+		pegsol_game_restart(p.game);
+	}
+	/* A full-screen game needs a terminal on both sides; say so plainly
+	 * (and before any long computation) instead of letting curses fail. */
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "pegsol play: standard input and output must be a "
+		                "terminal (to replay a move list without one, use "
+		                "'pegsol check')\n");
+		rc = PEGSOL_EUSAGE;
+		goto out;
+	}
+	pegsol_oracle oracle = pegsol_oracle_solver();
+	if (oracle_kind != ORACLE_SOLVER) {
+		/* auto: computed up to 33 holes, else only when cached */
+		winning = exact_oracle(&c, oracle_kind == ORACLE_EXACT,
+		                       oracle_kind == ORACLE_EXACT ||
+		                       pegsol_board_holes(c.board) <= AUTO_EXACT_HOLES);
+		if (winning)
+			oracle = pegsol_oracle_winning(winning);
+		else if (oracle_kind == ORACLE_EXACT) {
+			rc = PEGSOL_ELIMIT;
+			goto out;
+		}
+	}
+	if (pegsol_hints_new(&c.problem, &oracle, &p.hints, &err) != PEGSOL_OK) {
+		rc = cli_report(&c, &err);
+		goto out;
+	}
+	SCREEN *screen = newterm(NULL, stdout, stdin);
+	if (!screen) {
+		const char *term = getenv("TERM");
+		fprintf(stderr, "pegsol play: cannot use the terminal type '%s' (set "
+		                "TERM to your terminal's type)\n", term ? term : "");
+		rc = PEGSOL_EUSAGE;
+		goto out;
+	}
+	set_term(screen);
+	const char *no_color = getenv("NO_COLOR");
+	p.colour = has_colors() && !(no_color && no_color[0]);
+	ui_init_colours(&p);
+	cbreak();
+	noecho();
+	keypad(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	mouseinterval(0);
+	mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+	char vac[160], fin[160];
+	pegsol_holes_format(p.board, pegsol_board_full(p.board) & ~c.problem.start,
+	                    p.notation, vac, sizeof vac);
+	if (c.problem.finish_kind == PEGSOL_FINISH_ANY_ONE)
+		snprintf(fin, sizeof fin, "one peg anywhere");
+	else {
+		char holes[128];
+		pegsol_holes_format(p.board, c.problem.finish, p.notation, holes,
+		                    sizeof holes);
+		snprintf(fin, sizeof fin, "%s on %s",
+		         pegsol_pos_count(c.problem.finish) > 1 ? "pegs" : "a peg", holes);
+	}
+	snprintf(p.title, sizeof p.title, "pegsol play - %s - start: %s empty - "
+	         "finish: %s", pegsol_board_name(p.board), vac, fin);
+	/* the cursor starts on the first empty hole: where the first jump goes */
+	pegsol_pos empty = pegsol_board_full(p.board) & ~c.problem.start;
+	p.cursor = empty ? __builtin_ctzll(empty) : 0;
+	p.verdict_pos = ~(pegsol_pos)0; /* nothing computed yet */
+	p.hints_pos = ~(pegsol_pos)0;
+	if (replay)
+		replay_game(&p);
+	run(&p, file, sizeof file);
+	endwin();
+	delscreen(screen);
+	rc = 0;
+out:
+	pegsol_hints_free(p.hints);
+	pegsol_winning_free(winning);
+	pegsol_game_free(p.game);
+	cli_free(&c);
+	return rc;
+}

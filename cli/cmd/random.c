@@ -1,0 +1,423 @@
+/*
+ * cli/cmd/random.c - `pegsol random`: how games end when every legal jump is
+ * chosen with equal probability.  The exact distribution comes from
+ * pegsol_random_play (probability propagated level by level); --simulate
+ * plays seeded random games as an independent check and prints their
+ * frequencies with 95% Wilson intervals beside the exact values; --plot
+ * draws the distribution as a hand-written SVG bar chart.
+ */
+#include "level_cli.h"
+#include "svg_board.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char help[] =
+	"Usage: pegsol random [-b BOARD] [-s START] [--simulate N [--seed S]]\n"
+	"                     [--plot FILE] [OPTIONS]\n"
+	"The exact distribution of how a game ends when every legal jump is\n"
+	"chosen with equal probability: per number of jumps, the positions\n"
+	"reached, the dead ends and the probability that the game ends there\n"
+	"(also as '1 in N'); the probability of a one-peg finish and of ending at\n"
+	"the finish (-f), the expected pegs left and jumps played, and the most\n"
+	"and least likely final positions.  Probability is propagated level by\n"
+	"level on the engine of 'pegsol count' (both cores, levels on disk with\n"
+	"--workdir) in fixed point with 126 bits after the point: each share is\n"
+	"rounded down, losing less than 1.2e-38; the probability lost so is\n"
+	"printed, and the endings plus the loss are checked to make exactly 1.\n"
+	"Exit status: 0 done, 2 usage error, 3 bad input, 4 limit reached,\n"
+	"5 a consistency check failed.\n\n"
+	"Options:\n" CLI_COMMON_HELP CLI_DISK_HELP
+	"      --simulate N        also play N random games and print their\n"
+	"                          frequencies with 95% Wilson intervals\n"
+	"      --seed S            the simulation's seed (default: 1)\n"
+	"      --plot FILE         draw the distribution as an SVG bar chart\n"
+	"      --simulate-only     skip the exact distribution (out of reach on\n"
+	"                          the 41- and 45-hole boards) and print only the\n"
+	"                          simulated one, with 95% intervals (default N:\n"
+	"                          1000000)\n";
+
+enum { OPT_SIMULATE = OPT_FIRST_COMMAND_OPTION, OPT_SEED, OPT_PLOT, OPT_SIM_ONLY };
+
+#define Z95 1.959963984540054
+
+/* The 95% Wilson score interval of k successes in n trials. */
+static void wilson(uint64_t k, uint64_t n, double *lo, double *hi)
+{
+	double p = (double)k / (double)n, z2 = Z95 * Z95, nn = (double)n;
+	double centre = (p + z2 / (2 * nn)) / (1 + z2 / nn);
+	double half = Z95 / (1 + z2 / nn) * sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn));
+	*lo = centre - half < 0 || k == 0 ? 0 : centre - half;
+	*hi = centre + half > 1 || k == n ? 1 : centre + half;
+}
+
+static void one_in(char *buf, size_t size, double p)
+{
+	if (p > 0)
+		snprintf(buf, size, 1 / p < 1e6 ? "%.4g" : "%.4e", 1 / p);
+	else
+		snprintf(buf, size, "never");
+}
+
+/* A bar per jump count: the exact probability, with the simulated
+ * frequencies as dots when given. */
+static int write_plot(const char *path, const pegsol_board *b, int start_pegs,
+                      const pegsol_random_result *r, const pegsol_simulation *sim)
+{
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return -1;
+	const double W = 800, H = 480, L = 80, R = 20, T = 50, B = 60;
+	double pw = W - L - R, ph = H - T - B, max = 0;
+	int n = r->nlevels;
+	for (int i = 0; i < n; i++)
+		if (r->level[i].prob > max)
+			max = r->level[i].prob;
+	/* A round top for the axis: 1, 2 or 5 times a power of ten. */
+	double top = pow(10, ceil(log10(max > 0 ? max : 1)));
+	if (top / 5 >= max)
+		top /= 5;
+	else if (top / 2 >= max)
+		top /= 2;
+	double bw = pw / (n > 0 ? n : 1);
+	svg_begin(f, W, H);
+	fprintf(f, "<text x=\"%g\" y=\"25\" text-anchor=\"middle\" font-size=\"16\">"
+	           "Random play on ", W / 2);
+	/* a board file may name its board with '&' or '<' */
+	svg_text(f, pegsol_board_name(b));
+	fprintf(f, ": how many jumps until no jump is left</text>\n");
+	for (int k = 0; k <= 5; k++) {
+		double v = top * k / 5, y = T + ph - ph * k / 5;
+		fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"#ddd\"/>\n",
+		        L, y, L + pw, y);
+		fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%.3g</text>\n", L - 6,
+		        y + 4, v);
+	}
+	for (int i = 0; i < n; i++) {
+		double h = ph * r->level[i].prob / top, x = L + i * bw;
+		if (h > 0)
+			fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
+			           "fill=\"#4a78b0\"><title>%d jumps: %.6g</title></rect>\n",
+			        x + bw * 0.1, T + ph - h, bw * 0.8, h, i, r->level[i].prob);
+		if (sim && sim->games && sim->ends[i])
+			fprintf(f, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" fill=\"#c0392b\"/>\n",
+			        x + bw / 2, T + ph - ph * ((double)sim->ends[i] / sim->games) / top);
+		if (n <= 40 || i % 2 == 0)
+			fprintf(f, "<text x=\"%.2f\" y=\"%g\" text-anchor=\"middle\">%d</text>\n",
+			        x + bw / 2, T + ph + 16, i);
+	}
+	fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"black\"/>\n", L,
+	        T + ph, L + pw, T + ph);
+	fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"black\"/>\n", L, T,
+	        L, T + ph);
+	fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">jumps played "
+	           "(pegs left = %d - jumps)</text>\n",
+	        L + pw / 2, H - 20, start_pegs);
+	fprintf(f, "<text x=\"20\" y=\"%g\" text-anchor=\"middle\" "
+	           "transform=\"rotate(-90 20 %g)\">probability the game ends there</text>\n",
+	        T + ph / 2, T + ph / 2);
+	if (sim && sim->games)
+		fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\" fill=\"#c0392b\">"
+		           "dots: %llu simulated games</text>\n",
+		        L + pw, T - 6, (unsigned long long)sim->games);
+	fputs("</svg>\n", f);
+	return fclose(f) ? -1 : 0;
+}
+
+static void ending_cells(table *t, const cli *c, const pegsol_random_ending *x,
+                         int rank)
+{
+	char holes[1024], buf[64];
+	table_row(t);
+	table_cell(t, "%d", rank);
+	table_cell(t, "%.6e", x->prob);
+	one_in(buf, sizeof buf, x->prob);
+	table_cell(t, "%s", buf);
+	table_cell(t, "%d", x->orbit);
+	table_cell(t, "%d", pegsol_pos_count(x->pos));
+	table_cell(t, "%s", pegsol_holes_format(c->board, x->pos, c->notation, holes,
+	                                        sizeof holes));
+}
+
+static const table_col ending_cols[] = {
+	{"rank", "rank", COL_INT},
+	{"probability", "probability", COL_REAL},
+	{"one_in", "1 in", COL_TEXT},
+	{"images", "images", COL_INT},
+	{"pegs", "pegs", COL_INT},
+	{"position", "pegs at", COL_TEXT},
+};
+
+/* --simulate-only: the simulated distribution alone, each frequency with
+ * its 95% Wilson interval. */
+static void emit_simulation(const cli *c, const pegsol_simulation *sim,
+                            unsigned long long games, unsigned long long seed,
+                            double secs)
+{
+	static const table_col cols[] = {
+		{"jumps", "jumps", COL_INT},
+		{"pegs", "pegs", COL_INT},
+		{"simulated", "simulated", COL_REAL},
+		{"ci_low", "95% low", COL_REAL},
+		{"ci_high", "95% high", COL_REAL},
+	};
+	table t;
+	table_init(&t, "levels", NULL, 5, cols);
+	int start_pegs = pegsol_pos_count(c->problem.start);
+	double lo, hi;
+	for (int n = 0; n <= start_pegs; n++) {
+		if (!sim->ends[n])
+			continue; /* no simulated game ended here: nothing to say */
+		wilson(sim->ends[n], games, &lo, &hi);
+		table_row(&t);
+		table_cell(&t, "%d", n);
+		table_cell(&t, "%d", start_pegs - n);
+		table_cell(&t, "%.6e", (double)sim->ends[n] / games);
+		table_cell(&t, "%.6e", lo);
+		table_cell(&t, "%.6e", hi);
+	}
+	emitter e;
+	emit_begin(&e, stdout, c->format);
+	level_cli_emit_problem(&e, c);
+	emit_value(&e, "simulated_games", "simulated games", COL_COUNT, "%llu (seed %llu)",
+	           games, seed);
+	emit_value(&e, "exact", "exact distribution", COL_TEXT,
+	           "not computed (--simulate-only)");
+	emit_text(&e, "\n");
+	emit_table(&e, &t);
+	emit_text(&e, "\n");
+	wilson(sim->one_peg, games, &lo, &hi);
+	emit_value(&e, "sim_one_peg", "simulated P(one peg left)", COL_REAL, "%.6g",
+	           (double)sim->one_peg / games);
+	emit_value(&e, "sim_one_peg_ci", "  95% interval", COL_TEXT, "%.6g .. %.6g", lo, hi);
+	wilson(sim->finish, games, &lo, &hi);
+	emit_value(&e, "sim_finish", "simulated P(ending at the finish)", COL_REAL, "%.6g",
+	           (double)sim->finish / games);
+	emit_value(&e, "sim_finish_ci", "  95% interval", COL_TEXT, "%.6g .. %.6g", lo, hi);
+	emit_value(&e, "sim_pegs_left", "simulated mean pegs left", COL_REAL, "%.6g",
+	           (double)sim->pegs_left / games);
+	emit_value(&e, "simulation_seconds", "simulation time (s)", COL_REAL, "%.2f", secs);
+	emit_end(&e);
+	table_free(&t);
+}
+
+int cmd_random(int argc, char **argv)
+{
+	cli c;
+	cli_init(&c, "random", help);
+	static const struct option longopts[] = {
+		CLI_COMMON_LONG, CLI_DISK_LONG,
+		{"simulate", required_argument, NULL, OPT_SIMULATE},
+		{"seed", required_argument, NULL, OPT_SEED},
+		{"plot", required_argument, NULL, OPT_PLOT},
+		{"simulate-only", no_argument, NULL, OPT_SIM_ONLY},
+		{0, 0, 0, 0}};
+	int opt, rc, sim_only = 0;
+	unsigned long long games = 0, seed = 1;
+	const char *plot = NULL;
+	char *end;
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
+		switch (opt) {
+		case OPT_SIMULATE:
+		case OPT_SEED: {
+			errno = 0;
+			unsigned long long v = strtoull(optarg, &end, 10);
+			if (end == optarg || *end || errno || optarg[0] == '-' ||
+			    (opt == OPT_SIMULATE && (v == 0 || v > (1ULL << 40))))
+				return cli_usage_error(&c, "--%s wants a number%s, not '%s'",
+				                       opt == OPT_SIMULATE ? "simulate" : "seed",
+				                       opt == OPT_SIMULATE ? " from 1 to 2^40" : "",
+				                       optarg);
+			if (opt == OPT_SIMULATE)
+				games = v;
+			else
+				seed = v;
+			break;
+		}
+		case OPT_PLOT:
+			plot = optarg;
+			break;
+		case OPT_SIM_ONLY:
+			sim_only = 1;
+			break;
+		default:
+			if ((rc = cli_option(&c, opt, optarg)))
+				return rc;
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	if (sim_only && plot)
+		return cli_usage_error(&c, "--plot draws the exact distribution: it does "
+		                       "not go with --simulate-only");
+	if (c.resume && !c.workdir)
+		return cli_usage_error(&c, "--resume needs the --workdir of the run");
+	if ((rc = cli_load(&c, 1)))
+		return rc;
+
+	const pegsol_board *b = c.board;
+	if (sim_only) {
+		pegsol_simulation s;
+		if (!games)
+			games = 1000000;
+		double t0 = progress_now();
+		pegsol_random_simulate(&c.problem, games, seed, &s);
+		emit_simulation(&c, &s, games, seed, progress_now() - t0);
+		cli_free(&c);
+		return 0;
+	}
+	pegsol_random_result *r = malloc(sizeof *r);
+	pegsol_simulation *sim = calloc(1, sizeof *sim);
+	pegsol_error err;
+	if (!r || !sim) {
+		fprintf(stderr, "pegsol random: out of memory\n");
+		free(r);
+		free(sim);
+		cli_free(&c);
+		return PEGSOL_ELIMIT;
+	}
+	progress prog;
+	pegsol_level_options lopt;
+	level_cli_begin(&c, &prog, &lopt);
+	pegsol_status st = pegsol_random_play_levels(&c.problem, &lopt, r, &err);
+	double exact_secs = progress_now() - prog.start, sim_secs = 0, t0;
+	progress_done(&prog);
+	if (st != PEGSOL_OK) {
+		if (st == PEGSOL_ELIMIT && !c.workdir)
+			fprintf(stderr, "pegsol random: the exact distribution does not fit "
+			        "in memory here: --workdir DIR puts its levels on disk, "
+			        "--simulate-only plays random games instead\n");
+		rc = cli_report(&c, &err);
+		goto out;
+	}
+	if (games) {
+		t0 = progress_now();
+		pegsol_random_simulate(&c.problem, games, seed, sim);
+		sim_secs = progress_now() - t0;
+	}
+	if (plot && write_plot(plot, b, pegsol_pos_count(c.problem.start), r,
+	                       games ? sim : NULL)) {
+		fprintf(stderr, "pegsol random: cannot write '%s': %s\n", plot, strerror(errno));
+		rc = PEGSOL_EINPUT;
+		goto out;
+	}
+
+	static const table_col cols[] = {
+		{"jumps", "jumps", COL_INT},
+		{"pegs", "pegs", COL_INT},
+		{"positions", "positions", COL_COUNT},
+		{"deadend_positions", "dead ends", COL_COUNT},
+		{"probability", "P(ends here)", COL_REAL},
+		{"one_in", "1 in", COL_TEXT},
+		{"simulated", "simulated", COL_REAL},
+		{"ci_low", "95% low", COL_REAL},
+		{"ci_high", "95% high", COL_REAL},
+		{"inside", "inside", COL_TEXT},
+	};
+	table t;
+	table_init(&t, "levels", NULL, games ? 10 : 6, cols);
+	int start_pegs = pegsol_pos_count(c.problem.start), outside = 0;
+	for (int n = 0; n < r->nlevels; n++) {
+		const pegsol_random_level *l = &r->level[n];
+		char buf[64];
+		table_row(&t);
+		table_cell(&t, "%d", n);
+		table_cell(&t, "%d", start_pegs - n);
+		table_cell(&t, "%llu", (unsigned long long)l->positions_raw);
+		table_cell(&t, "%llu", (unsigned long long)l->deadends_raw);
+		table_cell(&t, "%.6e", l->prob);
+		one_in(buf, sizeof buf, l->prob);
+		table_cell(&t, "%s", buf);
+		if (games) {
+			double lo, hi;
+			wilson(sim->ends[n], games, &lo, &hi);
+			int inside = l->prob >= lo && l->prob <= hi;
+			outside += !inside;
+			table_cell(&t, "%.6e", (double)sim->ends[n] / games);
+			table_cell(&t, "%.6e", lo);
+			table_cell(&t, "%.6e", hi);
+			table_cell(&t, "%s", inside ? "yes" : "no");
+		}
+	}
+
+	table most, least;
+	table_init(&most, "most_likely", "Most likely final positions (each image):", 6,
+	           ending_cols);
+	table_init(&least, "least_likely", "Least likely final positions (each image):", 6,
+	           ending_cols);
+	for (int i = 0; i < r->nmost; i++)
+		ending_cells(&most, &c, &r->most[i], i + 1);
+	for (int i = 0; i < r->nleast; i++)
+		ending_cells(&least, &c, &r->least[i], i + 1);
+
+	char buf[64];
+	emitter e;
+	emit_begin(&e, stdout, c.format);
+	level_cli_emit_problem(&e, &c);
+	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d", r->symmetry_order);
+	emit_value(&e, "precision", "arithmetic", COL_TEXT,
+	           "fixed point, 126 bits after the point, shares rounded down");
+	if (games)
+		emit_value(&e, "simulated_games", "simulated games", COL_COUNT, "%llu (seed %llu)",
+		           games, seed);
+	emit_text(&e, "\n");
+	emit_table(&e, &t);
+	emit_text(&e, "\n");
+	emit_value(&e, "rounding", "probability lost to rounding", COL_REAL, "%.3g",
+	           r->rounding);
+	emit_value(&e, "total", "sum of the probabilities (as doubles)", COL_REAL,
+	           "%.17g", r->total);
+	emit_value(&e, "one_peg", "P(one peg left)", COL_REAL, "%.10g", r->one_peg);
+	one_in(buf, sizeof buf, r->one_peg);
+	emit_value(&e, "one_peg_one_in", "  1 in", COL_TEXT, "%s", buf);
+	emit_value(&e, "finish_probability", "P(ending at the finish)", COL_REAL, "%.10g",
+	           r->finish);
+	one_in(buf, sizeof buf, r->finish);
+	emit_value(&e, "finish_one_in", "  1 in", COL_TEXT, "%s", buf);
+	emit_value(&e, "pegs_left", "expected pegs left", COL_REAL, "%.10g", r->pegs_left);
+	emit_value(&e, "expected_jumps", "expected jumps", COL_REAL, "%.10g",
+	           r->expected_jumps);
+	if (games) {
+		double lo, hi, m = (double)sim->pegs_left / games;
+		wilson(sim->one_peg, games, &lo, &hi);
+		emit_value(&e, "sim_one_peg", "simulated P(one peg left)", COL_REAL, "%.6g",
+		           (double)sim->one_peg / games);
+		emit_value(&e, "sim_one_peg_ci", "  95% interval", COL_TEXT, "%.6g .. %.6g", lo, hi);
+		wilson(sim->finish, games, &lo, &hi);
+		emit_value(&e, "sim_finish", "simulated P(ending at the finish)", COL_REAL, "%.6g",
+		           (double)sim->finish / games);
+		emit_value(&e, "sim_finish_ci", "  95% interval", COL_TEXT, "%.6g .. %.6g", lo, hi);
+		emit_value(&e, "sim_pegs_left", "simulated mean pegs left", COL_REAL, "%.6g", m);
+		emit_value(&e, "outside", "jump counts outside their 95% interval", COL_INT, "%d",
+		           outside);
+	}
+	emit_text(&e, "\n");
+	emit_table(&e, &most);
+	if (r->nmost && c.format == FORMAT_TEXT) {
+		fflush(stdout);
+		cli_print_position(stdout, b, r->most[0].pos, "    ");
+	}
+	emit_text(&e, "\n");
+	emit_table(&e, &least);
+	if (r->nleast && c.format == FORMAT_TEXT) {
+		fflush(stdout);
+		cli_print_position(stdout, b, r->least[0].pos, "    ");
+	}
+	emit_text(&e, "\n");
+	emit_value(&e, "exact_seconds", "exact time (s)", COL_REAL, "%.2f", exact_secs);
+	if (games)
+		emit_value(&e, "simulation_seconds", "simulation time (s)", COL_REAL, "%.2f",
+		           sim_secs);
+	emit_end(&e);
+	table_free(&t);
+	table_free(&most);
+	table_free(&least);
+	rc = 0;
+out:
+	free(r);
+	free(sim);
+	cli_free(&c);
+	return rc;
+}

@@ -1,0 +1,422 @@
+/*
+ * cli/cmd/shortest.c - `pegsol shortest`: a solution with the fewest moves (a
+ * move: consecutive jumps by one peg), the proof that there is none
+ * shorter, and on request how many minimal solutions there are (as move
+ * sequences, or as unordered sets of moves or of jumps), each listed.
+ *
+ * The first line of the text output is the length ("18 moves"); the next
+ * lines are the solution, then '#' comments (and with --list the
+ * solutions, a line each), so `tail -n +2` of it pipes into `pegsol check
+ * -`.
+ */
+#include "level_cli.h"
+#include "svg_board.h"
+
+#include <errno.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char help[] =
+	"Usage: pegsol shortest [-b BOARD] [-s START] [-f FINISH|any]\n"
+	"                       [--count] [--distinct [--by moves|jumps]] [--list]\n"
+	"                       [--svg FILE]\n"
+	"                       [OPTIONS]\n"
+	"A solution with the fewest moves (a move: one or more consecutive jumps\n"
+	"by the same peg), by a search by moves forward from the start and\n"
+	"backward from the finish until they meet, and the proof that no solution\n"
+	"is shorter: the levels each side searched before they met.  The first\n"
+	"line says the length ('18 moves'), the next the solution; the rest are\n"
+	"'#' comments ('tail -n +2' of the output pipes into 'pegsol check -').\n\n"
+	"  --count         the number of minimal solutions, as sequences of moves\n"
+	"                  (two moves with the same effect, a peg going round a\n"
+	"                  loop either way, are one)\n"
+	"  --distinct      the number of minimal solutions that differ other than\n"
+	"                  by the order of their moves\n"
+	"  --by moves      with --distinct: solutions as unordered sets of moves\n"
+	"                  (the default)\n"
+	"  --by jumps      with --distinct: every solution, as an unordered set of\n"
+	"                  jumps (by jumps every solution is as short as any)\n"
+	"  --list          print every solution counted (with --count) or one of\n"
+	"                  each distinct set (with --distinct), a line each\n"
+	"  --svg FILE      also draw the solution as SVG in FILE: the start and\n"
+	"                  the board after every move\n"
+	"  --workdir DIR   checkpoint the search in DIR (which must exist): every\n"
+	"                  level of either side as a file once it is built, so\n"
+	"                  that a search of hours survives a stop; the levels\n"
+	"                  themselves stay in memory (--memory)\n"
+	"  --resume        carry on the search checkpointed in --workdir (after a\n"
+	"                  kill or a crash) from its last finished level\n"
+	"  --memory LIMIT  bound the levels held; a level that does not fit is\n"
+	"                  probed instead: its positions are looked up in the\n"
+	"                  other side's levels as they are made, only those that\n"
+	"                  meet are kept (all a solution needs); when none meets,\n"
+	"                  the two sides' children are met (one side's in a\n"
+	"                  filter, the other's looked up), and when none of those\n"
+	"                  meets, the error says how many moves no solution has\n"
+	"Exit status: 0 solved, 1 no solution, 2 usage error, 3 bad input,\n"
+	"4 resource limit reached.\n\n"
+	"Options:\n" CLI_COMMON_HELP;
+
+enum { OPT_COUNT = OPT_FIRST_COMMAND_OPTION, OPT_DISTINCT, OPT_BY, OPT_LIST,
+       OPT_SVG };
+
+/* A move list on one line, moves separated by ", ". */
+static void print_moves(FILE *f, const cli *c, const pegsol_move *moves, int n,
+                        int wrap)
+{
+	size_t col = 0;
+	for (int i = 0; i < n; i++) {
+		char mv[256];
+		pegsol_move_format(c->board, &moves[i], c->notation, mv, sizeof mv);
+		size_t len = strlen(mv);
+		if (wrap && col && col + len + 2 > 72) {
+			fputc('\n', f);
+			col = 0;
+		}
+		fprintf(f, "%s%s", col ? " " : "", mv);
+		col += len + (col ? 1 : 0);
+		if (i + 1 < n) {
+			fputc(',', f);
+			col++;
+		}
+	}
+	fputc('\n', f);
+}
+
+/* A move list as one cell of a csv or json table, moves separated by
+ * blanks (as many as fit in buf). */
+static void moves_text(const cli *c, const pegsol_move *moves, int n, char *buf,
+                       size_t size)
+{
+	size_t at = 0;
+	buf[0] = 0;
+	for (int i = 0; i < n && at + 300 < size; i++) {
+		char mv[256];
+		pegsol_move_format(c->board, &moves[i], c->notation, mv, sizeof mv);
+		at += (size_t)snprintf(buf + at, size - at, "%s%s", i ? " " : "", mv);
+	}
+}
+
+typedef struct listing {
+	const cli *c;
+	FILE *f;        /* text: the lines, until the summary is out */
+	table *t;       /* csv/json: rows of the table */
+	uint64_t n;
+} listing;
+
+static int list_one(void *ctx, const pegsol_move *moves, int n)
+{
+	listing *l = ctx;
+	l->n++;
+	if (l->f) {
+		print_moves(l->f, l->c, moves, n, 0);
+		return ferror(l->f) != 0;
+	}
+	char buf[8192];
+	moves_text(l->c, moves, n, buf, sizeof buf);
+	table_row(l->t);
+	table_cell(l->t, "%s", buf);
+	return 0;
+}
+
+/* --distinct --by jumps: every solution has the same number of jumps; how
+ * many differ other than by the order of their jumps. */
+typedef struct jump_listing {
+	listing l;
+	pegsol_move *moves;
+	pegsol_move first[PEGSOL_MAX_HOLES];
+	int nfirst;
+	int list;
+} jump_listing;
+
+static int list_jumps(void *ctx, const pegsol_jump *jumps, int n)
+{
+	jump_listing *j = ctx;
+	int nm = (int)pegsol_jumps_to_moves(jumps, (size_t)n, j->moves);
+	if (!j->nfirst) {
+		memcpy(j->first, j->moves, (size_t)nm * sizeof *j->moves);
+		j->nfirst = nm;
+	}
+	if (!j->list)
+		return 1;
+	return list_one(&j->l, j->moves, nm);
+}
+
+static int distinct_by_jumps(cli *c, int list)
+{
+	static const table_col cols[] = {{"solution", "solution", COL_TEXT}};
+	table t;
+	table_init(&t, "solutions", "distinct solutions", 1, cols);
+	pegsol_move moves[PEGSOL_MAX_HOLES];
+	jump_listing j = {{c, NULL, &t, 0}, moves, {{0}}, 0, list};
+	if (list && c->format == FORMAT_TEXT && !(j.l.f = tmpfile())) {
+		perror("pegsol shortest: a temporary file for --list");
+		table_free(&t);
+		cli_free(c);
+		return PEGSOL_ELIMIT;
+	}
+	progress prog;
+	pegsol_level_options lo;
+	level_cli_begin(c, &prog, &lo);
+	pegsol_error err;
+	uint64_t n = 0;
+	double secs;
+	int rc = level_cli_end(c, &prog,
+	                       pegsol_distinct_jump_sets(&c->problem, &lo, list_jumps,
+	                                                 &j, &n, &err),
+	                       &err, &secs);
+	if (!rc && !n) {
+		fprintf(stderr, "pegsol shortest: no solution\n");
+		cli_free(c);
+		rc = PEGSOL_NO_SOLUTION;
+	}
+	if (rc) {
+		if (j.l.f)
+			fclose(j.l.f);
+		table_free(&t);
+		return rc;
+	}
+	int njumps = 0;
+	for (int i = 0; i < j.nfirst; i++)
+		njumps += j.first[i].njumps;
+	char num[64];
+	snprintf(num, sizeof num, "%llu", (unsigned long long)n);
+	if (c->format == FORMAT_TEXT) {
+		printf("%d jumps\n", njumps);
+		print_moves(stdout, c, j.first, j.nfirst, 1);
+		printf("# every solution has %d jumps; distinct solutions (unordered "
+		       "sets of jumps, symmetric ones counted apart): %s\n", njumps,
+		       pegsol_u128_format(n, 1, num, sizeof num));
+		printf("# time (s): %.2f\n", secs);
+		if (j.l.f) {
+			printf("# the %llu distinct solutions, one order of each, one per "
+			       "line:\n", (unsigned long long)j.l.n);
+			rewind(j.l.f);
+			char line[8192];
+			while (fgets(line, sizeof line, j.l.f))
+				fputs(line, stdout);
+			fclose(j.l.f);
+		}
+	} else {
+		emitter e;
+		emit_begin(&e, stdout, c->format);
+		level_cli_emit_problem(&e, c);
+		emit_value(&e, "jumps", "jumps", COL_INT, "%d", njumps);
+		emit_value(&e, "distinct", "distinct solutions", COL_COUNT, "%s", num);
+		emit_value(&e, "distinct_by", "distinct as sets of", COL_TEXT, "jumps");
+		if (list)
+			emit_table(&e, &t);
+		emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", secs);
+		emit_end(&e);
+	}
+	table_free(&t);
+	cli_free(c);
+	return 0;
+}
+
+int cmd_shortest(int argc, char **argv)
+{
+	cli c;
+	cli_init(&c, "shortest", help);
+	static const struct option longopts[] = {
+		CLI_COMMON_LONG, CLI_DISK_LONG, {"count", no_argument, NULL, OPT_COUNT},
+		{"distinct", no_argument, NULL, OPT_DISTINCT},
+		{"by", required_argument, NULL, OPT_BY},
+		{"list", no_argument, NULL, OPT_LIST},
+		{"svg", required_argument, NULL, OPT_SVG}, {0, 0, 0, 0}};
+	const char *svg = NULL;
+	int opt, rc, count = 0, distinct = 0, by = -1, list = 0;
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
+		if (opt == OPT_COUNT) {
+			count = 1;
+		} else if (opt == OPT_DISTINCT) {
+			distinct = 1;
+		} else if (opt == OPT_LIST) {
+			list = 1;
+		} else if (opt == OPT_SVG) {
+			svg = optarg;
+		} else if (opt == OPT_BY) {
+			if (!strcmp(optarg, "moves"))
+				by = 0;
+			else if (!strcmp(optarg, "jumps"))
+				by = 1;
+			else
+				return cli_usage_error(&c, "--by takes 'moves' or 'jumps', "
+				                          "not '%s'", optarg);
+		} else if ((rc = cli_option(&c, opt, optarg))) {
+			return rc;
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	if (by >= 0 && !distinct)
+		return cli_usage_error(&c, "--by goes with --distinct");
+	if (count && distinct && list)
+		return cli_usage_error(&c, "--list lists the solutions of --count or of "
+		                          "--distinct, not both");
+	if (list && !count && !distinct)
+		return cli_usage_error(&c, "--list needs --count or --distinct");
+	if (by == 1 && count)
+		return cli_usage_error(&c, "--count counts move sequences: with --by "
+		                          "jumps every solution is minimal ('pegsol "
+		                          "count' counts them)");
+	if (c.resume && !c.workdir)
+		return cli_usage_error(&c, "--resume needs the --workdir of the search");
+	if (by == 1 && c.workdir)
+		return cli_usage_error(&c, "--workdir checkpoints the search by moves, "
+		                          "not --distinct --by jumps");
+	if (by == 1 && svg)
+		return cli_usage_error(&c, "--svg draws the minimal solution, not the "
+		                          "sets of --by jumps");
+	if ((rc = cli_load(&c, 1)))
+		return rc;
+
+	if (by == 1)
+		return distinct_by_jumps(&c, list);
+	int flags = (count ? PEGSOL_SHORTEST_COUNT : 0) |
+	            (distinct ? PEGSOL_SHORTEST_DISTINCT : 0);
+	static const table_col cols[] = {{"solution", "solution", COL_TEXT}};
+	table t;
+	table_init(&t, "solutions", "minimal solutions", 1, cols);
+	listing l = {&c, NULL, &t, 0};
+	/* The text listing waits in a temporary file: the length comes first. */
+	if (list && c.format == FORMAT_TEXT && !(l.f = tmpfile())) {
+		perror("pegsol shortest: a temporary file for --list");
+		table_free(&t);
+		cli_free(&c);
+		return PEGSOL_ELIMIT;
+	}
+	progress prog;
+	pegsol_level_options lo;
+	level_cli_begin(&c, &prog, &lo);
+	pegsol_shortest_result r;
+	pegsol_error err;
+	double secs;
+	if ((rc = level_cli_end(&c, &prog,
+	                        pegsol_shortest(&c.problem, &lo, flags,
+	                                        list ? list_one : NULL, &l, &r, &err),
+	                        &err, &secs))) {
+		table_free(&t);
+		if (l.f)
+			fclose(l.f);
+		return rc;
+	}
+	if (!r.solvable) {
+		if (strcmp(r.impossible, "search"))
+			fprintf(stderr, "pegsol shortest: no solution (proof: %s)\n",
+			        r.impossible);
+		else
+			fprintf(stderr, "pegsol shortest: no solution: the %s search ran "
+			        "out of positions after %d moves\n",
+			        r.forward_levels <= r.backward_levels ? "forward" : "backward",
+			        (r.forward_levels <= r.backward_levels ? r.forward_levels
+			                                               : r.backward_levels) - 1);
+		table_free(&t);
+		if (l.f)
+			fclose(l.f);
+		pegsol_shortest_free(&r);
+		cli_free(&c);
+		return PEGSOL_NO_SOLUTION;
+	}
+	if (svg && svg_write_solution(svg, c.board, c.problem.start, r.solution,
+	                              (size_t)r.moves, c.notation)) {
+		fprintf(stderr, "pegsol shortest: cannot write %s: %s\n", svg,
+		        strerror(errno));
+		if (l.f)
+			fclose(l.f);
+		table_free(&t);
+		pegsol_shortest_free(&r);
+		cli_free(&c);
+		return PEGSOL_EINPUT;
+	}
+	int a = r.met_forward, b = r.moves - r.met_forward;
+	char proof[512];
+	char probed[200] = "";
+	int last = (r.probed == 1 ? r.forward_levels : r.backward_levels) - 1;
+	if (r.probed && r.probe_depth == 2)
+		snprintf(probed, sizeof probed, "\n# (%s levels %d and %d did not fit "
+		         "--memory: the sides were met two moves on, through a filter, "
+		         "and only the meeting and the moves into it kept)",
+		         r.probed == 1 ? "forward" : "backward", last - 1, last);
+	else if (r.probed)
+		snprintf(probed, sizeof probed, "\n# (%s level %d did not fit --memory: "
+		         "it was probed against the other side, only its meeting kept)",
+		         r.probed == 1 ? "forward" : "backward", last);
+	snprintf(proof, sizeof proof,
+	         "no solution is shorter: levels 0..%d forward and 0..%d backward\n"
+	         "# were searched; the first to meet: %d moves from the start, %d "
+	         "to the finish%s", r.forward_levels - 1, r.backward_levels - 1, a, b,
+	         probed);
+	char cnt[64];
+	if (c.format == FORMAT_TEXT) {
+		printf("%d moves\n", r.moves);
+		print_moves(stdout, &c, r.solution, r.moves, 1);
+		printf("# %s\n", proof);
+		printf("# positions kept (one per symmetry class, %d symmetries): "
+		       "%llu forward, %llu backward; %llu where they met; %llu on "
+		       "minimal solutions\n", r.symmetry_order,
+		       (unsigned long long)r.forward_positions,
+		       (unsigned long long)r.backward_positions,
+		       (unsigned long long)r.meeting, (unsigned long long)r.on_solutions);
+		if (count)
+			printf("# minimal solutions (move sequences): %s\n",
+			       pegsol_u128_format(r.count, 1, cnt, sizeof cnt));
+		if (distinct)
+			printf("# distinct minimal solutions (unordered sets of %s): %llu\n",
+			       by == 1 ? "jumps" : "moves", (unsigned long long)r.distinct);
+		printf("# time (s): %.2f\n", secs);
+		if (l.f) {
+			printf("# the %llu minimal solutions%s, one per line:\n",
+			       (unsigned long long)l.n,
+			       distinct ? " (one of each distinct set)" : "");
+			rewind(l.f);
+			char line[8192];
+			while (fgets(line, sizeof line, l.f))
+				fputs(line, stdout);
+		}
+	} else {
+		char sol[8192];
+		moves_text(&c, r.solution, r.moves, sol, sizeof sol);
+		emitter e;
+		emit_begin(&e, stdout, c.format);
+		level_cli_emit_problem(&e, &c);
+		emit_value(&e, "moves", "moves", COL_INT, "%d", r.moves);
+		emit_value(&e, "solution", "solution", COL_TEXT, "%s", sol);
+		emit_value(&e, "forward_levels", "forward levels searched", COL_INT, "%d",
+		           r.forward_levels);
+		emit_value(&e, "backward_levels", "backward levels searched", COL_INT,
+		           "%d", r.backward_levels);
+		emit_value(&e, "met_forward", "met, moves from the start", COL_INT, "%d", a);
+		emit_value(&e, "met_backward", "met, moves to the finish", COL_INT, "%d", b);
+		emit_value(&e, "probed", "last level probed, not kept", COL_INT, "%d",
+		           r.probed);
+		emit_value(&e, "probe_depth", "levels probed", COL_INT, "%d",
+		           r.probed ? r.probe_depth : 0);
+		emit_value(&e, "forward_positions", "forward positions", COL_COUNT, "%llu",
+		           (unsigned long long)r.forward_positions);
+		emit_value(&e, "backward_positions", "backward positions", COL_COUNT,
+		           "%llu", (unsigned long long)r.backward_positions);
+		emit_value(&e, "on_solutions", "positions on minimal solutions",
+		           COL_COUNT, "%llu", (unsigned long long)r.on_solutions);
+		if (count)
+			emit_value(&e, "count", "minimal solutions", COL_COUNT, "%s",
+			           pegsol_u128_format(r.count, 0, cnt, sizeof cnt));
+		if (distinct)
+			emit_value(&e, "distinct", "distinct minimal solutions", COL_COUNT,
+			           "%llu", (unsigned long long)r.distinct);
+		if (distinct)
+			emit_value(&e, "distinct_by", "distinct as sets of", COL_TEXT, "%s",
+			           by == 1 ? "jumps" : "moves");
+		if (list)
+			emit_table(&e, &t);
+		emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", secs);
+		emit_end(&e);
+	}
+	if (l.f)
+		fclose(l.f);
+	table_free(&t);
+	pegsol_shortest_free(&r);
+	cli_free(&c);
+	return 0;
+}

@@ -1,0 +1,95 @@
+/*
+ * cli/cmd/show.c - `pegsol show`: a board drawn with its hole names, and the
+ * start and finish of a problem.
+ */
+#include "cli.h"
+#include "svg_board.h"
+
+#include <errno.h>
+
+#include <string.h>
+
+static const char help[] =
+	"Usage: pegsol show [-b BOARD] [-s START] [-f FINISH] [-n NOTATION]\n"
+	"                   [--svg FILE]\n"
+	"Draws the board with every hole's name in the chosen notation, then the\n"
+	"start position and the finish.\n\n"
+	"      --svg FILE          also draw the start and the finish as SVG in FILE\n\n"
+	"Options:\n" CLI_COMMON_HELP;
+
+enum { OPT_SVG = OPT_FIRST_COMMAND_OPTION };
+
+int cmd_show(int argc, char **argv)
+{
+	cli c;
+	cli_init(&c, "show", help);
+	static const struct option longopts[] = {
+		CLI_COMMON_LONG, {"svg", required_argument, NULL, OPT_SVG}, {0, 0, 0, 0}};
+	const char *svg = NULL;
+	int opt, rc;
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
+		if (opt == OPT_SVG)
+			svg = optarg;
+		else if ((rc = cli_option(&c, opt, optarg)))
+			return rc;
+	}
+	if (optind < argc)
+		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	if ((rc = cli_load(&c, 1)))
+		return rc;
+	const pegsol_board *b = c.board;
+
+	/* Hole names, each centred in a cell as wide as the longest name. */
+	char name[16];
+	int w = 1;
+	for (int h = 0; h < pegsol_board_holes(b); h++) {
+		int len = (int)strlen(pegsol_hole_name(b, h, c.notation, name, sizeof name));
+		if (len > w)
+			w = len;
+	}
+	int tri = pegsol_board_lattice(b) == PEGSOL_LATTICE_TRIANGLE;
+	printf("%s: %d holes, %d jumps, %d symmetries\n\n", pegsol_board_name(b),
+	       pegsol_board_holes(b), pegsol_board_jump_count(b),
+	       pegsol_board_symmetry_order(b));
+	for (int r = 0; r < pegsol_board_rows(b); r++) {
+		int cols = pegsol_board_cols(b);
+		/* a triangular row r is shifted right by half a cell per missing
+		 * row below the top */
+		int shift = tri ? (pegsol_board_rows(b) - 1 - r) * (w + 1) / 2 : 0;
+		printf("  %*s", shift, "");
+		for (int col = 0; col < cols; col++) {
+			int h = pegsol_hole_at(b, r, col);
+			if (h >= 0)
+				printf("%*s ", w, pegsol_hole_name(b, h, c.notation, name, sizeof name));
+			else if (!tri)
+				printf("%*s ", w, "");
+		}
+		printf("\n");
+	}
+	char holes[1024];
+	pegsol_pos vac = pegsol_board_full(b) & ~c.problem.start;
+	printf("\nstart (empty: %s):\n",
+	       pegsol_holes_format(b, vac, c.notation, holes, sizeof holes));
+	cli_print_position(stdout, b, c.problem.start, "  ");
+	if (c.problem.finish_kind == PEGSOL_FINISH_ANY_ONE) {
+		printf("\nfinish: one peg, anywhere\n");
+	} else {
+		printf("\nfinish (pegs: %s):\n",
+		       pegsol_holes_format(b, c.problem.finish, c.notation, holes,
+		                           sizeof holes));
+		cli_print_position(stdout, b, c.problem.finish, "  ");
+	}
+	if (svg) {
+		int any = c.problem.finish_kind == PEGSOL_FINISH_ANY_ONE;
+		svg_frame fr[2] = {{c.problem.start, "start", NULL, 0},
+		                   {c.problem.finish, "finish", NULL, 0}};
+		if (svg_write_strip(svg, b, fr, any ? 1 : 2, 2)) {
+			fprintf(stderr, "pegsol show: cannot write %s: %s\n", svg,
+			        strerror(errno));
+			cli_free(&c);
+			return PEGSOL_EINPUT;
+		}
+	}
+	cli_free(&c);
+	return 0;
+}

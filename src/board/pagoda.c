@@ -1,0 +1,214 @@
+/*
+ * pagoda.c - generating and verifying pagoda functions (see pagoda.h).
+ *
+ * Two families, both meaningful on every lattice, both checked against the
+ * jump table before use:
+ *  - parity pagodas: the holes whose (row, col) have given parities.  A
+ *    jump moves a peg two steps along a line, so from and to are in the
+ *    same parity class: w(from) >= w(to) always, and pegs in a class can
+ *    only disappear.  A finish needing a peg in a class whose pegs are
+ *    gone is out of reach.
+ *  - distance pagodas: w(x) = Fib(K - d(x, h)) with d the distance from a
+ *    finish hole h in the graph of lattice-adjacent holes.  Neighbours on a
+ *    line differ in distance by at most one, and Fib(k) = Fib(k-1) +
+ *    Fib(k-2) makes the worst case (a jump straight towards h) an
+ *    equality; pegs far from h are worth little, so a scattered endgame is
+ *    cut early.
+ *  - resource counts: a parity class worth 1, then every hole outside the
+ *    finish made as cheap as the jumps allow, even negative (a peg at the
+ *    end of an arm is a liability: only a jump over a neighbour removes
+ *    it).  George Bell's "useful resource count" of Wiegleb's board, which
+ *    he used to prune his searches by moves, is one of them (-1 at the
+ *    ends of the arms, 1 on the odd-odd holes, 0 elsewhere).
+ */
+#include "board/pagoda.h"
+#include "board/symmetry.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int pagoda_valid(const pegsol_board *b, const int64_t *w)
+{
+	for (int j = 0; j < b->njumps; j++) {
+		pegsol_jump jp = b->jumps[j];
+		if (w[jp.from] + w[jp.over] < w[jp.to])
+			return 0;
+	}
+	return 1;
+}
+
+static void prepare(pagoda *p, const pegsol_board *b)
+{
+	p->nchunks = (b->nholes + 7) / 8;
+	memset(p->table, 0, sizeof p->table);
+	for (int c = 0; c < p->nchunks; c++)
+		for (int v = 0; v < 256; v++)
+			for (int k = 0; k < 8; k++)
+				if ((v >> k & 1) && 8 * c + k < b->nholes)
+					p->table[c][v] += p->w[8 * c + k];
+}
+
+/* Keeps the candidate in out[*n] when it is a pagoda that can cut. */
+static void consider(const pegsol_board *b, const pegsol_pos *finishes,
+                     int nfinish, pagoda *out, int *n, int max)
+{
+	pagoda *p = &out[*n];
+	if (*n >= max || !pagoda_valid(b, p->w))
+		return;
+	prepare(p, b);
+	p->bound = INT64_MAX;
+	for (int i = 0; i < nfinish; i++) {
+		int64_t v = pagoda_value(p, finishes[i]);
+		if (v < p->bound)
+			p->bound = v;
+	}
+	/* it can cut something when some position is worth less than every
+	 * finish: the least value is the sum of the negative weights */
+	int64_t least = 0;
+	for (int h = 0; h < b->nholes; h++)
+		least += p->w[h] < 0 ? p->w[h] : 0;
+	if (p->bound > least)
+		(*n)++;
+}
+
+/* The least weight a resource count gives a hole: a floor, so that a
+ * hole no jump constrains (a custom board's odd corner) stays sane. */
+enum { RESOURCE_FLOOR = -4 };
+
+/* Lowers the weights outside fixed as far as keeps w a pagoda, one orbit
+ * of holes at a time (in reverse order when reverse): the ends of two arms
+ * constrain each other (d1 -> f1 over e1 and back), so only together can
+ * they go below 0.  orbit[h] is the least hole of h's orbit under
+ * symmetries that keep the finish holes.  A lower weight only lowers
+ * values, and the finish holes keep theirs, so each step cuts at least
+ * what the last did. */
+static void lower_weights(const pegsol_board *b, int64_t *w, pegsol_pos fixed,
+                          const int *orbit, int reverse)
+{
+	for (int i = 0; i < b->nholes; i++) {
+		int o = reverse ? b->nholes - 1 - i : i;
+		if (orbit[o] != o)
+			continue; /* not an orbit's first hole */
+		int moved = 0;
+		for (int h = 0; h < b->nholes; h++)
+			moved |= orbit[h] == o && (fixed >> h & 1);
+		if (moved)
+			continue;
+		while (w[o] > RESOURCE_FLOOR) {
+			for (int h = 0; h < b->nholes; h++)
+				w[h] -= orbit[h] == o;
+			if (!pagoda_valid(b, w)) {
+				for (int h = 0; h < b->nholes; h++)
+					w[h] += orbit[h] == o;
+				break;
+			}
+		}
+	}
+}
+
+/* orbit[h] = the least hole of h's orbit under the symmetries of the board
+ * that map the holes of fixed onto themselves (each hole alone when they
+ * cannot be had). */
+static void hole_orbits(const pegsol_board *b, pegsol_pos fixed, int *orbit)
+{
+	for (int h = 0; h < b->nholes; h++)
+		orbit[h] = h;
+	sym_group *H = b->symmetry ? sym_group_stabiliser(b->symmetry, &fixed, 1) : NULL;
+	if (!H)
+		return;
+	for (int h = 0; h < b->nholes; h++)
+		for (int g = 0; g < H->order; g++)
+			if (H->perm[g][h] < orbit[h])
+				orbit[h] = H->perm[g][h];
+	sym_group_free(H);
+}
+
+/* Distances from hole h to every hole, through lattice neighbours (holes
+ * next to each other in some jump). */
+static void distances(const pegsol_board *b, int h, int *d)
+{
+	int queue[PEGSOL_MAX_HOLES], head = 0, tail = 0;
+	for (int i = 0; i < b->nholes; i++)
+		d[i] = -1;
+	d[h] = 0;
+	queue[tail++] = h;
+	while (head < tail) {
+		int x = queue[head++];
+		for (int j = 0; j < b->njumps; j++) {
+			pegsol_jump jp = b->jumps[j];
+			int y = jp.from == x ? jp.over : jp.over == x ? jp.to : -1;
+			if (y >= 0 && d[y] < 0) {
+				d[y] = d[x] + 1;
+				queue[tail++] = y;
+			}
+		}
+	}
+}
+
+int pagoda_collect(const pegsol_board *b, const pegsol_pos *finishes,
+                   int nfinish, pagoda *out, int max)
+{
+	int n = 0;
+	for (int pr = 0; pr < 2; pr++)
+		for (int pc = 0; pc < 2; pc++) {
+			if (n >= max)
+				return n;
+			pagoda *p = &out[n];
+			memset(p->w, 0, sizeof p->w);
+			snprintf(p->name, sizeof p->name, "parity (%d,%d)", pr, pc);
+			for (int h = 0; h < b->nholes; h++)
+				p->w[h] = (b->row[h] % 2 == pr && b->col[h] % 2 == pc);
+			consider(b, finishes, nfinish, out, &n, max);
+		}
+	/* Distance pagodas and resource counts need few finish holes: with
+	 * many, the least finish value is too small to cut anything (and a
+	 * resource count could lower no weight). */
+	pegsol_pos holes = 0;
+	for (int i = 0; i < nfinish; i++)
+		holes |= finishes[i];
+	if (pegsol_pos_count(holes) > 4)
+		return n;
+	int orbit[PEGSOL_MAX_HOLES];
+	hole_orbits(b, holes, orbit);
+	for (int pr = 0; pr < 2; pr++)
+		for (int pc = 0; pc < 2; pc++)
+			for (int reverse = 0; reverse < 2 && n < max; reverse++) {
+				pagoda *p = &out[n];
+				memset(p->w, 0, sizeof p->w);
+				snprintf(p->name, sizeof p->name, "resource count (%d,%d)%s", pr,
+				         pc, reverse ? " reversed" : "");
+				for (int h = 0; h < b->nholes; h++)
+					p->w[h] = (b->row[h] % 2 == pr && b->col[h] % 2 == pc);
+				lower_weights(b, p->w, holes, orbit, reverse);
+				/* often no weight could go lower (it is the parity
+				 * pagoda), or both orders end in the same weights */
+				int seen = 0;
+				for (int i = 0; i < n && !seen; i++)
+					seen = !memcmp(p->w, out[i].w, sizeof p->w);
+				if (!seen)
+					consider(b, finishes, nfinish, out, &n, max);
+			}
+	for (int h = 0; h < b->nholes && n < max; h++) {
+		if (!(holes >> h & 1))
+			continue;
+		int d[PEGSOL_MAX_HOLES], maxd = 0;
+		distances(b, h, d);
+		for (int i = 0; i < b->nholes; i++)
+			maxd = d[i] > maxd ? d[i] : maxd;
+		/* Fib(k) for k up to maxd + 2 <= 66 fits in int64; holes out of
+		 * reach of h (d < 0) weigh Fib(0) = 0, which is safe: the check
+		 * below decides. */
+		int64_t fib[PEGSOL_MAX_HOLES + 3];
+		fib[0] = 0;
+		fib[1] = 1;
+		for (int k = 2; k <= maxd + 2; k++)
+			fib[k] = fib[k - 1] + fib[k - 2];
+		pagoda *p = &out[n];
+		memset(p->w, 0, sizeof p->w);
+		snprintf(p->name, sizeof p->name, "distance from hole %d", h);
+		for (int i = 0; i < b->nholes; i++)
+			p->w[i] = d[i] < 0 ? 0 : fib[maxd + 2 - d[i]];
+		consider(b, finishes, nfinish, out, &n, max);
+	}
+	return n;
+}

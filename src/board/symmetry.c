@@ -1,0 +1,102 @@
+/*
+ * symmetry.c - building symmetry groups, subgroups and their lookup tables.
+ *
+ * The permutations themselves are found from the board's geometry in
+ * board.c; this file only turns them into fast position transforms.
+ */
+#include "board/symmetry.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int fill_tables(sym_group *G)
+{
+	G->holes = G->nholes >= 64 ? ~(pegsol_pos)0 : ((pegsol_pos)1 << G->nholes) - 1;
+	for (int g = 0; g < G->order; g++) {
+		memset(G->src[g], 63, sizeof G->src[g]);
+		for (int h = 0; h < G->nholes && G->nholes < 64; h++)
+			G->src[g][G->perm[g][h]] = (uint8_t)h;
+	}
+	G->nchunks = (G->nholes + 7) / 8;
+	if (G->nchunks == 0)
+		G->nchunks = 1;
+	G->table = calloc((size_t)G->order * G->nchunks * 256, sizeof(uint64_t));
+	if (!G->table)
+		return -1;
+	for (int g = 0; g < G->order; g++)
+		for (int c = 0; c < G->nchunks; c++) {
+			uint64_t *t = G->table + ((size_t)g * G->nchunks + c) * 256;
+			for (int v = 0; v < 256; v++) {
+				uint64_t r = 0;
+				for (int b = 0; b < 8; b++) {
+					int hole = 8 * c + b;
+					if ((v >> b & 1) && hole < G->nholes)
+						r |= (uint64_t)1 << G->perm[g][hole];
+				}
+				t[v] = r;
+			}
+		}
+	return 0;
+}
+
+sym_group *sym_group_new(int nholes, int order,
+                         const uint8_t perms[][PEGSOL_MAX_HOLES])
+{
+	sym_group *G = calloc(1, sizeof *G);
+	if (!G)
+		return NULL;
+	G->order = order;
+	G->nholes = nholes;
+	memcpy(G->perm, perms, (size_t)order * sizeof perms[0]);
+	if (fill_tables(G)) {
+		free(G);
+		return NULL;
+	}
+	return G;
+}
+
+static pegsol_pos apply_perm(const uint8_t *perm, int n, pegsol_pos p)
+{
+	pegsol_pos r = 0;
+	for (int i = 0; i < n; i++)
+		if (p >> i & 1)
+			r |= (pegsol_pos)1 << perm[i];
+	return r;
+}
+
+sym_group *sym_group_stabiliser(const sym_group *G, const pegsol_pos *sets,
+                                int nsets)
+{
+	uint8_t perms[SYM_MAX][PEGSOL_MAX_HOLES];
+	int order = 0;
+	for (int g = 0; g < G->order; g++) {
+		int keeps = 1;
+		for (int s = 0; s < nsets && keeps; s++)
+			keeps = apply_perm(G->perm[g], G->nholes, sets[s]) == sets[s];
+		if (keeps)
+			memcpy(perms[order++], G->perm[g], sizeof perms[0]);
+	}
+	return sym_group_new(G->nholes, order, (const uint8_t(*)[PEGSOL_MAX_HOLES])perms);
+}
+
+sym_group *sym_group_copy(const sym_group *G)
+{
+	return sym_group_new(G->nholes, G->order,
+	                     (const uint8_t(*)[PEGSOL_MAX_HOLES])G->perm);
+}
+
+void sym_group_free(sym_group *G)
+{
+	if (G) {
+		free(G->table);
+		free(G);
+	}
+}
+
+int sym_orbit_size(const sym_group *G, pegsol_pos p)
+{
+	int fixed = 0;
+	for (int g = 0; g < G->order; g++)
+		fixed += sym_apply(G, g, p) == p;
+	return G->order / fixed;
+}

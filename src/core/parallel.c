@@ -1,0 +1,60 @@
+/*
+ * parallel.c - a minimal fork-join over pthreads.
+ */
+#include "core/parallel.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+typedef struct {
+	void (*fn)(void *, int);
+	void *arg;
+	int tid;
+} job;
+
+static void *trampoline(void *p)
+{
+	job *j = p;
+	j->fn(j->arg, j->tid);
+	return NULL;
+}
+
+int parallel_run(int nthreads, void (*fn)(void *arg, int tid), void *arg)
+{
+	if (nthreads <= 1) {
+		fn(arg, 0);
+		return 0;
+	}
+	pthread_t th[256];
+	job jobs[256];
+	if (nthreads > 256)
+		nthreads = 256;
+	int started = 0, rc = 0;
+	for (int t = 1; t < nthreads; t++) {
+		jobs[t] = (job){fn, arg, started + 1};
+		if (pthread_create(&th[started], NULL, trampoline, &jobs[t])) {
+			rc = -1;
+			break;
+		}
+		started++;
+	}
+	/* Work is claimed dynamically, so fewer threads still do all of it. */
+	fn(arg, 0);
+	for (int t = 0; t < started; t++)
+		pthread_join(th[t], NULL);
+	return rc;
+}
+
+int parallel_cores(void)
+{
+	cpu_set_t set;
+	if (sched_getaffinity(0, sizeof set, &set) == 0) {
+		int n = CPU_COUNT(&set);
+		if (n > 0)
+			return n;
+	}
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (int)n : 1;
+}

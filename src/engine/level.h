@@ -1,0 +1,331 @@
+/*
+ * level.h - a level: a set of canonical positions with optional 128-bit
+ * counts, and the engine that expands one level into the next.
+ *
+ * Layout.  Keys are split into 2^pbits partitions by a multiplicative hash
+ * of the key (not by its top bits: a canonical key is the smallest image of
+ * a position, so its top bits are mostly zero and would make a few huge
+ * partitions).  Each partition is sorted; part[p]..part[p+1] are its
+ * indexes.  Two levels may have different pbits; lookups hash the key with
+ * the level's own pbits.  8 bytes a key, 16 more a count.
+ *
+ * Expansion (level_expand).  Threads claim chunks of parents.  For a parent
+ * c the images g(c) under the group are computed once; the canonical form
+ * of the child after jump j is then min over g of g(c) ^ g(mask of j),
+ * because the images of the three holes of a jump are precomputed.  Children
+ * go to per-thread, per-partition buffers; a full buffer is flushed into its
+ * partition's hash table (small enough to sit in the L2 cache), where equal
+ * children meet and their counts add.  Finally each partition's table is
+ * radix-sorted into the new level.
+ */
+#ifndef PEGSOL_LEVEL_H
+#define PEGSOL_LEVEL_H
+
+#include "board/board.h"
+#include "core/hash.h"
+#include "core/u128.h"
+
+typedef struct level {
+	size_t n;
+	uint64_t *keys;
+	u128 *counts;  /* NULL when the level is not counted */
+	/* Instead of counts, a set of labels per key (the start holes it is
+	 * reachable from): children get the image of the parent's set under
+	 * the symmetry that made them canonical, and sets are OR-ed. */
+	uint64_t *masks;
+	int pbits;
+	size_t *part;  /* [2^pbits + 1] */
+} level;
+
+/* A key's partition: the top pbits bits of a hash that mixes every bit
+ * into every other (key_mix).  A plain multiply (Fibonacci hashing) was
+ * used before: a child differs from its parent in three bits, which moved
+ * the product's top bits by about a constant per jump, so the children of
+ * a chunk of parents that shared their top bits (a level file is read in
+ * that order) crowded into some partitions and left others empty (French
+ * board, chunks of 955,733 parents: tables of 0 to 240,000 keys, 88,000
+ * on average); their tables outgrew their room, and the run its memory
+ * bound (911 MB within --memory 700M; with key_mix 786 MB, 10% faster). */
+static inline uint32_t level_part_of(uint64_t key, int pbits)
+{
+	return pbits ? (uint32_t)(key_mix(key) >> (64 - pbits)) : 0;
+}
+
+/* The index of key in the sorted array a[0..n), or -1.  (Interpolation
+ * does not pay: canonical keys, the smallest images, are far from evenly
+ * spread.) */
+static inline long long sorted_find(const uint64_t *a, size_t n, uint64_t key)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (a[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && a[lo] == key ? (long long)lo : -1;
+}
+
+/* log2 of the number of partitions for a level of n keys. */
+int level_pbits_for(size_t n);
+/* The index of key in L, or -1. */
+long long level_find(const level *L, uint64_t key);
+void level_free(level *L);
+/* Memory held by L, in bytes. */
+size_t level_bytes(const level *L);
+/* The biggest of n counts (0 when n is 0): what decides whether a level
+ * on disk may be expanded with 64-bit counts (expand_range.narrow). */
+u128 level_counts_max(const u128 *counts, size_t n);
+
+/* What the engine knows: the board, the symmetry group used for canonical
+ * forms, the jump tables, threads and the memory budget. */
+typedef struct engine {
+	const pegsol_board *board;
+	const sym_group *G;
+	int threads;
+	/* Jumps grouped by their offsets in hole numbers (d1 = over - from,
+	 * d2 = to - over): for a group, the holes that can jump are
+	 * pos & from_mask & (pos >> d1) & (~pos >> (d1 + d2)), a few bitwise
+	 * operations for all its jumps at once.  jump_at[g][from] is the jump. */
+	int ngroups;
+	struct jgroup {
+		uint64_t from_mask;
+		int d1, d12;
+		/* x shifted down by d is x >> r << l, one of r and l being 0:
+		 * two shifts and no branch */
+		uint8_t r1, l1, r12, l12;
+	} groups[MAX_JUMPS];
+	uint16_t (*jump_at)[PEGSOL_MAX_HOLES]; /* [ngroups][hole] */
+	/* The jumps numbered group after group, from-holes ascending, each
+	 * group's run within one 64-bit word: a group's movable pegs,
+	 * compressed with pext, are its run of bits in a word of legal jumps,
+	 * built in a register and read with one loop per word rather than one
+	 * hard-to-predict loop per group.  jump_of_bit maps back. */
+	int jwords;                        /* words of that vector */
+	uint16_t wfirst[MAX_JUMPS + 1];    /* word w: groups wfirst[w].. */
+	uint8_t gshift[MAX_JUMPS];         /* group g's first bit in its word */
+	uint16_t jump_of_bit[2 * MAX_JUMPS];
+	uint64_t jimg[MAX_JUMPS][SYM_MAX]; /* g(mask of jump j) */
+	/* With AVX-512 BITALG: the legal jumps as bits in jump order, 64 a
+	 * word, each word three bit gathers (vpshufbitqmb) of the position:
+	 * jsel[w][0][k] is the from hole of jump 64 w + k, [1] its over
+	 * hole, [2] its to hole (gathered from the complement); jvalid[w]
+	 * the bits of word w that are jumps.  jsel_words is 0 when unused,
+	 * and when the board's jumps leave no room for 32 more in an array
+	 * of MAX_JUMPS (the jumps' indices are stored 32 at a time). */
+	int jsel_words;
+	uint8_t jsel[(MAX_JUMPS + 63) / 64][3][64];
+	uint64_t jvalid[(MAX_JUMPS + 63) / 64];
+	int keybits;                       /* bits a key can use (nholes) */
+	/* Random play (analysis/random.c): counted levels carry probability
+	 * mass in fixed point, MASS_ONE being 1, and a parent's mass is split
+	 * evenly among its legal jumps, each share rounded down (the
+	 * remainders are summed in expand_stats.lost, so that the mass is
+	 * accounted for exactly). */
+	int share;
+	/* The memory bound (0: none) and the bytes the caller holds in levels
+	 * it keeps: an expansion whose estimated need does not fit in what is
+	 * left fails with PEGSOL_ELIMIT before it allocates. */
+	size_t memory, held;
+	/* The round buffers of every thread together, at most (0: 128 MiB);
+	 * the buffers hold a round's children before they meet in the
+	 * tables: fewer rounds, but more fresh pages (see level_expand.c). */
+	size_t round_bytes;
+	/* Counts the expansions refused because their estimate did not fit
+	 * the memory bound (the disk store then expands in smaller chunks). */
+	int refused;
+	/* of those, the ones refused after the work, when the children
+	 * outgrew the estimate (level_expand_range's caller then knows its
+	 * guess of their number was low) */
+	int outgrown;
+	/* Passes of a level on disk made with 64-bit counts in their tables
+	 * (expand_range.narrow): what a test asks to know the path ran. */
+	int narrow_passes;
+	/* Round buffers, kept from one expansion to the next so that big
+	 * buffers are not page-faulted in again every level. */
+	struct expand_buffers *buffers;
+	/* Progress: called now and then from one thread. */
+	void (*progress)(void *ctx, size_t done, size_t total);
+	void *progress_ctx;
+} engine;
+
+void engine_init(engine *E, const pegsol_board *b, const sym_group *G,
+                 int threads);
+/* Frees what the engine keeps between expansions. */
+void engine_release(engine *E);
+/* Frees L, keeping its arrays for the engine's next level when they are
+ * the biggest yet (a loop of expansions of similar size, as the disk
+ * store's chunks, then reuses the same pages). */
+void engine_recycle(engine *E, level *L);
+/* Frees every buffer the engine keeps between expansions (its round
+ * buffers, its tables' region, the arrays engine_recycle kept), when the
+ * memory is wanted for something else. */
+void engine_trim(engine *E);
+/* Before expanding a level a chunk of parents at a time: the children a
+ * parent is expected to make become at least the last expansion's
+ * children a parent before merging.  A chunk of a level merges far fewer
+ * of its children than the whole level did (the parents of a child are
+ * spread over the chunks), and the whole level's growth sized the first
+ * chunk's tables too small: they outgrew their room, and the run its
+ * memory bound. */
+void engine_expect_chunks(engine *E);
+
+/* Scratch arrays of the given sizes, carved out of the round buffers the
+ * engine keeps between expansions (their pages are faulted in already,
+ * where fresh ones would cost the kernel's clearing): returns 0, or -1
+ * when they do not fit (the caller then allocates its own).  Valid until
+ * the engine's next expansion or trim. */
+int engine_borrow(const engine *E, int n, const size_t *bytes, void **out);
+
+/* The legal jumps of pos (jump indexes into out); returns their number. */
+int engine_jumps(const engine *E, pegsol_pos pos, uint16_t *out);
+
+/* Facts gathered about the parent level while expanding it. */
+typedef struct expand_stats {
+	uint64_t raw;       /* positions, every symmetric image counted */
+	uint64_t dead;      /* canonical positions with no legal jump */
+	uint64_t dead_raw;
+	u128 dead_games;    /* game sequences ending here (sum of dead counts) */
+	u128 games;         /* game sequences reaching this level */
+	u128 lost;          /* share mode: the remainders of the shares */
+} expand_stats;
+
+/* Adds the position `key` of a level (count: its count, NULL when the level
+ * is not counted) to st as an expansion of the level would: what the last
+ * level of a partial count needs, without making its children.  Nonzero
+ * when a sum overflows 128 bits. */
+int level_stats_add(const engine *E, uint64_t key, const u128 *count,
+                    expand_stats *st);
+
+/* Probability 1 in the share mode's fixed point: 126 bits after the point,
+ * and room for the sum of a level's masses. */
+#define MASS_ONE ((u128)1 << 126)
+
+/* Builds a level from raw positions (canonicalised, duplicates merged; with
+ * counting, the count of a key is how many of the positions map to it). */
+pegsol_status level_from_positions(const engine *E, const pegsol_pos *pos,
+                                   size_t n, int counting, level *out,
+                                   pegsol_error *err);
+/* out = the canonical children of in (counts summed when in is counted).
+ * stats (may be NULL) describe in.  When keep is not NULL, only children
+ * c with keep(keep_ctx, c) are stored. */
+pegsol_status level_expand(const engine *E, const level *in, level *out,
+                           expand_stats *stats,
+                           int (*keep)(const void *ctx, uint64_t key),
+                           const void *keep_ctx, pegsol_error *err);
+/* level_expand_range's parents and children.  The parents are `first`,
+ * then what next() gives, piece by piece (1: *piece holds the next
+ * parents, which stay valid until the next call; 0: no more; -1: an
+ * error, err set; next NULL: `first` is all of them).  Only the
+ * children whose 16-bit partition hash (level_part_of(key, 16)) is in
+ * [a, b) are made, in partitions of pbits bits (a and b whole
+ * partitions); `kids`, how many distinct ones to expect, sizes the
+ * tables. */
+typedef struct expand_range {
+	int pbits;
+	uint32_t a, b;
+	double kids;
+	int (*next)(void *ctx, level *piece, pegsol_error *err);
+	void *ctx;
+	int flags; /* EXPAND_REVERSE, EXPAND_COMPLEMENT (below): how the
+	            * children are made, as level_expand_within's */
+	/* When not NULL, the range's level is handed to sink (with ctx) a
+	 * batch of whole partitions [p0, p1) at a time, in file order, in a
+	 * level whose part[] is valid for those partitions only; the level
+	 * made then has only its size and partition table, no keys.  The
+	 * level is never whole in memory, so the expansion's bound holds
+	 * more children. */
+	pegsol_status (*sink)(void *ctx, const level *batch, size_t p0, size_t p1,
+	                      pegsol_error *err);
+	/* 1: no parent's count is above level_narrow_cap (the caller read
+	 * them all in an earlier pass), so the tables keep 64-bit counts and
+	 * a pass holds half again as many children; 0: 128-bit counts.  A
+	 * parent above the cap is then an internal error, never a wrap. */
+	int narrow;
+	/* The round buffers' bytes, all threads together (0: the engine's
+	 * own choice); the caller's ranges leave room for them.  A range's
+	 * tables are far bigger than the caches, and a table given few
+	 * children a round is missed on at random for each; given more
+	 * than a few per cache line of it, it is read in order (phase B). */
+	size_t round_bytes;
+} expand_range;
+/* The biggest parent count for which every child count fits 64 bits:
+ * a child's count is the sum of one parent's count for each jump into
+ * its orbit from a canonical parent, at most the group's order times the
+ * board's jumps of them. */
+u128 level_narrow_cap(const engine *E);
+/* out = the children in range R of every parent R gives (counts added
+ * when the parents have counts), a level of R->pbits, its partitions
+ * outside [a, b) empty: in the order of a level file (level_file.h),
+ * with no duplicates, however many pieces the parents came in.  The
+ * level on disk is made a range at a time this way: no runs to merge.
+ * stats count the parents (each range sees them all); keep as
+ * level_expand's. */
+pegsol_status level_expand_range(const engine *E, const level *first,
+                                 const expand_range *R,
+                                 int (*keep)(const void *ctx, uint64_t key),
+                                 const void *keep_ctx, level *out,
+                                 expand_stats *stats, pegsol_error *err);
+/* How level_expand_within makes children.  EXPAND_REVERSE: by reverse
+ * jumps (a jump legal on the complement of the parent: the child has a peg
+ * more); EXPAND_COMPLEMENT: the canonical form of each child's complement
+ * is what is kept.  Both cost nothing more than a plain expansion: images
+ * of the complement are the complements of images, and the canonical form
+ * of the parent's key after a reverse jump is made as after a forward one. */
+enum { EXPAND_REVERSE = 1, EXPAND_COMPLEMENT = 2 };
+/* out = the children of in (by flags) that are keys of within, without
+ * counts, in within's partitions and order: the children's tables are
+ * probed with within's keys, partition by partition, so no sort is made
+ * and no child outside within is kept.  in carries no counts or label
+ * sets.  keep, when not NULL, tests each child (before its complement is
+ * taken) as level_expand's does, by one of its images. */
+pegsol_status level_expand_within(const engine *E, const level *in, int flags,
+                                  const level *within,
+                                  int (*keep)(const void *ctx, uint64_t key),
+                                  const void *keep_ctx, level *out,
+                                  pegsol_error *err);
+/* out = the canonical forms of the complements of in's keys (counts
+ * carried).  Complement commutes with symmetry, so this is a bijection of
+ * orbits. */
+pegsol_status level_complement(const engine *E, const level *in, level *out,
+                               pegsol_error *err);
+/* For every key a of A whose complement's canonical form is in B, calls
+ * match(ctx, index in A, index in B).  The complements are sorted into B's
+ * partitions and merged with them: sequential reads, no binary search. */
+pegsol_status level_match_complements(const engine *E, const level *A,
+                                      const level *B,
+                                      void (*match)(void *ctx, size_t ia,
+                                                    size_t ib),
+                                      void *ctx, pegsol_error *err);
+/* The pairs of level_match_complements(E, A, B), kept on one side: out =
+ * the keys of A (keep_b = 0) or of B (keep_b = 1) that have a partner, with
+ * their counts.  A's complements are the ones sorted, so A should be the
+ * smaller level (or, as a plain list of keys, the one without partitions);
+ * the relation is symmetric, so either side can be kept. */
+pegsol_status level_select_complements(const engine *E, const level *A,
+                                       const level *B, int keep_b, level *out,
+                                       pegsol_error *err);
+/* out = the keys of L (with their counts or label sets) whose mark is
+ * set, in L's partitions and order. */
+pegsol_status level_select(const level *L, const uint8_t *mark, level *out,
+                           pegsol_error *err);
+/* Sorts keys[0..n) ascending, counts (may be NULL) along, and merges
+ * equal keys, adding their counts: *m distinct keys are left at the front.
+ * tk and tc are scratch arrays of n entries (tc may be NULL when counts
+ * is).  PEGSOL_ELIMIT when a sum overflows 128 bits. */
+pegsol_status level_sort_merge(uint64_t *keys, u128 *counts, size_t n,
+                               uint64_t *tk, u128 *tc, int keybits, size_t *m,
+                               pegsol_error *err);
+/* Builds a level from canonical keys and counts (which it takes over and
+ * frees): sorted into partitions, duplicates must not occur. */
+pegsol_status level_from_keys(uint64_t *keys, u128 *counts, size_t n,
+                              int keybits, level *out, pegsol_error *err);
+
+/* Orbit size of a canonical key under G. */
+static inline int engine_orbit(const engine *E, uint64_t key)
+{
+	return sym_orbit_size(E->G, key);
+}
+
+#endif

@@ -1,0 +1,225 @@
+/*
+ * level_match.c - level_match_complements: the keys of one level whose
+ * complements are in another, which is how winning positions are found
+ * (W_n = S_n ∩ ~T_{N-n}) and where forward and backward searches meet.
+ *
+ * The complements of A's keys are canonicalised, scattered into B's
+ * partitions, and each partition is sorted and merged with B's: sequential
+ * reads, no binary search.  All three steps run on the engine's threads:
+ * the first two over halves of A (each thread with its own histogram, so
+ * the scatter needs no atomics), the last over partitions.  Matches are
+ * passed to the callback in batches under a lock, so callbacks need not be
+ * thread-safe but must not depend on their order (they add up or OR).
+ */
+#include "engine/level.h"
+#include "core/bigmem.h"
+#include "core/parallel.h"
+#include "core/radix.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MATCH_THREADS = 64, BATCH = 4096 };
+
+typedef struct match_run {
+	const engine *E;
+	const level *A, *B;
+	void (*match)(void *ctx, size_t ia, size_t ib);
+	void *ctx;
+	int nthreads;
+	size_t nparts;
+	uint64_t *canon;   /* [n]: canonical complements; later sort scratch */
+	uint64_t *keys;    /* [n]: the same, by B's partitions */
+	uint64_t *idx;     /* [n]: their indexes in A */
+	uint64_t *idx_scratch; /* [n], or NULL: the indexes' sort scratch */
+	int borrowed;      /* the arrays are the engine's round buffers */
+	size_t *hist;      /* [nthreads][nparts]: counts, then write cursors */
+	size_t *off;       /* [nparts + 1]: where each partition starts */
+	uint64_t *scratch[MATCH_THREADS]; /* index scratch, biggest partition */
+	atomic_size_t next_part;
+	pthread_mutex_t lock;
+} match_run;
+
+static void slice(const match_run *m, int tid, size_t *a, size_t *b)
+{
+	size_t n = m->A->n;
+	*a = n / (size_t)m->nthreads * (size_t)tid;
+	*b = tid == m->nthreads - 1 ? n : n / (size_t)m->nthreads * (size_t)(tid + 1);
+}
+
+static void canonicalise(void *arg, int tid)
+{
+	match_run *m = arg;
+	size_t a, b, *h = m->hist + (size_t)tid * m->nparts;
+	pegsol_pos full = m->E->board->full;
+	slice(m, tid, &a, &b);
+	for (size_t i = a; i < b; i++) {
+		m->canon[i] = sym_canon(m->E->G, full & ~m->A->keys[i]);
+		h[level_part_of(m->canon[i], m->B->pbits)]++;
+	}
+}
+
+static void scatter(void *arg, int tid)
+{
+	match_run *m = arg;
+	size_t a, b, *cur = m->hist + (size_t)tid * m->nparts;
+	slice(m, tid, &a, &b);
+	for (size_t i = a; i < b; i++) {
+		size_t d = cur[level_part_of(m->canon[i], m->B->pbits)]++;
+		m->keys[d] = m->canon[i];
+		m->idx[d] = i;
+	}
+}
+
+static void flush(match_run *m, const size_t *pairs, size_t n)
+{
+	pthread_mutex_lock(&m->lock);
+	for (size_t i = 0; i < n; i++)
+		m->match(m->ctx, pairs[2 * i], pairs[2 * i + 1]);
+	pthread_mutex_unlock(&m->lock);
+}
+
+static void merge(void *arg, int tid)
+{
+	match_run *m = arg;
+	const level *B = m->B;
+	size_t pairs[2 * BATCH], np = 0;
+	for (;;) {
+		size_t p = atomic_fetch_add(&m->next_part, 1);
+		if (p >= m->nparts)
+			break;
+		size_t a = m->off[p], ae = m->off[p + 1], b = B->part[p], be = B->part[p + 1];
+		/* the canonical complements are scattered already: their slice of
+		 * canon is free to serve as the keys' sort scratch */
+		radix_sort64(m->keys + a, m->idx + a, ae - a, m->canon + a,
+		             m->idx_scratch ? m->idx_scratch + a : m->scratch[tid],
+		             m->E->keybits);
+		while (a < ae && b < be) {
+			if (m->keys[a] < B->keys[b]) {
+				a++;
+			} else if (m->keys[a] > B->keys[b]) {
+				b++;
+			} else {
+				size_t ia = (size_t)m->idx[a++];
+				/* the callback reads the pair's entries (A's at random)
+				 * under the lock: ask for them now, so that the lock is
+				 * not held through a cache miss a pair */
+				__builtin_prefetch(&m->A->keys[ia]);
+				if (m->A->counts)
+					__builtin_prefetch(&m->A->counts[ia]);
+				if (B->counts)
+					__builtin_prefetch(&B->counts[b]);
+				pairs[2 * np] = ia;
+				pairs[2 * np + 1] = b;
+				if (++np == BATCH) {
+					flush(m, pairs, np);
+					np = 0;
+				}
+			}
+		}
+	}
+	flush(m, pairs, np);
+}
+
+pegsol_status level_match_complements(const engine *E, const level *A,
+                                      const level *B,
+                                      void (*match)(void *ctx, size_t ia,
+                                                    size_t ib),
+                                      void *ctx, pegsol_error *err)
+{
+	size_t n = A->n;
+	if (!n || !B->n)
+		return PEGSOL_OK;
+	match_run m = {.E = E, .A = A, .B = B, .match = match, .ctx = ctx};
+	m.nparts = (size_t)1 << B->pbits;
+	m.nthreads = E->threads < MATCH_THREADS ? E->threads : MATCH_THREADS;
+	if (m.nthreads < 1 || n < 65536)
+		m.nthreads = 1;
+	pegsol_status st = PEGSOL_OK;
+	/* The arrays from the engine's idle round buffers when they fit:
+	 * fresh ones cost the kernel's clearing at every match. */
+	size_t sizes[4] = {n * sizeof *m.canon, n * sizeof *m.keys,
+	                   n * sizeof *m.idx, n * sizeof *m.idx_scratch};
+	void *got[4];
+	if (engine_borrow(E, 4, sizes, got) == 0) {
+		m.borrowed = 1;
+		m.canon = got[0];
+		m.keys = got[1];
+		m.idx = got[2];
+		m.idx_scratch = got[3];
+	} else {
+		m.canon = big_alloc(n * sizeof *m.canon);
+		m.keys = big_alloc(n * sizeof *m.keys);
+		m.idx = big_alloc(n * sizeof *m.idx);
+	}
+	m.hist = calloc(m.nparts * (size_t)m.nthreads, sizeof *m.hist);
+	m.off = malloc((m.nparts + 1) * sizeof *m.off);
+	if (!m.canon || !m.keys || !m.idx || !m.hist || !m.off) {
+		st = fail(err, PEGSOL_ELIMIT, "out of memory");
+		goto done;
+	}
+	parallel_run(m.nthreads, canonicalise, &m);
+	/* Partition p gets thread 0's share, then thread 1's, ...: each
+	 * thread's histogram becomes its write cursors. */
+	size_t sum = 0, biggest = 0;
+	for (size_t p = 0; p < m.nparts; p++) {
+		m.off[p] = sum;
+		for (int t = 0; t < m.nthreads; t++) {
+			size_t c = m.hist[(size_t)t * m.nparts + p];
+			m.hist[(size_t)t * m.nparts + p] = sum;
+			sum += c;
+		}
+		biggest = sum - m.off[p] > biggest ? sum - m.off[p] : biggest;
+	}
+	m.off[m.nparts] = sum;
+	parallel_run(m.nthreads, scatter, &m);
+	for (int t = 0; t < m.nthreads && !m.idx_scratch; t++)
+		if (!(m.scratch[t] = malloc((biggest + 1) * sizeof(uint64_t)))) {
+			st = fail(err, PEGSOL_ELIMIT, "out of memory");
+			goto done;
+		}
+	pthread_mutex_init(&m.lock, NULL);
+	parallel_run(m.nthreads, merge, &m);
+	pthread_mutex_destroy(&m.lock);
+done:
+	for (int t = 0; t < m.nthreads; t++)
+		free(m.scratch[t]);
+	if (!m.borrowed) {
+		free(m.canon);
+		free(m.keys);
+		free(m.idx);
+	}
+	free(m.hist);
+	free(m.off);
+	return st;
+}
+
+static void on_mark_a(void *ctx, size_t ia, size_t ib)
+{
+	(void)ib;
+	((uint8_t *)ctx)[ia] = 1;
+}
+
+static void on_mark_b(void *ctx, size_t ia, size_t ib)
+{
+	(void)ia;
+	((uint8_t *)ctx)[ib] = 1;
+}
+
+pegsol_status level_select_complements(const engine *E, const level *A,
+                                       const level *B, int keep_b, level *out,
+                                       pegsol_error *err)
+{
+	const level *kept = keep_b ? B : A;
+	uint8_t *mark = calloc(kept->n + 1, 1);
+	pegsol_status st = !mark
+		? fail(err, PEGSOL_ELIMIT, "out of memory")
+		: level_match_complements(E, A, B, keep_b ? on_mark_b : on_mark_a,
+		                          mark, err);
+	if (st == PEGSOL_OK)
+		st = level_select(kept, mark, out, err);
+	free(mark);
+	return st;
+}

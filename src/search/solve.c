@@ -1,0 +1,637 @@
+/*
+ * solve.c - one solution by depth-first search, or a proof that there is
+ * none (pegsol_solve), and grouping jumps into moves.
+ *
+ * Before searching, cheap proofs: the peg count, position classes
+ * (position_class.h) and pagoda functions (pagoda.h).
+ *
+ * The search goes jump by jump and remembers, in a bounded transposition
+ * table, the positions from which it has proved that no finish can be
+ * reached.  Keys are canonical under the symmetries that map the finish
+ * onto itself (all of them for "one peg anywhere"): if a position cannot
+ * reach the finish, neither can any image of it under such a symmetry.  The
+ * start plays no part in that argument, so the table needs no start
+ * symmetry.  The table is a cache: an entry that is overwritten costs only
+ * a repeated search, never a wrong answer.
+ *
+ * Three things make hard problems quick:
+ *  - an endgame: the positions that can reach the finish within the last
+ *    few jumps are found exactly beforehand (forwards from the finish's
+ *    complement), so the search never explores the bottom of the tree;
+ *  - restarts: the search runs with growing node budgets (the Luby
+ *    sequence) and a little noise in the move order after the first run.
+ *    Failures proved in one run stay in the table, so no work proving
+ *    impossibility is lost, while an unlucky early choice is undone;
+ *  - the reversed problem: going from P to F is the same as going from the
+ *    complement of F to the complement of P with the jumps in reverse order
+ *    (a jump on a position is a reverse jump on its complement).  One of
+ *    the two is often far easier, so runs alternate between them (for one
+ *    peg anywhere, between the problem and one reversed problem per
+ *    possible last hole).
+ */
+#include "board/board.h"
+#include "core/keyset.h"
+#include "board/pagoda.h"
+#include "board/position_class.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define TT_WAYS 4            /* slots per bucket */
+#define CHECK_CLOCK_EVERY 4096
+#define RUN_BASE 1000        /* nodes in the shortest run */
+#define ENDGAME_KEYS ((size_t)1 << 17)   /* the most, whatever the memory */
+#define ENDGAME_FIRST_KEYS ((size_t)1 << 13)
+#define MAX_REVERSED 8       /* reversed searches for one peg anywhere */
+
+/* What both directions share: the caller's limits. */
+typedef struct limits {
+	uint64_t nodes, node_limit;
+	double deadline;         /* monotonic seconds, 0: none */
+	int stopped;             /* 1: node limit, 2: time limit */
+} limits;
+
+typedef struct cand {
+	int32_t score;
+	pegsol_jump j;
+} cand;
+
+typedef struct solver {
+	const pegsol_board *b;
+	pegsol_pos start, finish;
+	int any_one;             /* finish: one peg anywhere */
+	int finish_pegs;
+	sym_group *G;            /* symmetries fixing the finish */
+	int npagodas;
+	pagoda *pagodas;
+	int dead_pagoda;         /* index of a pagoda the start fails, or -1 */
+	int32_t order_weight[PEGSOL_MAX_HOLES]; /* move ordering */
+	uint64_t *tt;            /* canonical positions known to fail; 0 empty */
+	size_t tt_mask;          /* buckets - 1 */
+	size_t tt_count, tt_max_buckets;
+	unsigned tt_victim;
+	limits *lim;
+	uint64_t run_end;        /* total nodes at which this run ends, 0: none */
+	int run_over;
+	uint64_t rng;            /* xorshift state; 0: no noise in the order */
+	pegsol_jump path[PEGSOL_MAX_HOLES];
+	cand *cands;             /* the candidate jumps at each depth: on the
+	                          * heap, so that a caller's thread needs no
+	                          * large stack */
+	/* The endgame: end[i] holds canon(complement of p) for the positions
+	 * p that reach a finish in exactly i jumps, i < end_levels. */
+	int end_levels;
+	keyset end[PEGSOL_MAX_HOLES];
+	size_t end_keys;         /* the most keys the endgame may hold */
+	size_t end_total;        /* keys it holds */
+	int end_complete;        /* no more levels to add */
+	int nfinish;             /* the finishes the classes allow */
+	pegsol_pos finishes[PEGSOL_MAX_HOLES];
+} solver;
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static uint64_t hash64(uint64_t k)
+{
+	k ^= k >> 31;
+	k *= 0x9e3779b97f4a7c15ULL;
+	k ^= k >> 29;
+	return k;
+}
+
+static int tt_has(const solver *s, uint64_t key)
+{
+	const uint64_t *slot = s->tt + (hash64(key) & s->tt_mask) * TT_WAYS;
+	for (int i = 0; i < TT_WAYS; i++)
+		if (slot[i] == key)
+			return 1;
+	return 0;
+}
+
+static void tt_insert(uint64_t *tt, size_t mask, uint64_t key, size_t *count,
+                      unsigned *victim)
+{
+	uint64_t *slot = tt + (hash64(key) & mask) * TT_WAYS;
+	for (int i = 0; i < TT_WAYS; i++)
+		if (!slot[i]) {
+			slot[i] = key;
+			++*count;
+			return;
+		}
+	/* A full bucket: overwrite one in turn (the table is only a cache). */
+	slot[++*victim % TT_WAYS] = key;
+}
+
+/* The table starts small, for speed on easy problems, and doubles when
+ * three quarters full, up to the memory it is given. */
+static void tt_put(solver *s, uint64_t key)
+{
+	size_t buckets = s->tt_mask + 1;
+	if (s->tt_count * 4 > buckets * TT_WAYS * 3 && buckets < s->tt_max_buckets) {
+		uint64_t *n = calloc(2 * buckets * TT_WAYS, sizeof *n);
+		if (n) { /* else go on with the full table: only slower */
+			size_t count = 0;
+			for (size_t i = 0; i < buckets * TT_WAYS; i++)
+				if (s->tt[i])
+					tt_insert(n, 2 * buckets - 1, s->tt[i], &count,
+					          &s->tt_victim);
+			free(s->tt);
+			s->tt = n;
+			s->tt_mask = 2 * buckets - 1;
+			s->tt_count = count;
+		}
+	}
+	tt_insert(s->tt, s->tt_mask, key, &s->tt_count, &s->tt_victim);
+}
+
+static uint64_t next_random(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/* The legal jumps on p, best first: those that take pegs far from the
+ * finish (the jumping peg and the one jumped), the way a player clears the
+ * outskirts first; on a tie the peg that moved last goes on. */
+static int candidates(solver *s, pegsol_pos p, int last_to, cand *out)
+{
+	const pegsol_board *b = s->b;
+	int n = 0;
+	/* Look at the jumps into the empty holes or out of the pegs,
+	 * whichever are fewer. */
+	pegsol_pos empty = b->full & ~p;
+	int by_to = pegsol_pos_count(empty) <= pegsol_pos_count(p);
+	const uint16_t *first = by_to ? b->to_first : b->from_first;
+	const uint16_t *list = by_to ? b->jumps_by_to : b->jumps_by_from;
+	for (pegsol_pos set = by_to ? empty : p; set; set &= set - 1) {
+		int h = __builtin_ctzll(set);
+		for (int x = first[h]; x < first[h + 1]; x++) {
+			pegsol_jump jp = b->jumps[list[x]];
+			if (!pegsol_jump_legal(p, jp))
+				continue;
+			int32_t sc = -s->order_weight[jp.over] - s->order_weight[jp.from];
+			sc = 2 * sc + (jp.from == last_to);
+			if (s->rng)
+				sc = sc * 64 + (int32_t)(next_random(&s->rng) & 63);
+			int k = n++; /* insertion sort: the lists are short */
+			while (k > 0 && out[k - 1].score < sc) {
+				out[k] = out[k - 1];
+				k--;
+			}
+			out[k].score = sc;
+			out[k].j = jp;
+		}
+	}
+	return n;
+}
+
+/* 1: a finish is reachable (the path is in s->path[0..]), 0: none is,
+ * -1: a limit or the end of the run stopped the search. */
+static int dfs(solver *s, pegsol_pos p, int depth, int last_to)
+{
+	int togo = pegsol_pos_count(p) - s->finish_pegs;
+	if (togo <= 0)
+		return s->any_one || p == s->finish;
+	for (int i = 0; i < s->npagodas; i++)
+		if (pagoda_value(&s->pagodas[i], p) < s->pagodas[i].bound)
+			return 0;
+	uint64_t key = 0;
+	if (togo < s->end_levels) {
+		/* Exact: below here the search walks straight to the finish. */
+		if (!keyset_has(&s->end[togo], sym_canon(s->G, s->b->full & ~p)))
+			return 0;
+	} else {
+		key = sym_canon(s->G, p);
+		if (tt_has(s, key))
+			return 0;
+	}
+	limits *lim = s->lim;
+	lim->nodes++;
+	if (lim->node_limit && lim->nodes > lim->node_limit) {
+		lim->stopped = 1;
+		return -1;
+	}
+	if (lim->deadline > 0 && lim->nodes % CHECK_CLOCK_EVERY == 0 &&
+	    now_seconds() > lim->deadline) {
+		lim->stopped = 2;
+		return -1;
+	}
+	if (s->run_end && lim->nodes > s->run_end) {
+		s->run_over = 1;
+		return -1;
+	}
+	cand *c = s->cands + (size_t)depth * MAX_JUMPS;
+	int n = candidates(s, p, last_to, c);
+	for (int i = 0; i < n; i++) {
+		s->path[depth] = c[i].j;
+		int r = dfs(s, pegsol_pos_jump(p, c[i].j), depth + 1, c[i].j.to);
+		if (r)
+			return r;
+	}
+	if (key)
+		tt_put(s, key);
+	return 0;
+}
+
+/* The endgame levels, found forwards from the complements of the finishes:
+ * a reverse jump is a forward jump on the complement, so the complement of
+ * a position reachable from complement(F) in i jumps can reach F in i
+ * jumps.  Levels are added while they fit in max_keys in all; a later call
+ * with a larger max_keys goes on from there.  Returns -1 when out of
+ * memory. */
+static int build_endgame(solver *s, const pegsol_pos *finishes, int nfinish,
+                         int max_levels, size_t max_keys)
+{
+	const pegsol_board *b = s->b;
+	if (max_levels < 1 || s->end_complete)
+		return 0;
+	if (s->end_levels == 0) {
+		if (keyset_init(&s->end[0], (size_t)nfinish))
+			return -1;
+		s->end_levels = 1;
+		for (int i = 0; i < nfinish; i++)
+			if (keyset_add(&s->end[0], sym_canon(s->G, b->full & ~finishes[i])) < 0)
+				return -1;
+		s->end_total = s->end[0].count;
+	}
+	for (int lv = s->end_levels; ; lv++) {
+		if (lv >= max_levels || lv >= PEGSOL_MAX_HOLES) {
+			s->end_complete = 1;
+			break;
+		}
+		const keyset *prev = &s->end[lv - 1];
+		keyset *next = &s->end[lv];
+		size_t expect = prev->count * 4 < max_keys ? prev->count * 4 : max_keys;
+		if (keyset_init(next, expect))
+			return -1;
+		int over = 0;
+		for (size_t k = 0; k <= prev->mask && !over; k++) {
+			pegsol_pos q = prev->slot[k];
+			if (!q)
+				continue;
+			/* the jumps out of q: by the empty holes or by the pegs */
+			pegsol_pos empty = b->full & ~q;
+			int by_to = pegsol_pos_count(empty) <= pegsol_pos_count(q);
+			const uint16_t *first = by_to ? b->to_first : b->from_first;
+			const uint16_t *list = by_to ? b->jumps_by_to : b->jumps_by_from;
+			for (pegsol_pos set = by_to ? empty : q; set; set &= set - 1) {
+				int h = __builtin_ctzll(set);
+				for (int x = first[h]; x < first[h + 1]; x++) {
+					pegsol_jump jp = b->jumps[list[x]];
+					if (pegsol_jump_legal(q, jp) &&
+					    keyset_add(next, sym_canon(s->G, pegsol_pos_jump(q, jp))) < 0) {
+						keyset_free(next);
+						return -1;
+					}
+				}
+			}
+			over = s->end_total + next->count > max_keys;
+		}
+		if (over || next->count == 0) {
+			s->end_complete = next->count == 0;
+			keyset_free(next);
+			break;
+		}
+		s->end_total += next->count;
+		s->end_levels = lv + 1;
+	}
+	return 0;
+}
+
+/* Move-ordering weights: minus the distance to the targets (for none, the
+ * holes nearest the board's centre of mass). */
+static void order_weights(solver *s, pegsol_pos targets)
+{
+	const pegsol_board *b = s->b;
+	if (!targets) {
+		long sr = 0, sc = 0, best = -1;
+		for (int h = 0; h < b->nholes; h++)
+			sr += b->row[h], sc += b->col[h];
+		for (int h = 0; h < b->nholes; h++) {
+			long dr = b->row[h] * (long)b->nholes - sr;
+			long dc = b->col[h] * (long)b->nholes - sc;
+			long d = dr * dr + dc * dc;
+			if (best < 0 || d < best)
+				best = d, targets = 0;
+			if (d == best)
+				targets |= bit(h);
+		}
+	}
+	for (int h = 0; h < b->nholes; h++) {
+		int d = 1 << 20;
+		for (int t = 0; t < b->nholes; t++) {
+			if (!(targets >> t & 1))
+				continue;
+			int dr = abs(b->row[h] - b->row[t]), dc = abs(b->col[h] - b->col[t]);
+			int dt = dr + dc + (dr > dc ? dr : dc); /* Manhattan + Chebyshev */
+			d = dt < d ? dt : d;
+		}
+		s->order_weight[h] = -d;
+	}
+}
+
+static void solver_free(solver *s)
+{
+	for (int i = 0; i < PEGSOL_MAX_HOLES; i++)
+		keyset_free(&s->end[i]);
+	free(s->tt);
+	sym_group_free(s->G);
+	free(s->pagodas);
+	free(s->cands);
+	memset(s, 0, sizeof *s);
+}
+
+/* Sets up a search from start to finish (one peg anywhere when any_one;
+ * finishes[] lists the finish positions the position classes allow, for
+ * the pagodas).  Returns 0, or -1 when out of memory. */
+static int solver_init(solver *s, const pegsol_board *b, pegsol_pos start,
+                       int any_one, pegsol_pos finish,
+                       const pegsol_pos *finishes, int nfinish, size_t memory,
+                       limits *lim)
+{
+	memset(s, 0, sizeof *s);
+	s->b = b;
+	s->start = start;
+	s->any_one = any_one;
+	s->finish = finish;
+	s->finish_pegs = any_one ? 1 : pegsol_pos_count(finish);
+	s->lim = lim;
+	s->dead_pagoda = -1;
+	s->pagodas = malloc(PAGODA_MAX * sizeof *s->pagodas);
+	s->cands = malloc((size_t)PEGSOL_MAX_HOLES * MAX_JUMPS * sizeof *s->cands);
+	if (!s->pagodas || !s->cands)
+		return -1;
+	s->npagodas = pagoda_collect(b, finishes, nfinish, s->pagodas, PAGODA_MAX);
+	for (int i = 0; i < s->npagodas && s->dead_pagoda < 0; i++)
+		if (pagoda_value(&s->pagodas[i], start) < s->pagodas[i].bound)
+			s->dead_pagoda = i;
+	s->G = any_one ? sym_group_copy(b->symmetry)
+	               : sym_group_stabiliser(b->symmetry, &finish, 1);
+	if (!s->G)
+		return -1;
+	/* No more table than there can be positions. */
+	size_t buckets = 1;
+	while (buckets * 4 * TT_WAYS * sizeof(uint64_t) <= memory &&
+	       buckets < ((size_t)1 << (b->nholes < 40 ? b->nholes : 40)))
+		buckets *= 2;
+	s->tt_max_buckets = buckets;
+	s->tt_mask = (buckets < 4096 ? buckets : 4096) - 1;
+	s->tt = calloc((s->tt_mask + 1) * TT_WAYS, sizeof(uint64_t));
+	if (!s->tt)
+		return -1;
+	/* A keyset uses at most 32 bytes a key (half full at worst, doubling
+	 * as it grows), so the endgame takes at most half the memory, the
+	 * table (at most a quarter, 3/8 while it doubles) the rest. */
+	s->end_keys = memory / 128 < ENDGAME_KEYS ? memory / 128 : ENDGAME_KEYS;
+	s->nfinish = nfinish;
+	memcpy(s->finishes, finishes, (size_t)nfinish * sizeof *finishes);
+	order_weights(s, !any_one && s->finish_pegs <= 4 ? finish : 0);
+	return 0;
+}
+
+/* Builds the endgame (see build_endgame).  Returns -1 when out of
+ * memory. */
+static int solver_endgame(solver *s, size_t max_keys)
+{
+	const pegsol_board *b = s->b;
+	pegsol_pos ones[PEGSOL_MAX_HOLES];
+	const pegsol_pos *finishes = s->finishes;
+	int nfinish = s->nfinish;
+	if (s->any_one) {
+		/* every single peg ends the game; the symmetries need them all */
+		for (int h = 0; h < b->nholes; h++)
+			ones[h] = bit(h);
+		finishes = ones;
+		nfinish = b->nholes;
+	}
+	return build_endgame(s, finishes, nfinish,
+	                     pegsol_pos_count(s->start) - s->finish_pegs + 1,
+	                     max_keys < s->end_keys ? max_keys : s->end_keys);
+}
+
+/* One run with a node budget (0: none).  Returns 1 solved, 0 no solution,
+ * -1 a limit, -2 the run's budget is spent. */
+static int solver_run(solver *s, uint64_t budget, int run)
+{
+	s->run_end = budget ? s->lim->nodes + budget : 0;
+	s->run_over = 0;
+	s->rng = run ? 0x9e3779b97f4a7c15ULL * (uint64_t)run : 0;
+	int r = dfs(s, s->start, 0, -1);
+	return r < 0 && s->run_over && !s->lim->stopped ? -2 : r;
+}
+
+/* The Luby sequence 1 1 2 1 1 2 4 1 1 2 ... (i from 1). */
+static uint64_t luby(uint64_t i)
+{
+	for (;;) {
+		int k = 1;
+		while (((uint64_t)1 << k) - 1 < i)
+			k++;
+		if (i == ((uint64_t)1 << k) - 1)
+			return (uint64_t)1 << (k - 1);
+		i -= ((uint64_t)1 << (k - 1)) - 1;
+	}
+}
+
+/* Replays the found jumps; a solver bug must not reach the caller as a
+ * solution. */
+static int solution_ok(const pegsol_problem *pr, const pegsol_solution *out)
+{
+	const pegsol_board *b = pr->board;
+	pegsol_pos p = pr->start;
+	for (size_t i = 0; i < out->njumps; i++) {
+		const pegsol_jump j = out->jumps[i];
+		if (j.from >= b->nholes || j.to >= b->nholes ||
+		    b->jump_of[j.from][j.to] < 0 ||
+		    b->jumps[b->jump_of[j.from][j.to]].over != j.over ||
+		    !pegsol_jump_legal(p, j))
+			return 0;
+		p = pegsol_pos_jump(p, j);
+	}
+	return pegsol_problem_is_finish(pr, p);
+}
+
+static pegsol_status pagoda_proof(const solver *s, int reversed,
+                                  pegsol_solution *out, pegsol_error *err)
+{
+	const pagoda *p = &s->pagodas[s->dead_pagoda];
+	out->proof = "pagoda";
+	return fail(err, PEGSOL_NO_SOLUTION,
+	                   "no solution: %sthe start is worth %lld under the pagoda "
+	                   "function '%s', the finish at least %lld, and no jump "
+	                   "raises the value",
+	                   reversed ? "in the reversed problem, " : "",
+	                   (long long)pagoda_value(p, s->start), p->name,
+	                   (long long)p->bound);
+}
+
+pegsol_status pegsol_solve(const pegsol_problem *pr,
+                           const pegsol_solve_options *opts,
+                           pegsol_solution *out, pegsol_error *err)
+{
+	const pegsol_board *b = pr->board;
+	memset(out, 0, sizeof *out);
+	if (!b)
+		return fail(err, PEGSOL_EUSAGE, "solve: the problem has no board");
+	int any_one = pr->finish_kind == PEGSOL_FINISH_ANY_ONE;
+	if ((pr->start & ~b->full) || (!any_one && (pr->finish & ~b->full)))
+		return fail(err, PEGSOL_EUSAGE,
+		                   "solve: the problem names holes the board lacks");
+	if (pegsol_problem_is_finish(pr, pr->start))
+		return PEGSOL_OK; /* nothing to do: zero jumps */
+	int finish_pegs = any_one ? 1 : pegsol_pos_count(pr->finish);
+	if (pegsol_pos_count(pr->start) <= finish_pegs) {
+		out->proof = "peg count";
+		return fail(err, PEGSOL_NO_SOLUTION,
+		                   "no solution: every jump removes a peg, and the start "
+		                   "has no more pegs than the finish");
+	}
+
+	/* Position classes: the finishes the start can reach at all. */
+	position_classes pcs;
+	position_classes_init(&pcs, b);
+	pegsol_pos start_class = position_class_of(&pcs, pr->start);
+	pegsol_pos finishes[PEGSOL_MAX_HOLES];
+	int nfinish = 0;
+	if (any_one) {
+		for (int h = 0; h < b->nholes; h++)
+			if (position_class_of(&pcs, bit(h)) == start_class)
+				finishes[nfinish++] = bit(h);
+	} else if (position_class_of(&pcs, pr->finish) == start_class) {
+		finishes[nfinish++] = pr->finish;
+	}
+	if (nfinish == 0) {
+		out->proof = "position class";
+		return fail(err, PEGSOL_NO_SOLUTION,
+		                   "no solution: the start and the finish are in "
+		                   "different position classes");
+	}
+
+	limits lim = {0, opts ? opts->node_limit : 0, 0, 0};
+	if (opts && opts->time_limit > 0)
+		lim.deadline = now_seconds() + opts->time_limit;
+	size_t memory = opts && opts->memory ? opts->memory : (size_t)64 << 20;
+	/* The searches: sv[0] the problem itself, then the reversed problems.
+	 * For a finish position there is one: from the complement of the
+	 * finish to the complement of the start, and its answer is the
+	 * answer.  For one peg anywhere there is one per finish hole the
+	 * classes allow (when they are few): each answers "yes" for the whole
+	 * problem but "no" only for its own hole. */
+	int nsv = 1 + (any_one ? (nfinish <= MAX_REVERSED ? nfinish : 0) : 1);
+	solver *sv = calloc((size_t)nsv, sizeof *sv);
+	int alive[1 + MAX_REVERSED];
+	if (!sv)
+		return fail(err, PEGSOL_ELIMIT, "solve: out of memory");
+	pegsol_status st = PEGSOL_OK;
+	pegsol_pos rev_finish = b->full & ~pr->start;
+	int failed = solver_init(&sv[0], b, pr->start, any_one, pr->finish,
+	                         finishes, nfinish, memory / (size_t)nsv, &lim);
+	for (int i = 1; i < nsv && !failed; i++)
+		failed = solver_init(&sv[i], b,
+		                     b->full & ~(any_one ? finishes[i - 1] : pr->finish),
+		                     0, rev_finish, &rev_finish, 1,
+		                     memory / (size_t)nsv, &lim);
+	if (failed) {
+		st = fail(err, PEGSOL_ELIMIT, "solve: out of memory");
+		goto done;
+	}
+	int nalive = 0;
+	for (int i = 0; i < nsv; i++) {
+		alive[i] = sv[i].dead_pagoda < 0;
+		nalive += alive[i] && i > 0;
+		if (!alive[i] && (i == 0 || !any_one)) {
+			st = pagoda_proof(&sv[i], i > 0, out, err);
+			goto done;
+		}
+	}
+	if (any_one && nsv > 1 && nalive == 0) {
+		/* every finish hole is out of reach by some pagoda */
+		st = pagoda_proof(&sv[1], 1, out, err);
+		goto done;
+	}
+
+	int r = -2, won = 0;
+	for (int run = 0; r == -2; run++) {
+		/* Easy problems are over before an endgame would pay for itself;
+		 * the rest get one after the first two short runs, and a larger
+		 * one as the runs grow (at each new longest run). */
+		size_t keys = run == 2 ? ENDGAME_FIRST_KEYS : run == 6 ? 4 * ENDGAME_FIRST_KEYS
+		              : run == 14 ? 16 * ENDGAME_FIRST_KEYS : 0;
+		for (int i = 0; i < nsv && keys; i++)
+			if (alive[i] && solver_endgame(&sv[i], keys)) {
+				st = fail(err, PEGSOL_ELIMIT, "solve: out of memory");
+				goto done;
+			}
+		uint64_t budget = RUN_BASE * luby((uint64_t)run + 1);
+		for (int i = 0; i < nsv && r == -2; i++) {
+			if (!alive[i])
+				continue;
+			won = i;
+			r = solver_run(&sv[i], budget, run);
+			if (r == 0 && i > 0 && any_one) {
+				/* this finish hole is out of reach; others may not be */
+				alive[i] = 0;
+				r = --nalive == 0 ? 0 : -2;
+			}
+		}
+	}
+	out->nodes = lim.nodes;
+	if (r > 0) {
+		out->njumps = (size_t)(pegsol_pos_count(pr->start) - finish_pegs);
+		for (size_t i = 0; i < out->njumps; i++)
+			out->jumps[i] = won == 0 ? sv[0].path[i]
+			                         : sv[won].path[out->njumps - 1 - i];
+		st = solution_ok(pr, out)
+		         ? PEGSOL_OK
+		         : fail(err, PEGSOL_EINTERNAL,
+		                       "solve: the solution found does not replay; "
+		                       "this is a bug");
+	} else if (r == 0) {
+		out->proof = "exhaustive search";
+		st = fail(err, PEGSOL_NO_SOLUTION,
+		                 "no solution: an exhaustive search of %llu positions "
+		                 "found none", (unsigned long long)lim.nodes);
+	} else {
+		st = fail_limit(err, lim.stopped == 1 ? PEGSOL_LIMIT_SEARCH
+		                                             : PEGSOL_LIMIT_TIME,
+		                       "solve: %s reached after %llu positions, undecided",
+		                       lim.stopped == 1 ? "node limit" : "time limit",
+		                       (unsigned long long)lim.nodes);
+	}
+done:
+	for (int i = 0; i < nsv; i++)
+		solver_free(&sv[i]);
+	free(sv);
+	return st;
+}
+
+size_t pegsol_jumps_to_moves(const pegsol_jump *jumps, size_t njumps,
+                             pegsol_move *out)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < njumps; i++) {
+		pegsol_move *m = n ? &out[n - 1] : NULL;
+		/* The same peg goes on when it starts where the last jump landed;
+		 * a move longer than a pegsol_move holds is split, which replays
+		 * the same. */
+		if (m && m->path[m->njumps] == jumps[i].from &&
+		    m->njumps < PEGSOL_MAX_MOVE_JUMPS) {
+			m->path[++m->njumps] = jumps[i].to;
+		} else {
+			m = &out[n++];
+			memset(m, 0, sizeof *m);
+			m->njumps = 1;
+			m->path[0] = jumps[i].from;
+			m->path[1] = jumps[i].to;
+		}
+	}
+	return n;
+}

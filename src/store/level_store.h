@@ -1,0 +1,137 @@
+/*
+ * level_store.h - where the levels of an analysis live.
+ *
+ * The count driver (analysis/count.c) handles levels only through this
+ * interface, so that one driver runs with its levels in memory
+ * (level_store_memory.c: the engine of level.h as it is), on disk as sorted,
+ * compressed segment files with checkpoints (level_store_disk.c), or spread
+ * over MPI ranks.  A store may hold only part of each level (an MPI rank
+ * holds the keys it owns): every figure a store reports is its own share,
+ * and the driver adds the shares up with sum().
+ *
+ * Levels are named by the driver ("S12", "T3"): a store that keeps levels
+ * on disk uses the name for the file, so that a resumed run can reopen the
+ * levels a checkpoint lists.
+ */
+#ifndef PEGSOL_LEVEL_STORE_H
+#define PEGSOL_LEVEL_STORE_H
+
+#include "engine/level.h"
+
+typedef struct slevel slevel; /* a level held by a store */
+typedef struct level_store level_store;
+
+/* A position of A whose complement's canonical form is in B, with the two
+ * counts (0 when the levels are not counted).  akey is A's key, an image
+ * of it, or the canonical form of its complement, as the store finds
+ * convenient: the driver needs only its orbit's size, which they share. */
+typedef void (*store_match_fn)(void *ctx, uint64_t akey, u128 acount,
+                               u128 bcount);
+typedef void (*store_each_fn)(void *ctx, uint64_t key, u128 count);
+
+struct level_store_ops {
+	/* A level of the given raw positions (canonicalised, duplicates
+	 * merged; a count is how many of the positions map to the key). */
+	pegsol_status (*from_positions)(level_store *s, const char *name,
+	                                const pegsol_pos *pos, size_t n,
+	                                int counting, slevel **out,
+	                                pegsol_error *err);
+	/* out = the canonical children of in, as level_expand; stats are this
+	 * store's share. */
+	pegsol_status (*expand)(level_store *s, const slevel *in,
+	                        const char *name, slevel **out,
+	                        expand_stats *stats,
+	                        int (*keep)(const void *ctx, uint64_t key),
+	                        const void *keep_ctx, pegsol_error *err);
+	/* Calls match for every key of A whose complement's canonical form
+	 * is in B. */
+	pegsol_status (*match_complements)(level_store *s, const slevel *A,
+	                                   const slevel *B, store_match_fn match,
+	                                   void *ctx, pegsol_error *err);
+	/* out = the canonical forms of the complements of in's keys, without
+	 * counts (the winning walk's backward step and mirror). */
+	pegsol_status (*complement)(level_store *s, const slevel *in,
+	                            const char *name, slevel **out,
+	                            pegsol_error *err);
+	/* out = the keys of A whose complement's canonical form is in B,
+	 * without counts.  The relation is symmetric: select(A, B) is the
+	 * complement of select(B, A), which a store may use to sort the
+	 * smaller level. */
+	pegsol_status (*select)(level_store *s, const slevel *A, const slevel *B,
+	                        const char *name, slevel **out, pegsol_error *err);
+	/* out = the children of in (flags: level_expand_within's) that are
+	 * keys of within, without counts, keep as expand's (on the child
+	 * before any complement): the winning walk's steps through
+	 * winning positions and its meeting in one expansion, with no
+	 * complements of a whole level to sort.  NULL when the store has no
+	 * such step: the walk then expands, complements and selects. */
+	pegsol_status (*expand_within)(level_store *s, const slevel *in,
+	                               int flags, const slevel *within,
+	                               int (*keep)(const void *ctx, uint64_t key),
+	                               const void *keep_ctx, const char *name,
+	                               slevel **out, pegsol_error *err);
+	/* Calls fn for every key held here, with its count. */
+	pegsol_status (*foreach)(level_store *s, const slevel *L,
+	                         store_each_fn fn, void *ctx, pegsol_error *err);
+	uint64_t (*size)(const slevel *L);  /* keys held here */
+	size_t (*bytes)(const slevel *L);   /* memory held by L */
+	void (*free)(level_store *s, slevel *L);
+	/* Sums v[0..n) over every process holding a share, in place. */
+	pegsol_status (*sum)(level_store *s, u128 *v, int n, pegsol_error *err);
+
+	/* Checkpoints (NULL when the store keeps nothing across runs).
+	 * checkpoint makes the levels listed durable together with the
+	 * driver's state (an opaque blob), atomically; levels not listed may
+	 * then be deleted.  restore finds the last checkpoint: *state is
+	 * malloc'ed (NULL, PEGSOL_OK when there is none), and open reopens a
+	 * level it listed. */
+	pegsol_status (*checkpoint)(level_store *s, slevel *const *live, int nlive,
+	                            const void *state, size_t len,
+	                            pegsol_error *err);
+	pegsol_status (*restore)(level_store *s, void **state, size_t *len,
+	                         pegsol_error *err);
+	pegsol_status (*open)(level_store *s, const char *name, slevel **out,
+	                      pegsol_error *err);
+
+	void (*release)(level_store *s);
+};
+
+struct level_store {
+	const struct level_store_ops *ops;
+	engine *E;
+	/* the next expansion's expected growth (new level over parent), when
+	 * the caller can tell (the last two levels' sizes), else 0: a store
+	 * on disk that has grown no level yet (a resumed run) plans by it */
+	double growth_hint;
+};
+
+/* A store's select made from its direct one, which sorts B's complements:
+ * when B is the bigger level (b_bigger, by the sizes of every share),
+ * select(A, B) is made as the complement of select(B, A) (a level named
+ * NAME~, given to drop once used), so that the smaller level's complements
+ * are the ones sorted. */
+typedef pegsol_status (*store_select_fn)(level_store *s, const slevel *A,
+                                         const slevel *B, const char *name,
+                                         slevel **out, pegsol_error *err);
+pegsol_status level_select_smaller(level_store *s, const slevel *A,
+                                   const slevel *B, const char *name,
+                                   int b_bigger, store_select_fn direct,
+                                   void (*drop)(level_store *s, slevel *L),
+                                   slevel **out, pegsol_error *err);
+
+/* The store pegsol_count uses without a work directory: NULL means
+ * level_store_memory; pegsol-mpi sets its own. */
+extern level_store *(*level_store_default)(engine *E);
+
+/* The store of level.h: every level in memory, in one process. */
+level_store *level_store_memory(engine *E);
+
+/* Levels as compressed segment files in dir, made with at most
+ * E->memory bytes (0: no bound).  resume: continue from the last checkpoint
+ * found there; otherwise the directory must hold no earlier run.  chunk:
+ * the most parents expanded at once (0: what the memory bound allows). */
+pegsol_status level_store_disk(engine *E, const char *dir, int resume,
+                               size_t chunk, level_store **out,
+                               pegsol_error *err);
+
+#endif
