@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# layers.sh - the tree keeps the library's layers apart (doc/DESIGN.md):
+# a file under src/LAYER/ includes the library's own headers by their path
+# from src/ ("engine/level.h") and only from its own layer or the layers
+# below it; the programs under cli/ include the public headers and their
+# own, never the library's internals.
+#
+# Run by CTest with $SRCDIR (the repository root).
+set -u
+: "${SRCDIR:?set SRCDIR to the repository root}"
+cd "$SRCDIR" || exit 1
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+
+# lowest first; store/mpi is part of store
+layers=(core board engine store search analysis game)
+rank_of() {
+  local i
+  for i in "${!layers[@]}"; do
+    [ "${layers[$i]}" = "$1" ] && { echo "$i"; return; }
+  done
+  echo -1
+}
+
+for dir in src/*/; do
+  layer=$(basename "$dir")
+  [ "$(rank_of "$layer")" -ge 0 ] && pass ||
+    fail "src/$layer/ is not a layer of doc/DESIGN.md's table"
+done
+
+while IFS= read -r file; do
+  layer=${file#src/}
+  layer=${layer%%/*}
+  own=$(rank_of "$layer")
+  while IFS= read -r inc; do
+    case "$inc" in
+      pegsol.h | pegsol/*.h) pass; continue ;;
+    esac
+    target=${inc%%/*}
+    if [ "$target" = "$inc" ]; then
+      fail "$file includes \"$inc\": name the layer (\"LAYER/$inc\")"
+      continue
+    fi
+    theirs=$(rank_of "$target")
+    if [ "$theirs" -lt 0 ]; then
+      fail "$file includes \"$inc\", which is in no layer"
+    elif [ "$theirs" -gt "$own" ]; then
+      fail "$file ($layer) includes \"$inc\" from the higher layer $target"
+    elif [ ! -f "src/$inc" ]; then
+      fail "$file includes \"$inc\", which does not exist"
+    else
+      pass
+    fi
+  done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$file")
+done < <(find src -name '*.[ch]' | sort)
+
+# the programs see the public API only
+while IFS= read -r file; do
+  while IFS= read -r inc; do
+    case "$inc" in
+      pegsol.h | pegsol/*.h) pass ;;
+      */*) fail "$file includes the library's \"$inc\"" ;;
+      *) [ -f "cli/$inc" ] && pass || fail "$file includes \"$inc\", not a header of cli/" ;;
+    esac
+  done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$file")
+done < <(find cli -name '*.[ch]' | sort)
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
