@@ -10,6 +10,10 @@
 #ifndef PEGSOL_LEVELS_H
 #define PEGSOL_LEVELS_H
 
+#include "pegsol/base.h"
+#include "pegsol/board.h"
+#include "pegsol/problem.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -85,9 +89,10 @@ typedef struct pegsol_count_result {
  * (the English central game: 23.5 million orbits).  Fails with
  * PEGSOL_ELIMIT when memory or a 128-bit count would run out, and with
  * PEGSOL_EINTERNAL when a consistency check fails. */
-pegsol_status pegsol_count(const pegsol_problem *problem,
-                           const pegsol_level_options *options, int flags,
-                           pegsol_count_result *out, pegsol_error *err);
+PEGSOL_API pegsol_status pegsol_count(const pegsol_problem *problem,
+                                      const pegsol_level_options *options,
+                                      int flags, pegsol_count_result *out,
+                                      pegsol_error *err);
 
 /* Where a single last peg can finish, for every single-vacancy start. */
 typedef struct pegsol_finishes_result {
@@ -120,9 +125,10 @@ enum {
  * one last peg can end; flags as above (0: one labelled run from every
  * start at once, in memory, met with its own complements half-way: the
  * English board in seconds). */
-pegsol_status pegsol_finishes(const pegsol_board *board,
-                              const pegsol_level_options *options, int flags,
-                              pegsol_finishes_result *out, pegsol_error *err);
+PEGSOL_API pegsol_status pegsol_finishes(const pegsol_board *board,
+                                         const pegsol_level_options *options,
+                                         int flags, pegsol_finishes_result *out,
+                                         pegsol_error *err);
 
 /* One level of the analysis by moves (a move: one or more consecutive
  * jumps by the same peg).  Forward, B_n = positions reachable from the
@@ -149,11 +155,11 @@ typedef struct pegsol_moves_result {
  * to the end).  Symmetry: the subgroup fixing start and finish.  Keeps a
  * set of every position seen (English: 23.5 million, about 0.5 GB) and
  * uses every thread of options. */
-pegsol_status pegsol_levels_by_moves(const pegsol_problem *problem,
-                                     const pegsol_level_options *options,
-                                     int backward, int max_moves,
-                                     pegsol_moves_result *out,
-                                     pegsol_error *err);
+PEGSOL_API pegsol_status
+pegsol_levels_by_moves(const pegsol_problem *problem,
+                       const pegsol_level_options *options, int backward,
+                       int max_moves, pegsol_moves_result *out,
+                       pegsol_error *err);
 
 #ifdef __cplusplus
 }

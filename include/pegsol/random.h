@@ -1,67 +1,19 @@
 /*
- * pegsol/random.h - how games go wrong (included by pegsol.h): the shortest
- * game that ends with no jump left (or that leaves a position from which the
- * finish is out of reach), found by iterative-deepening depth-first search,
- * and the exact distribution of endings under random play, where every legal
- * jump is chosen with equal probability.
+ * pegsol/random.h - how random play ends (included by pegsol.h): the exact
+ * distribution of endings when every legal jump is chosen with equal
+ * probability, and a seeded simulation of such games to compare it with.
  */
 #ifndef PEGSOL_RANDOM_H
 #define PEGSOL_RANDOM_H
 
+#include "pegsol/base.h"
+#include "pegsol/board.h"
+#include "pegsol/problem.h"
+#include "pegsol/levels.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-enum {
-	/* Look for the shortest sequence that reaches a position from which
-	 * the problem's finish can no longer be reached, instead of a dead
-	 * end. */
-	PEGSOL_DEADEND_UNSOLVABLE = 1
-};
-
-typedef struct pegsol_deadend_options {
-	int max_jumps;        /* deepest search; 0: no limit */
-	size_t memory;        /* bytes for the transposition table; 0: 1 GiB */
-	double time_limit;    /* seconds; 0: none */
-	/* UNSOLVABLE: the level engine first computes the positions that can
-	 * still reach the finish in up to 16 jumps (backward from the finish,
-	 * as pegsol_count does), within level_memory bytes (0: no limit), on
-	 * threads threads (0: every core).  When that does not fit, or for
-	 * deeper positions, each position is proved by pegsol_solve. */
-	size_t level_memory;
-	int threads;
-} pegsol_deadend_options;
-
-typedef struct pegsol_deadend_result {
-	int found;            /* 0: none within max_jumps (or none at all) */
-	int jumps;            /* the shortest length */
-	pegsol_u128 games;    /* game sequences of that length that end there */
-	uint64_t positions, positions_raw; /* distinct end positions: up to
-	                                    * symmetry, and every image */
-	pegsol_jump example[PEGSOL_MAX_HOLES]; /* one such game */
-	pegsol_pos final;     /* where the example ends */
-	uint64_t nodes;       /* positions expanded in all iterations */
-	uint64_t solver_calls;/* UNSOLVABLE: positions proved by the solver */
-	int backward_levels;  /* UNSOLVABLE: depths decided by the levels */
-	int cached;           /* the table filled opts->memory and became a
-	                       * cache: positions were counted again */
-} pegsol_deadend_result;
-
-/* Iterative deepening from the problem's start: depth 0, 1, 2, ... until
- * some sequence of that many jumps ends in a dead end (or, with
- * PEGSOL_DEADEND_UNSOLVABLE, in a position from which the finish cannot be
- * reached, proved per position by pegsol_solve).  A transposition table
- * holds, per position up to symmetry, the number of ways it ends so within
- * the remaining depth, so each iteration expands every position at most
- * once.  When the table reaches opts->memory it becomes a cache (a new
- * entry replaces a deeper one, whose subtree is cheaper to count again),
- * so memory stays bounded at any depth and only time grows.  PEGSOL_ELIMIT
- * when a limit is hit (out->jumps then says the depth proved free of dead
- * ends). */
-pegsol_status pegsol_shortest_deadend(const pegsol_problem *problem,
-                                      const pegsol_deadend_options *opts,
-                                      int flags, pegsol_deadend_result *out,
-                                      pegsol_error *err);
 
 /* A final position of random play and its probability. */
 typedef struct pegsol_random_ending {
@@ -106,13 +58,15 @@ typedef struct pegsol_random_result {
  * reachable position once (the English central game: 23.5 million orbits).
  * options as for pegsol_count: threads, memory, and a work directory for
  * levels on disk with checkpoints (max_jumps must be 0). */
-pegsol_status pegsol_random_play_levels(const pegsol_problem *problem,
-                                        const pegsol_level_options *options,
-                                        pegsol_random_result *out,
-                                        pegsol_error *err);
+PEGSOL_API pegsol_status
+pegsol_random_play_levels(const pegsol_problem *problem,
+                          const pegsol_level_options *options,
+                          pegsol_random_result *out, pegsol_error *err);
 /* The same in memory, memory bounding the levels (0: no limit). */
-pegsol_status pegsol_random_play(const pegsol_problem *problem, size_t memory,
-                                 pegsol_random_result *out, pegsol_error *err);
+PEGSOL_API pegsol_status pegsol_random_play(const pegsol_problem *problem,
+                                            size_t memory,
+                                            pegsol_random_result *out,
+                                            pegsol_error *err);
 
 /* Plays games with uniformly random legal jumps from the start, with a
  * seeded generator (xoshiro256**, seeded by splitmix64), independent of the
@@ -125,8 +79,9 @@ typedef struct pegsol_simulation {
 	uint64_t one_peg, finish, pegs_left;
 } pegsol_simulation;
 
-void pegsol_random_simulate(const pegsol_problem *problem, uint64_t games,
-                            uint64_t seed, pegsol_simulation *out);
+PEGSOL_API void pegsol_random_simulate(const pegsol_problem *problem,
+                                       uint64_t games, uint64_t seed,
+                                       pegsol_simulation *out);
 
 #ifdef __cplusplus
 }

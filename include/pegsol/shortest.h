@@ -8,9 +8,19 @@
  * meets the other side.  Positions that a pagoda function proves off every
  * solution are dropped on both sides, which changes no distance that a
  * solution depends on.
+ *
+ * The shortest game that goes wrong is here too: the fewest jumps into a
+ * dead end (no jump left), or into a position from which the finish is out
+ * of reach, found by iterative-deepening depth-first search.
  */
 #ifndef PEGSOL_SHORTEST_H
 #define PEGSOL_SHORTEST_H
+
+#include "pegsol/base.h"
+#include "pegsol/board.h"
+#include "pegsol/notation.h"
+#include "pegsol/problem.h"
+#include "pegsol/levels.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -83,11 +93,12 @@ typedef int (*pegsol_solution_fn)(void *ctx, const pegsol_move *moves,
  * PEGSOL_OK (out->solvable tells whether a solution exists), or
  * PEGSOL_ELIMIT when options->memory or a count runs out.  each may be
  * NULL.  Free the result with pegsol_shortest_free. */
-pegsol_status pegsol_shortest(const pegsol_problem *problem,
-                              const pegsol_level_options *options, int flags,
-                              pegsol_solution_fn each, void *ctx,
-                              pegsol_shortest_result *out, pegsol_error *err);
-void pegsol_shortest_free(pegsol_shortest_result *r);
+PEGSOL_API pegsol_status pegsol_shortest(const pegsol_problem *problem,
+                                         const pegsol_level_options *options,
+                                         int flags, pegsol_solution_fn each,
+                                         void *ctx, pegsol_shortest_result *out,
+                                         pegsol_error *err);
+PEGSOL_API void pegsol_shortest_free(pegsol_shortest_result *r);
 
 /* By jumps every solution is as short as any other, and the question that
  * remains is how many differ other than by the order of their jumps: the
@@ -99,10 +110,64 @@ void pegsol_shortest_free(pegsol_shortest_result *r);
  * *count is 0 when there is no solution. */
 typedef int (*pegsol_jumps_fn)(void *ctx, const pegsol_jump *jumps,
                                int njumps);
-pegsol_status pegsol_distinct_jump_sets(const pegsol_problem *problem,
-                                        const pegsol_level_options *options,
-                                        pegsol_jumps_fn each, void *ctx,
-                                        uint64_t *count, pegsol_error *err);
+PEGSOL_API pegsol_status
+pegsol_distinct_jump_sets(const pegsol_problem *problem,
+                          const pegsol_level_options *options,
+                          pegsol_jumps_fn each, void *ctx, uint64_t *count,
+                          pegsol_error *err);
+
+/* ---------------------------------------------------------------- dead ends */
+
+enum {
+	/* Look for the shortest sequence that reaches a position from which
+	 * the problem's finish can no longer be reached, instead of a dead
+	 * end. */
+	PEGSOL_DEADEND_UNSOLVABLE = 1
+};
+
+typedef struct pegsol_deadend_options {
+	int max_jumps;        /* deepest search; 0: no limit */
+	size_t memory;        /* bytes for the transposition table; 0: 1 GiB */
+	double time_limit;    /* seconds; 0: none */
+	/* UNSOLVABLE: the level engine first computes the positions that can
+	 * still reach the finish in up to 16 jumps (backward from the finish,
+	 * as pegsol_count does), within level_memory bytes (0: no limit), on
+	 * threads threads (0: every core).  When that does not fit, or for
+	 * deeper positions, each position is proved by pegsol_solve. */
+	size_t level_memory;
+	int threads;
+} pegsol_deadend_options;
+
+typedef struct pegsol_deadend_result {
+	int found;            /* 0: none within max_jumps (or none at all) */
+	int jumps;            /* the shortest length */
+	pegsol_u128 games;    /* game sequences of that length that end there */
+	uint64_t positions, positions_raw; /* distinct end positions: up to
+	                                    * symmetry, and every image */
+	pegsol_jump example[PEGSOL_MAX_HOLES]; /* one such game */
+	pegsol_pos final;     /* where the example ends */
+	uint64_t nodes;       /* positions expanded in all iterations */
+	uint64_t solver_calls;/* UNSOLVABLE: positions proved by the solver */
+	int backward_levels;  /* UNSOLVABLE: depths decided by the levels */
+	int cached;           /* the table filled opts->memory and became a
+	                       * cache: positions were counted again */
+} pegsol_deadend_result;
+
+/* Iterative deepening from the problem's start: depth 0, 1, 2, ... until
+ * some sequence of that many jumps ends in a dead end (or, with
+ * PEGSOL_DEADEND_UNSOLVABLE, in a position from which the finish cannot be
+ * reached, proved per position by pegsol_solve).  A transposition table
+ * holds, per position up to symmetry, the number of ways it ends so within
+ * the remaining depth, so each iteration expands every position at most
+ * once.  When the table reaches opts->memory it becomes a cache (a new
+ * entry replaces a deeper one, whose subtree is cheaper to count again),
+ * so memory stays bounded at any depth and only time grows.  PEGSOL_ELIMIT
+ * when a limit is hit (out->jumps then says the depth proved free of dead
+ * ends). */
+PEGSOL_API pegsol_status
+pegsol_shortest_deadend(const pegsol_problem *problem,
+                        const pegsol_deadend_options *opts, int flags,
+                        pegsol_deadend_result *out, pegsol_error *err);
 
 #ifdef __cplusplus
 }

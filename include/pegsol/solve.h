@@ -10,6 +10,11 @@
 #ifndef PEGSOL_SOLVE_H
 #define PEGSOL_SOLVE_H
 
+#include "pegsol/base.h"
+#include "pegsol/board.h"
+#include "pegsol/notation.h"
+#include "pegsol/problem.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -33,14 +38,14 @@ typedef struct pegsol_solution {
 /* Solves problem from its start.  Returns PEGSOL_OK with the solution (a
  * sequence of legal jumps ending in a finish), PEGSOL_NO_SOLUTION when none
  * exists, PEGSOL_ELIMIT when a limit was reached first.  opts may be NULL. */
-pegsol_status pegsol_solve(const pegsol_problem *problem,
-                           const pegsol_solve_options *opts,
-                           pegsol_solution *out, pegsol_error *err);
+PEGSOL_API pegsol_status pegsol_solve(const pegsol_problem *problem,
+                                      const pegsol_solve_options *opts,
+                                      pegsol_solution *out, pegsol_error *err);
 
 /* Groups consecutive jumps by the same peg into moves.  Returns the number
  * of moves written to out (room for njumps moves). */
-size_t pegsol_jumps_to_moves(const pegsol_jump *jumps, size_t njumps,
-                             pegsol_move *out);
+PEGSOL_API size_t pegsol_jumps_to_moves(const pegsol_jump *jumps, size_t njumps,
+                                        pegsol_move *out);
 
 #ifdef __cplusplus
 }
