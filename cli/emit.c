@@ -3,6 +3,7 @@
  */
 #include "emit.h"
 #include "cli.h"
+#include "output.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -298,5 +299,5 @@ void emit_end(emitter *e)
 	}
 	free(e->vkeys);
 	free(e->vvals);
-	fflush(e->out);
+	cli_flush_output(e->out);
 }

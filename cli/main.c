@@ -3,6 +3,7 @@
  */
 #include "cli.h"
 #include "commands.h"
+#include "output.h"
 
 #include <malloc.h>
 #include <stdio.h>
@@ -41,6 +42,9 @@ int main(int argc, char **argv)
 	 * not given back, so that the resident set of a long run with many
 	 * levels (or chunks of a level on disk) creeps far above --memory. */
 	mallopt(M_MMAP_THRESHOLD, 1 << 20);
+	/* before anything is opened or printed: every way out of pegsol
+	 * (--help's exit included) then checks that its output was written */
+	cli_output_init();
 	if (argc < 2) {
 		usage(stderr);
 		return PEGSOL_EUSAGE;

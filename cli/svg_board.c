@@ -5,6 +5,7 @@
  * each row by half a cell, as the text diagrams do.
  */
 #include "svg_board.h"
+#include "output.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -115,13 +116,7 @@ int svg_write_strip(const char *path, const pegsol_board *b,
 		frame(f, b, &frames[i], fw * (double)(i % (size_t)per_row),
 		      fh * (double)(i / (size_t)per_row));
 	fputs("</svg>\n", f);
-	int bad = ferror(f);
-	if (fclose(f) || bad) {
-		if (!errno)
-			errno = EIO;
-		return -1;
-	}
-	return 0;
+	return cli_close_output(f);
 }
 
 int svg_write_solution(const char *path, const pegsol_board *b, pegsol_pos start,

@@ -7,6 +7,7 @@
  * depth-first search.
  */
 #include "level_cli.h"
+#include "output.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -207,7 +208,7 @@ int cmd_deadends(int argc, char **argv)
 		emit_value(&e, "example_final", "example ends with pegs at", COL_TEXT, "%s",
 		           pegsol_holes_format(b, dr->final, c.notation, holes, sizeof holes));
 		if (c.format == FORMAT_TEXT) {
-			fflush(stdout);
+			cli_flush_output(stdout);
 			cli_print_position(stdout, b, dr->final, "    ");
 		}
 	}

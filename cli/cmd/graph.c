@@ -9,6 +9,7 @@
  * when several moves lead to the same class, how many.
  */
 #include "level_cli.h"
+#include "output.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -212,7 +213,7 @@ int cmd_graph(int argc, char **argv)
 	else if (output)
 		bad |= fclose(f) != 0;
 	else
-		bad |= fflush(f) != 0;
+		bad |= cli_flush_output(f) != 0;
 	if (bad)
 		fprintf(stderr, "pegsol graph: could not write %s%s\n",
 		        output ? output : "standard output",

@@ -8,6 +8,7 @@
  */
 #include "level_cli.h"
 #include "svg_board.h"
+#include "output.h"
 
 #include <errno.h>
 #include <math.h>
@@ -123,7 +124,7 @@ static int write_plot(const char *path, const pegsol_board *b, int start_pegs,
 		           "dots: %llu simulated games</text>\n",
 		        L + pw, T - 6, (unsigned long long)sim->games);
 	fputs("</svg>\n", f);
-	return fclose(f) ? -1 : 0;
+	return cli_close_output(f);
 }
 
 static void ending_cells(table *t, const cli *c, const pegsol_random_ending *x,
@@ -396,13 +397,13 @@ int cmd_random(int argc, char **argv)
 	emit_text(&e, "\n");
 	emit_table(&e, &most);
 	if (r->nmost && c.format == FORMAT_TEXT) {
-		fflush(stdout);
+		cli_flush_output(stdout);
 		cli_print_position(stdout, b, r->most[0].pos, "    ");
 	}
 	emit_text(&e, "\n");
 	emit_table(&e, &least);
 	if (r->nleast && c.format == FORMAT_TEXT) {
-		fflush(stdout);
+		cli_flush_output(stdout);
 		cli_print_position(stdout, b, r->least[0].pos, "    ");
 	}
 	emit_text(&e, "\n");
