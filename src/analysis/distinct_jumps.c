@@ -20,6 +20,7 @@
  * images of its bytes (four jumps a byte).  Memory: about 48 bytes per state of the widest
  * level (English central game: see bench/).
  */
+#include "search/move_problem.h"
 #include "search/move_search.h"
 #include "core/recset.h"
 

@@ -9,34 +9,12 @@
  * backward table does not follow from the forward one by complementing
  * positions, as the table by jumps does (a multi-jump reversed is not one
  * move of the complement game), so it is its own search by reverse moves
- * (move_search.c).
+ * (move_search.c).  Its functions are declared in pegsol/levels.h.
  */
+#include "search/move_problem.h"
 #include "search/move_search.h"
 
 #include <string.h>
-
-sym_group *moves_group(const pegsol_problem *pr)
-{
-	pegsol_pos sets[2] = {pr->start, pr->finish};
-	int any = pr->finish_kind == PEGSOL_FINISH_ANY_ONE;
-	return sym_group_stabiliser(pr->board->symmetry, sets, any ? 1 : 2);
-}
-
-size_t moves_roots(const pegsol_problem *pr, int backward, pegsol_pos *out)
-{
-	if (!backward) {
-		out[0] = pr->start;
-		return 1;
-	}
-	if (pr->finish_kind != PEGSOL_FINISH_ANY_ONE) {
-		out[0] = pr->finish;
-		return 1;
-	}
-	size_t n = 0;
-	for (int h = 0; h < pr->board->nholes; h++)
-		out[n++] = bit(h);
-	return n;
-}
 
 pegsol_status pegsol_levels_by_moves(const pegsol_problem *pr,
                                      const pegsol_level_options *opt,

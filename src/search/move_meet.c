@@ -22,6 +22,8 @@
  * last level's most - 1), and a chain of jumps stops once out of that
  * range.  Both sides' pruning applies (a meeting lies on a solution).
  */
+#include "search/move_meet.h"
+#include "search/move_children.h"
 #include "search/move_search.h"
 #include "core/bigmem.h"
 #include "core/bloom.h"

@@ -13,16 +13,21 @@
  * Two moves with the same effect (a peg going round a loop either way) are
  * one move.
  *
- * Expansion: threads claim chunks of the last level; every move of a parent
- * is enumerated by a depth-first search over the moving peg's chains of
- * jumps, with the canonical form of each result computed from the parent's
- * images (as in level_expand.c).  Children gather in per-thread buffers
- * that are sorted into runs now and then, merged as they pile up (a run
- * at least half the one below it joins it), and at the end all the runs
- * are merged into the new level, from which the keys of every earlier
- * level are then removed, one sorted merge per level whose peg counts
- * overlap.  Every level keeps its keys, 8 bytes a position: no hash set of
- * the keys seen (which took more than twice that) is needed.
+ * Expansion: threads claim chunks of the last level (move_expand.c); every
+ * move of a parent is enumerated by a depth-first search over the moving
+ * peg's chains of jumps, with the canonical form of each result computed
+ * from the parent's images (move_children.c, as in level_expand.c).
+ * Children gather in per-thread buffers that are sorted into runs now and
+ * then, merged as they pile up (a run at least half the one below it joins
+ * it; move_run.c), and at the end all the runs are merged into the new
+ * level, from which the keys of every earlier level are then removed, one
+ * sorted merge per level whose peg counts overlap (move_search.c).  Every
+ * level keeps its keys, 8 bytes a position: no hash set of the keys seen
+ * (which took more than twice that) is needed.
+ *
+ * Beside: move_enum.h (moves with their jumps), move_meet.h (the meeting
+ * two moves on), move_problem.h (a problem's group and roots),
+ * move_checkpoint.h (saving and resuming the levels).
  */
 #ifndef PEGSOL_MOVE_SEARCH_H
 #define PEGSOL_MOVE_SEARCH_H
@@ -80,42 +85,10 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err);
 pegsol_status move_search_probe(move_search *S, const move_search *other,
                                 int *met, move_level *hits, pegsol_error *err);
 
-/* The meeting two moves on (move_meet.c), for when neither side's next
- * level fits and S's next level met nothing: whether a child of S's last
- * level is a child of other's last level (each side's children by its own
- * moves), without building either set.  *met is other's last level when
- * some does (-1: none), and hits then holds (sorted, its arrays the
- * caller's) the positions of other's last level with a move from such a
- * child: when no solution is as short as S's next level plus other's last,
- * exactly the positions two moves beyond S's last level in other's last
- * level.  Within S->memory beside both sides' levels. */
-pegsol_status move_search_meet(move_search *S, const move_search *other,
-                               int *met, move_level *hits, pegsol_error *err);
-
 /* The mean number of children kept per position of the last level, over
  * about samples of its positions spread evenly: what building the next
  * level's candidates from this side costs, against the other side's. */
 double move_search_fanout(const move_search *S, size_t samples);
-
-/* A position's children by one move of a search, each with its canonical
- * key, one per effect (a peg going round a loop either way leaves the
- * same position), sorted by position. */
-typedef struct move_child {
-	pegsol_pos pos;  /* the actual child, to tell moves apart */
-	uint64_t key;    /* its canonical form */
-} move_child;
-
-typedef struct move_children {
-	move_child *v;
-	size_t n, cap;
-	int lo, hi;      /* only children with lo..hi pegs are made */
-	int failed;      /* out of memory */
-} move_children;
-
-/* The children of the actual position p by S's moves with lo..hi pegs
- * into kb (whose array grows as needed; the caller frees kb->v). */
-void move_children_of(const move_search *S, move_children *kb, pegsol_pos p,
-                      int lo, int hi);
 
 /* Sets L's peg range from its keys. */
 void move_level_stats(move_level *L);
@@ -148,22 +121,5 @@ long long move_search_find(const move_search *S, int k, uint64_t key);
 
 /* Bytes held by the search. */
 size_t move_search_bytes(const move_search *S);
-
-/* Every move from pos (backward: every move that ends in pos), with the
- * position it leads to (backward: comes from) and its jumps in the order
- * they are played.  fn returns nonzero to stop; move_enum returns that
- * value, or 0.  Moves with the same effect are each reported. */
-typedef int (*move_fn)(void *ctx, pegsol_pos other, const uint16_t *jumps,
-                       int njumps);
-int move_enum(const pegsol_board *b, pegsol_pos pos, int backward, move_fn fn,
-              void *ctx);
-
-/* The group of the searches by moves of a problem: the symmetries fixing
- * the start and the finish (only the start when any one-peg finish will
- * do).  NULL when out of memory. */
-sym_group *moves_group(const pegsol_problem *pr);
-/* The roots of the forward search (the start) or of the backward one (the
- * finish, or every one-peg position); out has room for PEGSOL_MAX_HOLES. */
-size_t moves_roots(const pegsol_problem *pr, int backward, pegsol_pos *out);
 
 #endif

@@ -12,6 +12,9 @@
  */
 #include "check.h"
 #include "board/board.h"
+#include "search/move_enum.h"
+#include "search/move_meet.h"
+#include "search/move_problem.h"
 #include "search/move_search.h"
 
 #include <stdlib.h>
