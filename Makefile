@@ -7,6 +7,9 @@
 #                 engine's tests there: the paths for CPUs without BMI2 or
 #                 AVX-512
 #   make mpi      build pegsol-mpi (Open MPI) in build-mpi/ and run its tests
+#   make fuzz     build the fuzz harnesses with clang's libFuzzer (build-fuzz/)
+#                 and fuzz each for FUZZ_SECONDS (default 10): that they link
+#                 and survive a short run; fuzz/run.sh SECONDS for longer
 #   make bench    run the benchmarks (bench/), a table of time and memory
 #   make install  install binary, library, header, pegsol.pc, man page
 BUILD ?= build
@@ -16,7 +19,7 @@ MPI_BUILD ?= build-mpi
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all run test sanitize portable mpi bench install clean deps
+.PHONY: all run test sanitize portable mpi fuzz bench install clean deps
 
 all: $(BUILD)/Makefile
 	@cmake --build $(BUILD) -j $(JOBS)
@@ -52,6 +55,10 @@ mpi:
 	@cmake -S . -B $(MPI_BUILD) -DPEGSOL_MPI=ON >/dev/null
 	@cmake --build $(MPI_BUILD) -j $(JOBS)
 	@cd $(MPI_BUILD) && ctest --output-on-failure -R '^mpi/'
+
+FUZZ_SECONDS ?= 10
+fuzz:
+	@bash fuzz/run.sh $(FUZZ_SECONDS)
 
 bench: all
 	@bash bench/run.sh
