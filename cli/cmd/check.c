@@ -4,6 +4,7 @@
  * every solution pegsol prints.
  */
 #include "cli.h"
+#include "input.h"
 
 #include <stdlib.h>
 
@@ -41,10 +42,10 @@ int cmd_check(int argc, char **argv)
 	const char *path = optind < argc ? argv[optind] : "-";
 	if ((rc = cli_load(&c, 1)))
 		return rc;
-	char *text = cli_read_file(&c, path);
-	if (!text) {
+	char *text;
+	if ((rc = cli_read_input(&c, path, CLI_INPUT_MAX, &text))) {
 		cli_free(&c);
-		return PEGSOL_EINPUT;
+		return rc;
 	}
 	pegsol_move_list list;
 	pegsol_error err;
