@@ -34,6 +34,7 @@
 #include "analysis/count.h"
 #include "engine/level.h"
 #include "board/position_class.h"
+#include "store/workdir.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -340,6 +341,13 @@ pegsol_status pegsol_finishes(const pegsol_board *b,
 	out->nholes = b->nholes;
 	int count = flags & PEGSOL_FINISHES_COUNT;
 	out->counted = count != 0;
+	/* the start-S and pair-S-F directories are made only in a directory
+	 * that is pegsol's own or empty (workdir.h) */
+	if (opt && opt->workdir) {
+		pegsol_status st = workdir_claim(opt->workdir, opt->resume, err);
+		if (st != PEGSOL_OK)
+			return st;
+	}
 	/* in memory, the labelled run is the fast way; on disk (boards whose
 	 * middle levels outgrow memory) pair by pair, or one count per start */
 	if (!count && ((flags & PEGSOL_FINISHES_BY_PAIRS) || (opt && opt->workdir)))

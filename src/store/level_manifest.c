@@ -10,6 +10,7 @@
  *     check <FNV-1a of every line above, in hex>
  */
 #include "store/level_manifest.h"
+#include "store/workdir.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -226,7 +227,8 @@ void manifest_remove_unnamed(const char *dir, const manifest *m)
 			snprintf(path, sizeof path, "%s/%s.mark", dir, e->d_name);
 		if ((tmp || mark) && !stat(path, &sb))
 			continue;
-		if (!lvl && !tmp && !mark)
+		/* only pegsol's own names (workdir.h): a user's x.tmp stays */
+		if ((!lvl && !tmp && !mark) || !workdir_own_name(e->d_name))
 			continue;
 		int named = 0;
 		for (int i = 0; lvl && i < m->nlevels && !named; i++)
@@ -245,14 +247,14 @@ pegsol_status manifest_open_workdir(const char *dir, int resume, int *lock_fd,
 {
 	memset(found, 0, sizeof *found);
 	*lock_fd = -1;
-	struct stat sb;
-	if (stat(dir, &sb) || !S_ISDIR(sb.st_mode))
-		return fail(err, PEGSOL_EINPUT, "work directory %s: %s", dir,
-		                   stat(dir, &sb) ? strerror(errno) : "not a directory");
+	/* pegsol's own directory, or an empty one it makes its own, before
+	 * anything is written there */
+	pegsol_status st = workdir_claim(dir, resume, err);
+	if (st != PEGSOL_OK)
+		return st;
 	char path[4096];
 	snprintf(path, sizeof path, "%s/LOCK", dir);
 	*lock_fd = open(path, O_RDWR | O_CREAT, 0644);
-	pegsol_status st = PEGSOL_OK;
 	int got = 0;
 	if (*lock_fd < 0)
 		st = fail(err, PEGSOL_EINPUT, "cannot write in the work "

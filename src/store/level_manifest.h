@@ -47,10 +47,13 @@ pegsol_status manifest_read_as(const char *dir, const char *file, manifest *m,
 pegsol_status manifest_promote(const char *dir, const char *file,
                                pegsol_error *err);
 /* Deletes the level files (*.lvl) of dir that m does not name, and
- * leftover temporary files. */
+ * leftover temporary files: only files with pegsol's own names
+ * (workdir_own_name), never a user's x.tmp or notes.lvl. */
 void manifest_remove_unnamed(const char *dir, const manifest *m);
 
-/* Takes the work directory dir for a run: checks it is a directory, locks
+/* Takes the work directory dir for a run: checks it is pegsol's own or
+ * empty (workdir_claim: a directory holding files pegsol did not make is
+ * refused before anything is written there), locks
  * it (*lock_fd, to close at the end; another run holding it is an error),
  * reads its checkpoint into found (nlevels 0 and no state when there is
  * none), insists on one with resume and on none without, and deletes the

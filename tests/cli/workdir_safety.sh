@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# workdir_safety.sh - pegsol never deletes or overwrites a file it did not
+# make in a work directory (the rule of src/store/workdir.h).  For every
+# command that takes --workdir: a directory holding the user's files, some
+# named like pegsol's own (x.tmp, S3.lvl, F1.lvl, a.tmp.mark, MANIFEST,
+# run-0.tmp...), is refused with exit 3 and a message naming it, with and
+# without --resume, and is left exactly as it was (no file changed, none
+# added); a directory pegsol made its own gives the in-memory answer, and
+# a file of the user's put in it later (not named like pegsol's) survives
+# the --resume byte for byte, also the clean-up after a kill -9; a
+# checkpoint of a build that did not mark its directories is carried on
+# with --resume (and refused without it, or beside a user's file).
+set -u
+PEGSOL=${PEGSOL:?path to the pegsol binary}
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# every file under DIR with its checksum (and every directory): a snapshot
+snapshot() { (cd "$1" && find . -print | LC_ALL=C sort | while read -r f; do
+	if [ -f "$f" ]; then echo "$(cksum <"$f") $f"; else echo "dir $f"; fi
+done); }
+# user_files DIR NAMES...: the user's files, each with contents of its own
+user_files() {
+	local d=$1; shift
+	mkdir -p "$d"
+	for f in "$@"; do printf 'the user'"'"'s %s, %s\n' "$f" "$RANDOM$RANDOM" >"$d/$f"; done
+}
+# the answer without the lines that differ between runs (times)
+answer() { grep -v -i 'time\|seconds' "$1"; }
+
+# run DIR CMD...: pegsol's exit status in $rc, its stderr in $tmp/err
+run() { "$PEGSOL" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
+
+cmds=(
+	"count -b triangle5 --format csv"
+	"levels -b triangle5 --format csv"
+	"levels -b triangle5 --winning --format csv"
+	"random -b triangle5 -s 0 --format csv"
+	"deadends -b triangle5 --format csv"
+	"shortest -b triangle5 -s 0 --count"
+	"finishes -b triangle5 --no-solver --format csv"
+	"finishes -b triangle5 --count --format csv"
+)
+n=0
+for c in "${cmds[@]}"; do
+	n=$((n + 1))
+	read -r -a cmd <<<"$c"
+	# a directory of the user's: refused, untouched
+	for files in "x.tmp S3.lvl F1.lvl a.tmp.mark MANIFEST run-0.tmp notes.txt" \
+	             "S3.lvl F1.lvl MANIFEST S2.lvl.tmp.mark run-0.tmp" \
+	             "PEGSOL-WORKDIR"; do
+		u="$tmp/user$n"
+		rm -rf "$u"
+		# shellcheck disable=SC2086
+		user_files "$u" $files
+		before=$(snapshot "$u")
+		for resume in "" --resume; do
+			run "${cmd[@]}" --workdir "$u" $resume
+			if [ "$rc" -eq 3 ] && grep -q "$u holds .*which pegsol did not make" "$tmp/err" &&
+				grep -q "empty or new directory" "$tmp/err"; then ok; else
+				bad "$c $resume in a directory of ($files): exit $rc: $(head -c 300 "$tmp/err")"; fi
+			if [ "$(snapshot "$u")" = "$before" ]; then ok; else
+				bad "$c $resume changed a directory of ($files): $(diff <(echo "$before") <(snapshot "$u") | head -5)"; fi
+		done
+	done
+	# pegsol's own directory: the in-memory answer; the user's files put
+	# there later, named unlike pegsol's, survive a --resume
+	# (in memory finishes decides its pairs at once, --no-solver aside)
+	read -r -a mem <<<"${c/ --no-solver/}"
+	"$PEGSOL" "${mem[@]}" >"$tmp/mem" 2>/dev/null
+	w="$tmp/own$n"
+	mkdir "$w"
+	run "${cmd[@]}" --workdir "$w"
+	if [ "$rc" -eq 0 ] && [ -f "$w/PEGSOL-WORKDIR" ] &&
+		diff <(answer "$tmp/mem") <(answer "$tmp/out") >"$tmp/diff"; then ok; else
+		bad "$c in an empty directory: exit $rc: $(head -5 "$tmp/diff") $(head -c 200 "$tmp/err")"; fi
+	user_files "$w" x.tmp a.tmp.mark notes.lvl S3.lvl.bak s3.lvl run-x.tmp MANIFEST.bak
+	for sub in "$w"/start-* "$w"/pair-*; do
+		[ -d "$sub" ] && user_files "$sub" x.tmp S1.lvl.orig
+	done
+	mine=$(snapshot "$w" | grep -v 'PEGSOL-WORKDIR\|LOCK\|MANIFEST$\|\.lvl$\|^dir')
+	run "${cmd[@]}" --workdir "$w" --resume
+	if [ "$rc" -eq 0 ] && diff <(answer "$tmp/mem") <(answer "$tmp/out") >"$tmp/diff"; then ok; else
+		bad "$c --resume beside the user's files: exit $rc: $(head -5 "$tmp/diff") $(head -c 200 "$tmp/err")"; fi
+	if [ "$(snapshot "$w" | grep -v 'PEGSOL-WORKDIR\|LOCK\|MANIFEST$\|\.lvl$\|^dir')" = "$mine" ]; then ok; else
+		bad "$c --resume touched the user's files: $(diff <(echo "$mine") <(snapshot "$w") | head -5)"; fi
+	# without --resume pegsol's own directory is still "an earlier run's"
+	run "${cmd[@]}" --workdir "$w"
+	if [ "$rc" -eq 2 ]; then ok; else bad "$c again without --resume: exit $rc, want 2"; fi
+done
+
+# what pegsol never touches does not make a directory the user's: hidden
+# files and lost+found
+h="$tmp/hidden"
+user_files "$h" .keep
+mkdir "$h/lost+found"
+keep=$(cksum <"$h/.keep")
+run count -b triangle5 --workdir "$h"
+if [ "$rc" -eq 0 ] && [ "$(cksum <"$h/.keep")" = "$keep" ]; then ok; else
+	bad "a directory of hidden files and lost+found: exit $rc: $(head -c 200 "$tmp/err")"; fi
+
+# kill -9, then --resume: the clean-up of the killed run's files (and of
+# files named as its leftovers would be) leaves the user's alone, and the
+# answer is the uninterrupted one
+"$PEGSOL" count -b triangle:6 -s 0 --format csv >"$tmp/mem6.csv"
+k="$tmp/killed"
+mkdir "$k"
+"$PEGSOL" count -b triangle:6 -s 0 --format csv --workdir "$k" -j 1 --memory 64M >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1 1200); do
+	[ -e "$k/S3.lvl" ] && break
+	kill -0 "$pid" 2>/dev/null || break
+	sleep 0.02
+done
+kill -9 "$pid" 2>/dev/null # (a run that ended first is resumed all the same)
+wait "$pid" 2>/dev/null
+if grep -q '^level S' "$k/MANIFEST"; then ok; else bad "no checkpoint after the kill"; fi
+user_files "$k" x.tmp a.tmp.mark notes.lvl S9.lvl.tmp.mark.bak run-1.tmp.orig
+mine=$(snapshot "$k" | grep -v 'PEGSOL-WORKDIR\|LOCK\|MANIFEST$\|\.lvl$\|\.tmp$\|\.mark$\|^dir')
+# a checkpoint of a build that marked nothing: refused beside a user's
+# file, refused without --resume, carried on with it
+legacy="$tmp/legacy"
+cp -r "$k" "$legacy"
+rm "$legacy/PEGSOL-WORKDIR"
+run count -b triangle:6 -s 0 --format csv --workdir "$legacy" --resume
+if [ "$rc" -eq 3 ] && grep -q "checkpoint of an earlier pegsol" "$tmp/err"; then ok; else
+	bad "an unmarked checkpoint beside the user's files: exit $rc: $(head -c 300 "$tmp/err")"; fi
+rm "$legacy"/x.tmp "$legacy"/a.tmp.mark "$legacy"/notes.lvl "$legacy"/*.bak "$legacy"/*.orig
+run count -b triangle:6 -s 0 --format csv --workdir "$legacy"
+if [ "$rc" -eq 2 ] && grep -q "add --resume" "$tmp/err"; then ok; else
+	bad "an unmarked checkpoint without --resume: exit $rc: $(head -c 300 "$tmp/err")"; fi
+run count -b triangle:6 -s 0 --format csv --workdir "$legacy" --resume
+if [ "$rc" -eq 0 ] && [ -f "$legacy/PEGSOL-WORKDIR" ] &&
+	diff <(answer "$tmp/mem6.csv") <(answer "$tmp/out") >"$tmp/diff"; then ok; else
+	bad "an unmarked checkpoint resumed: exit $rc: $(head -5 "$tmp/diff") $(head -c 200 "$tmp/err")"; fi
+touch "$k/run-7.tmp" "$k/S30.lvl.tmp" "$k/S31.lvl.tmp.mark"   # leftovers' names
+run count -b triangle:6 -s 0 --format csv --workdir "$k" --resume
+if [ "$rc" -eq 0 ] && diff <(answer "$tmp/mem6.csv") <(answer "$tmp/out") >"$tmp/diff"; then ok; else
+	bad "resumed after kill -9 beside the user's files: exit $rc: $(head -5 "$tmp/diff") $(head -c 200 "$tmp/err")"; fi
+if ! ls "$k/run-7.tmp" "$k/S30.lvl.tmp" "$k/S31.lvl.tmp.mark" >/dev/null 2>&1; then ok; else
+	bad "leftovers with pegsol's names stayed: $(ls "$k" | tr '\n' ' ')"; fi
+if [ "$(snapshot "$k" | grep -v 'PEGSOL-WORKDIR\|LOCK\|MANIFEST$\|\.lvl$\|\.tmp$\|\.mark$\|^dir')" = "$mine" ]; then ok; else
+	bad "the clean-up after kill -9 touched the user's files"; fi
+
+# finishes from a build that marked nothing: the top directory and every
+# start's are taken over with --resume
+f="$tmp/fin"
+mkdir "$f"
+"$PEGSOL" finishes -b triangle5 --count --format csv >"$tmp/fm.csv" 2>/dev/null
+"$PEGSOL" finishes -b triangle5 --count --format csv --workdir "$f" >/dev/null 2>&1
+find "$f" -name PEGSOL-WORKDIR -delete
+run finishes -b triangle5 --count --format csv --workdir "$f"
+if [ "$rc" -eq 2 ]; then ok; else bad "unmarked finishes without --resume: exit $rc, want 2"; fi
+run finishes -b triangle5 --count --format csv --workdir "$f" --resume
+if [ "$rc" -eq 0 ] && [ -f "$f/PEGSOL-WORKDIR" ] && [ -f "$f/start-0/PEGSOL-WORKDIR" ] &&
+	diff <(answer "$tmp/fm.csv") <(answer "$tmp/out") >"$tmp/diff"; then ok; else
+	bad "unmarked finishes resumed: exit $rc: $(head -5 "$tmp/diff") $(head -c 200 "$tmp/err")"; fi
+
+echo "workdir_safety.sh: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
