@@ -2,7 +2,7 @@
  * level.c - levels as partitioned sorted arrays: lookup, building from keys
  * (sorted or not, duplicates merged), complement and selection.
  */
-#include "engine/level.h"
+#include "engine/level_int.h"
 #include "core/radix.h"
 
 #include <stdlib.h>

@@ -1,6 +1,8 @@
 /*
  * level.h - a level: a set of canonical positions with optional 128-bit
- * counts, and the engine that expands one level into the next.
+ * counts, and the engine that expands one level into the next.  This is
+ * the engine as the rest of the library sees it; its internals are in
+ * level_int.h and the headers beside it, private to src/engine/.
  *
  * Layout.  Keys are split into 2^pbits partitions by a multiplicative hash
  * of the key (not by its top bits: a canonical key is the smallest image of
@@ -13,10 +15,11 @@
  * c the images g(c) under the group are computed once; the canonical form
  * of the child after jump j is then min over g of g(c) ^ g(mask of j),
  * because the images of the three holes of a jump are precomputed.  Children
- * go to per-thread, per-partition buffers; a full buffer is flushed into its
- * partition's hash table (small enough to sit in the L2 cache), where equal
- * children meet and their counts add.  Finally each partition's table is
- * radix-sorted into the new level.
+ * go to per-thread, per-partition buffers, which are emptied round after
+ * round into their partition's hash table (small enough to sit in the L2
+ * cache), where equal children meet and their counts add.  Finally each
+ * partition's table is radix-sorted into the new level (level_int.h has
+ * the rounds and names the file of each step).
  */
 #ifndef PEGSOL_LEVEL_H
 #define PEGSOL_LEVEL_H
@@ -38,14 +41,12 @@ typedef struct level {
 } level;
 
 /* A key's partition: the top pbits bits of a hash that mixes every bit
- * into every other (key_mix).  A plain multiply (Fibonacci hashing) was
- * used before: a child differs from its parent in three bits, which moved
- * the product's top bits by about a constant per jump, so the children of
- * a chunk of parents that shared their top bits (a level file is read in
- * that order) crowded into some partitions and left others empty (French
- * board, chunks of 955,733 parents: tables of 0 to 240,000 keys, 88,000
- * on average); their tables outgrew their room, and the run its memory
- * bound (911 MB within --memory 700M; with key_mix 786 MB, 10% faster). */
+ * into every other (key_mix).  A plain multiply is not enough: a child
+ * differs from its parent in three bits, which moves the product's top
+ * bits by about a constant per jump, so the children of a chunk of
+ * parents that share their top bits (a level file is read in that order)
+ * would crowd into some partitions and leave others empty, their tables
+ * outgrowing their room (doc/DESIGN.md, "The level engine"). */
 static inline uint32_t level_part_of(uint64_t key, int pbits)
 {
 	return pbits ? (uint32_t)(key_mix(key) >> (64 - pbits)) : 0;
@@ -67,8 +68,6 @@ static inline long long sorted_find(const uint64_t *a, size_t n, uint64_t key)
 	return lo < n && a[lo] == key ? (long long)lo : -1;
 }
 
-/* log2 of the number of partitions for a level of n keys. */
-int level_pbits_for(size_t n);
 /* The index of key in L, or -1. */
 long long level_find(const level *L, uint64_t key);
 void level_free(level *L);
@@ -84,10 +83,9 @@ typedef struct engine {
 	const pegsol_board *board;
 	const sym_group *G;
 	int threads;
-	/* Jumps grouped by their offsets in hole numbers (d1 = over - from,
-	 * d2 = to - over): for a group, the holes that can jump are
-	 * pos & from_mask & (pos >> d1) & (~pos >> (d1 + d2)), a few bitwise
-	 * operations for all its jumps at once.  jump_at[g][from] is the jump. */
+	/* The jump tables, built by engine_init and read by the engine's
+	 * own files (jump_tables.h says how): jumps grouped by their
+	 * offsets in hole numbers, jump_at[g][from] a group's jump. */
 	int ngroups;
 	struct jgroup {
 		uint64_t from_mask;
@@ -97,23 +95,21 @@ typedef struct engine {
 		uint8_t r1, l1, r12, l12;
 	} groups[MAX_JUMPS];
 	uint16_t (*jump_at)[PEGSOL_MAX_HOLES]; /* [ngroups][hole] */
-	/* The jumps numbered group after group, from-holes ascending, each
-	 * group's run within one 64-bit word: a group's movable pegs,
-	 * compressed with pext, are its run of bits in a word of legal jumps,
-	 * built in a register and read with one loop per word rather than one
-	 * hard-to-predict loop per group.  jump_of_bit maps back. */
+	/* BMI2: the jumps numbered group after group, from-holes ascending,
+	 * each group's run within one 64-bit word of legal jumps;
+	 * jump_of_bit maps back. */
 	int jwords;                        /* words of that vector */
 	uint16_t wfirst[MAX_JUMPS + 1];    /* word w: groups wfirst[w].. */
 	uint8_t gshift[MAX_JUMPS];         /* group g's first bit in its word */
 	uint16_t jump_of_bit[2 * MAX_JUMPS];
 	uint64_t jimg[MAX_JUMPS][SYM_MAX]; /* g(mask of jump j) */
-	/* With AVX-512 BITALG: the legal jumps as bits in jump order, 64 a
-	 * word, each word three bit gathers (vpshufbitqmb) of the position:
-	 * jsel[w][0][k] is the from hole of jump 64 w + k, [1] its over
-	 * hole, [2] its to hole (gathered from the complement); jvalid[w]
-	 * the bits of word w that are jumps.  jsel_words is 0 when unused,
-	 * and when the board's jumps leave no room for 32 more in an array
-	 * of MAX_JUMPS (the jumps' indices are stored 32 at a time). */
+	/* AVX-512 BITALG: the legal jumps as bits in jump order, 64 a word,
+	 * each word three bit gathers of the position: jsel[w][0][k] is the
+	 * from hole of jump 64 w + k, [1] its over hole, [2] its to hole
+	 * (gathered from the complement); jvalid[w] the bits of word w that
+	 * are jumps.  jsel_words is 0 when unused, and when the board's
+	 * jumps leave no room for 32 more in an array of MAX_JUMPS (the
+	 * jumps' indices are stored 32 at a time). */
 	int jsel_words;
 	uint8_t jsel[(MAX_JUMPS + 63) / 64][3][64];
 	uint64_t jvalid[(MAX_JUMPS + 63) / 64];
@@ -130,7 +126,7 @@ typedef struct engine {
 	size_t memory, held;
 	/* The round buffers of every thread together, at most (0: 128 MiB);
 	 * the buffers hold a round's children before they meet in the
-	 * tables: fewer rounds, but more fresh pages (see level_expand.c). */
+	 * tables: fewer rounds, but more fresh pages (level_int.h). */
 	size_t round_bytes;
 	/* Counts the expansions refused because their estimate did not fit
 	 * the memory bound (the disk store then expands in smaller chunks). */
@@ -170,13 +166,6 @@ void engine_trim(engine *E);
  * chunk's tables too small: they outgrew their room, and the run its
  * memory bound. */
 void engine_expect_chunks(engine *E);
-
-/* Scratch arrays of the given sizes, carved out of the round buffers the
- * engine keeps between expansions (their pages are faulted in already,
- * where fresh ones would cost the kernel's clearing): returns 0, or -1
- * when they do not fit (the caller then allocates its own).  Valid until
- * the engine's next expansion or trim. */
-int engine_borrow(const engine *E, int n, const size_t *bytes, void **out);
 
 /* The legal jumps of pos (jump indexes into out); returns their number. */
 int engine_jumps(const engine *E, pegsol_pos pos, uint16_t *out);
@@ -306,10 +295,6 @@ pegsol_status level_match_complements(const engine *E, const level *A,
 pegsol_status level_select_complements(const engine *E, const level *A,
                                        const level *B, int keep_b, level *out,
                                        pegsol_error *err);
-/* out = the keys of L (with their counts or label sets) whose mark is
- * set, in L's partitions and order. */
-pegsol_status level_select(const level *L, const uint8_t *mark, level *out,
-                           pegsol_error *err);
 /* Sorts keys[0..n) ascending, counts (may be NULL) along, and merges
  * equal keys, adding their counts: *m distinct keys are left at the front.
  * tk and tc are scratch arrays of n entries (tc may be NULL when counts

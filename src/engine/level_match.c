@@ -11,7 +11,7 @@
  * passed to the callback in batches under a lock, so callbacks need not be
  * thread-safe but must not depend on their order (they add up or OR).
  */
-#include "engine/level.h"
+#include "engine/engine_buffers.h"
 #include "core/bigmem.h"
 #include "core/parallel.h"
 #include "core/radix.h"

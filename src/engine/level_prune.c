@@ -2,7 +2,7 @@
  * level_prune.c - pagoda tests as vectors of 32-bit lanes, for the level
  * engine's filter (level_prune.h).
  */
-#include "engine/level_prune.h"
+#include "engine/level_prune_int.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,0 +1,332 @@
+/*
+ * expand_generate.c - phase A of an expansion: the children of a chunk of
+ * parents, staged, then scattered into their partitions' slices of the
+ * thread's round buffer; and the facts about the parents (expand_stats)
+ * gathered on the way.
+ *
+ * For a parent c the images g(c) under the group are computed once; the
+ * canonical form of the child after jump j is then min over g of
+ * g(c) ^ g(mask of j), because the images of the three holes of every
+ * jump are precomputed (engine.jimg): a child costs a few XORs and
+ * comparisons, not a transform.  With label sets, a child gets the image
+ * of its parent's set under the symmetry that made it canonical.
+ */
+#include "engine/expand_generate.h"
+#include "engine/jump_tables.h"
+#include "engine/level_int.h"
+#include "engine/level_prune_int.h"
+#include "core/parallel.h"
+
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
+#include <string.h>
+
+/* The orbit's size of a position that `fixed` of the group's m elements
+ * map onto itself: the stabiliser's order divides the group's; with 8, a
+ * power of two, a shift spares a division a parent. */
+static inline int orbit_size(int m, int fixed)
+{
+	return m == 8 ? 8 >> __builtin_ctz((unsigned)fixed) : m / fixed;
+}
+
+int level_stats_add(const engine *E, uint64_t key, const u128 *count,
+                    expand_stats *st)
+{
+	const sym_group *G = E->G;
+	int fixed = 0;
+	for (int g = 0; g < G->order; g++)
+		fixed += sym_apply(G, g, key) == key;
+	int orbit = orbit_size(G->order, fixed), overflow = 0;
+	uint16_t jumps[MAX_JUMPS + 32];
+	st->raw += (uint64_t)orbit;
+	if (count)
+		overflow |= u128_add(&st->games, *count);
+	if (jumps_of(E, key, jumps) == 0) {
+		st->dead++;
+		st->dead_raw += (uint64_t)orbit;
+		if (count)
+			overflow |= u128_add(&st->dead_games, *count);
+	}
+	return overflow;
+}
+
+/* The canonical form of a child: the smallest of img[g] ^ jimg[g].  Two
+ * independent minimum chains halve the latency of the comparisons. */
+static inline uint64_t canon_child(const uint64_t *img, const uint64_t *ji,
+                                   int m)
+{
+	uint64_t a = img[0] ^ ji[0], b = a;
+	int g = 1;
+	for (; g + 1 < m; g += 2) {
+		uint64_t u = img[g] ^ ji[g], v = img[g + 1] ^ ji[g + 1];
+		a = u < a ? u : a;
+		b = v < b ? v : b;
+	}
+	if (g < m) {
+		uint64_t u = img[g] ^ ji[g];
+		a = u < a ? u : a;
+	}
+	return a < b ? a : b;
+}
+
+/* The same for the full group of a square board (8 symmetries, the
+ * common case): one 512-bit XOR and a minimum across the lanes. */
+static inline uint64_t canon_child8(const uint64_t *img, const uint64_t *ji)
+{
+#ifdef __AVX512F__
+	__m512i v = _mm512_xor_si512(_mm512_load_si512((const void *)img),
+	                             _mm512_loadu_si512((const void *)ji));
+	return _mm512_reduce_min_epu64(v);
+#else
+	return canon_child(img, ji, 8);
+#endif
+}
+
+/* The children of a parent that carries a label set: each child gets the
+ * image of the set under the symmetry that made it canonical.  The set is
+ * first closed under the parent's stabiliser (a symmetric position is
+ * reached from the images of its starts too). */
+static uint64_t *emit_masked(const struct xctx *x, uint64_t c, uint64_t mask,
+                             const uint64_t *img, const uint16_t *jumps, int nj,
+                             uint64_t *out)
+{
+	const sym_group *G = x->E->G;
+	for (int g = 1; g < G->order; g++)
+		if (img[g] == c)
+			mask |= sym_apply(G, g, mask);
+	for (int k = 0; k < nj; k++) {
+		const uint64_t *ji = x->E->jimg[jumps[k]];
+		uint64_t best = img[0] ^ ji[0];
+		int bg = 0;
+		for (int g = 1; g < G->order; g++) {
+			uint64_t v = img[g] ^ ji[g];
+			if (v < best)
+				best = v, bg = g;
+		}
+		if (x->keep && !x->keep(x->keep_ctx, best))
+			continue;
+		out[0] = best;
+		out[1] = sym_apply(G, bg, mask);
+		out += 2;
+	}
+	return out;
+}
+
+/* Scatters the staged children into their slices, in order, up to the
+ * first whose slice is full (it and those after it stay staged for the
+ * next round); returns 1 when a slice is full. */
+static inline __attribute__((always_inline)) int
+flush_stage(const xctx *x, tbuf *tb, const int words)
+{
+	size_t n = tb->nstage, i = 0;
+	/* in locals, restrict: the stores of children (uint64_t, as size_t
+	 * is) would otherwise make the compiler reload every field and the
+	 * entry itself after each store */
+	const uint64_t *restrict src = tb->stage;
+	uint64_t *restrict buf = tb->part_buf;
+	size_t *restrict fill = tb->fill;
+	const size_t slice = tb->slice;
+	const int pbits = x->pbits;
+	const uint32_t pbase = x->pbase; /* 0 but in level_expand_range */
+	int full = 0;
+	for (; i < n; i++, src += words) {
+		uint64_t e[3];
+		for (int w = 0; w < words; w++)
+			e[w] = src[w];
+		size_t p = level_part_of(e[0], pbits) - pbase;
+		size_t f = fill[p];
+		if (f == slice) {
+			full = 1;
+			break;
+		}
+		fill[p] = f + 1;
+		uint64_t *d = buf + (p * slice + f) * (size_t)words;
+		for (int w = 0; w < words; w++)
+			d[w] = e[w];
+		/* the slice's line after next: it is written a few hundred
+		 * children later, from the L2 cache rather than memory */
+		__builtin_prefetch(d + 16, 1);
+	}
+	tb->emitted += i;
+	if (i && i < n)
+		memmove(tb->stage, tb->stage + i * (size_t)words,
+		        (n - i) * (size_t)words * sizeof *tb->stage);
+	tb->nstage = n - i;
+	return full;
+}
+
+/* The parent c's images under the group's m elements into img (with
+ * iflip, those of its complement: g(~c) = ~g(c)); returns how many of
+ * them map c onto itself. */
+static inline __attribute__((always_inline)) int
+parent_images(const sym_group *G, int m, uint64_t c, uint64_t iflip,
+              uint64_t *img)
+{
+	int fixed = 0;
+	for (int g = 0; g < m; g++) {
+		img[g] = sym_apply(G, g, c);
+		fixed += img[g] == c;
+	}
+	if (iflip)
+		for (int g = 0; g < m; g++)
+			img[g] ^= iflip;
+	return fixed;
+}
+
+/* Writes the children of a parent (its images img, its legal jumps
+ * jumps[0..nj), its count cnt) from out on, entries of `words` words;
+ * returns where the next goes.  Each child is written and then kept or
+ * not by advancing out: whether the pagodas cut it or it falls in another
+ * range is data no predictor learns, and a branch on it missed often
+ * enough to cost more than making the children that are dropped. */
+static inline __attribute__((always_inline)) uint64_t *
+emit_children(const engine *E, const uint64_t *img, int m,
+              const uint16_t *jumps, int nj, u128 cnt, const lin_prune *lp,
+              const lin_vec *slack, int (*keep)(const void *, uint64_t),
+              const void *keep_ctx, uint64_t iflip, const expand_range *range,
+              int pbits, uint32_t pbase, uint32_t nparts, uint64_t *out,
+              const int words)
+{
+	for (int k = 0; k < nj; k++) {
+		int drop = lp && lin_prune_cut(lp, slack, jumps[k]);
+		uint64_t best = m == 8 ? canon_child8(img, E->jimg[jumps[k]])
+		                       : canon_child(img, E->jimg[jumps[k]], m);
+		/* the child itself, not its complement: an image */
+		if (!lp && keep && !keep(keep_ctx, best ^ iflip))
+			continue;
+		if (range) /* another range's? */
+			drop |= level_part_of(best, pbits) - pbase >= nparts;
+		out[0] = best;
+		if (words >= 2)
+			out[1] = (uint64_t)cnt;
+		if (words == 3)
+			out[2] = (uint64_t)(cnt >> 64);
+		out += drop ? 0 : words;
+	}
+	return out;
+}
+
+/* Gives the thread a chunk of parents when its last one is done; 0 when
+ * no parent is left. */
+static inline int claim_chunk(xctx *x, tbuf *tb, int tid)
+{
+	if (tb->cur != tb->end)
+		return 1;
+	const engine *E = x->E;
+	size_t n = x->in->n, start = atomic_fetch_add(&x->next, CHUNK);
+	if (start >= n)
+		return 0;
+	tb->cur = start;
+	tb->end = start + CHUNK < n ? start + CHUNK : n;
+	if (tid == 0 && E->progress)
+		E->progress(E->progress_ctx, start, n);
+	return 1;
+}
+
+/* The children of the thread's chunk, until it is done or a slice is
+ * full (returns 1: the chunk resumes in the next round).  The loop works
+ * on locals, written back when it stops: the stores of children
+ * (uint64_t) would otherwise make the compiler keep every field in
+ * memory. */
+static inline __attribute__((always_inline)) int
+generate_chunk(xctx *x, tbuf *tb, uint64_t *img, uint16_t *jumps,
+               const int words)
+{
+	const engine *E = x->E;
+	const level *in = x->in;
+	const sym_group *G = E->G;
+	const int m = G->order;
+	const size_t room = STAGE - (size_t)E->board->njumps;
+	size_t cur = tb->cur, end = tb->end;
+	expand_stats st = tb->st;
+	int overflow = tb->overflow, full = 0;
+	int (*const keep)(const void *, uint64_t) = x->keep;
+	const void *const keep_ctx = x->keep_ctx;
+	/* pagoda tests: by the parent's value and the jump's change, before
+	 * the child's canonical form is made (level_prune.h) */
+	const lin_prune *const lp =
+		keep == lin_prune_keep && !(x->flags & EXPAND_REVERSE) ? keep_ctx : NULL;
+	/* reverse jumps are the jumps legal on the complement */
+	const uint64_t jflip = x->flags & EXPAND_REVERSE ? E->board->full : 0;
+	const uint64_t iflip = x->flags & EXPAND_COMPLEMENT ? E->board->full : 0;
+	const uint64_t *const keys = in->keys;
+	const u128 *const counts = in->counts;
+	const expand_range *const range = x->range;
+	const uint32_t pbase = x->pbase, nparts = (uint32_t)x->nparts;
+	const int pbits = x->pbits;
+	uint64_t *const stage = tb->stage;
+	uint64_t *out = stage + tb->nstage * (size_t)words;
+	for (; cur < end; cur++) {
+		if ((size_t)(out - stage) > room * (size_t)words) {
+			tb->nstage = (size_t)(out - stage) / (size_t)words;
+			full = flush_stage(x, tb, words);
+			out = stage + tb->nstage * (size_t)words;
+			if (full)
+				break;
+		}
+		uint64_t c = keys[cur];
+		u128 cnt = counts ? counts[cur] : 1;
+		/* level_stats_add's sums, written out: through a helper shared
+		 * with it the English count took 3% more time */
+		int orbit = orbit_size(m, parent_images(G, m, c, iflip, img));
+		st.raw += (uint64_t)orbit;
+		if (counts)
+			overflow |= u128_add(&st.games, cnt);
+		int nj = jumps_of(E, c ^ jflip, jumps);
+		if (nj == 0) {
+			st.dead++;
+			st.dead_raw += (uint64_t)orbit;
+			if (counts)
+				overflow |= u128_add(&st.dead_games, cnt);
+			continue;
+		}
+		if (in->masks) {
+			out = emit_masked(x, c, in->masks[cur], img, jumps, nj, out);
+			continue;
+		}
+		if (E->share) {
+			u128 part = cnt / (u128)nj;
+			st.lost += cnt - part * (u128)nj;
+			cnt = part;
+		}
+		lin_vec slack = {0};
+		if (lp)
+			lin_prune_slack(lp, c, &slack);
+		out = emit_children(E, img, m, jumps, nj, cnt, lp, &slack, keep, keep_ctx,
+		                    iflip, range, pbits, pbase, nparts, out, words);
+	}
+	tb->nstage = (size_t)(out - stage) / (size_t)words;
+	tb->cur = cur;
+	tb->st = st;
+	tb->overflow = overflow;
+	return full;
+}
+
+/* Phase A for one thread, inlined once per entry width, so the copies
+ * are straight-line code. */
+static inline __attribute__((always_inline)) void
+generate_words(xctx *x, int tid, const int words)
+{
+	tbuf *tb = &x->t[tid];
+	memset(tb->fill, 0, x->nparts * sizeof *tb->fill);
+	uint64_t img[SYM_MAX] __attribute__((aligned(64)));
+	uint16_t jumps[MAX_JUMPS];
+	/* what the last round could not place goes first */
+	int full = tb->nstage && flush_stage(x, tb, words);
+	while (!full && claim_chunk(x, tb, tid))
+		full = generate_chunk(x, tb, img, jumps, words);
+	if (!full && tb->nstage)
+		flush_stage(x, tb, words);
+}
+
+void expand_generate(void *arg, int tid)
+{
+	xctx *x = arg;
+	if (x->words == 1)
+		generate_words(x, tid, 1);
+	else if (x->words == 2)
+		generate_words(x, tid, 2);
+	else
+		generate_words(x, tid, 3);
+}

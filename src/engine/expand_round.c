@@ -1,0 +1,235 @@
+/*
+ * expand_round.c - the driver of an expansion (level_int.h describes the
+ * scheme): planned (expand_plan.c), then rounds of phase A
+ * (expand_generate.c) and phase B (expand_table.c) on every thread until
+ * every parent is done -- for level_expand_range, piece after piece of
+ * parents -- then finished into a level (expand_finish.c) or within a
+ * given one (expand_within.c).  level_expand, level_expand_range and
+ * level_expand_within are its entry points.
+ */
+#include "engine/level_int.h"
+#include "engine/expand_finish.h"
+#include "engine/expand_generate.h"
+#include "engine/expand_plan.h"
+#include "engine/expand_within.h"
+#include "core/parallel.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* 1 when no count of the piece is above cap (a narrow range's promise,
+ * checked a piece at a time rather than a parent at a time in the
+ * generation's loop, where it cost 3% of the English count). */
+static int piece_within_cap(const level *piece, u128 cap)
+{
+	return !piece->counts || cap == ~(u128)0 ||
+	       level_counts_max(piece->counts, piece->n) <= cap;
+}
+
+static pegsol_status cap_broken(pegsol_error *err)
+{
+	return fail(err, PEGSOL_EINTERNAL, "a parent's count is above the "
+	                   "64-bit cap its range was expanded with");
+}
+
+/* A range's next piece of parents in place of the one done (children
+ * still staged are copies); *parents becomes 1 when it has some.  0, or
+ * -1 with *st set when the range's callback fails or a count breaks the
+ * cap. */
+static int next_piece(xctx *x, level *piece, int *parents, pegsol_status *st,
+                      pegsol_error *err)
+{
+	const expand_range *range = x->range;
+	int got = range->next ? range->next(range->ctx, piece, err) : 0;
+	if (got < 0) {
+		*st = err ? err->status : PEGSOL_EINPUT;
+		return -1;
+	}
+	if (got > 0 && !piece_within_cap(piece, x->count_cap)) {
+		*st = cap_broken(err);
+		return -1;
+	}
+	if (got > 0) {
+		atomic_store(&x->next, 0);
+		for (int t = 0; t < x->nthreads; t++)
+			x->t[t].cur = x->t[t].end = 0;
+		*parents = piece->n > 0;
+	}
+	return 0;
+}
+
+/* Rounds of phases A and B until every parent is done and no child is
+ * left staged, or a thread failed (x->failed). */
+static pegsol_status run_rounds(xctx *x, pegsol_error *err)
+{
+	const level *in = x->in;
+	level piece = *in; /* level_expand_range: the parents being expanded */
+	pegsol_status st = PEGSOL_OK;
+	x->in = &piece;
+	int more = 1;
+	if (!piece_within_cap(&piece, x->count_cap)) {
+		st = cap_broken(err);
+		more = 0;
+	}
+	while (more && !atomic_load(&x->failed)) {
+		parallel_run(x->nthreads, expand_generate, x);
+		atomic_store(&x->next_part, 0);
+		parallel_run(x->nthreads, expand_reduce, x);
+		/* parents left: unclaimed, or in a chunk a full slice cut short */
+		int parents = atomic_load(&x->next) < piece.n, staged = 0;
+		for (int t = 0; t < x->nthreads; t++) {
+			parents |= x->t[t].cur < x->t[t].end;
+			staged |= x->t[t].nstage != 0;
+		}
+		if (!parents && x->range && next_piece(x, &piece, &parents, &st, err))
+			break;
+		more = parents || staged;
+	}
+	x->in = in;
+	return st;
+}
+
+/* Why the threads stopped, if they failed: out of memory, a count over
+ * 128 bits, or tables past the memory bound (refused as outgrown). */
+static pegsol_status rounds_failed(xctx *x, pegsol_error *err)
+{
+	const level *in = x->in;
+	int overflow = 0, failed = atomic_load(&x->failed);
+	for (int t = 0; t < x->nthreads; t++)
+		overflow |= x->t[t].overflow;
+	if (failed == 3 && !overflow) {
+		/* the growth seen so far, for the pieces the caller splits
+		 * this one into */
+		size_t done = atomic_load(&x->next), emitted = 0;
+		for (int t = 0; t < x->nthreads; t++)
+			emitted += x->t[t].emitted;
+		if (done > in->n)
+			done = in->n;
+		return refuse_outgrown(x, done ? (double)emitted / (double)done : 0, err);
+	}
+	if (failed || overflow)
+		return failed == 1
+		         ? fail(err, PEGSOL_ELIMIT, "out of memory expanding a "
+		                       "level of %zu positions", in->n)
+		         : fail_limit(err, PEGSOL_LIMIT_COUNT, "a game count "
+		                             "overflows 128 bits (level of %zu "
+		                             "positions)", in->n);
+	return PEGSOL_OK;
+}
+
+/* The threads' facts about the parents added into stats. */
+static pegsol_status add_stats(const xctx *x, expand_stats *stats,
+                               pegsol_status st, pegsol_error *err)
+{
+	for (int t = 0; t < x->nthreads; t++) {
+		stats->raw += x->t[t].st.raw;
+		stats->dead += x->t[t].st.dead;
+		stats->dead_raw += x->t[t].st.dead_raw;
+		stats->lost += x->t[t].st.lost; /* at most the level's mass */
+		if (u128_add(&stats->dead_games, x->t[t].st.dead_games) ||
+		    u128_add(&stats->games, x->t[t].st.games))
+			st = fail_limit(err, PEGSOL_LIMIT_COUNT,
+			                       "a game count overflows 128 bits");
+	}
+	return st;
+}
+
+/* Frees what the expansion allocated for itself, and x. */
+static void xctx_free(xctx *x)
+{
+	for (size_t p = 0; x->tables && p < x->nparts; p++)
+		if (x->tables[p].own)
+			free(x->tables[p].e);
+	for (int t = 0; t < MAX_THREADS; t++) {
+		free(x->t[t].fill);
+		free(x->t[t].stage);
+		if (!x->borrowed) {
+			free(x->scratch_k[t]);
+			free(x->scratch_c[t]);
+		}
+	}
+	free(x->tables);
+	free(x->got);
+	free(x);
+}
+
+/* level_expand, level_expand_within and level_expand_range: flags and
+ * within as the second says, range as the third (0 and NULL: the first). */
+static pegsol_status expand(const engine *E, const level *in, level *out,
+                            expand_stats *stats,
+                            int (*keep)(const void *ctx, uint64_t key),
+                            const void *keep_ctx, int flags,
+                            const level *within, const expand_range *range,
+                            pegsol_error *err)
+{
+	memset(out, 0, sizeof *out);
+	if (stats)
+		memset(stats, 0, sizeof *stats);
+	xctx *x = calloc(1, sizeof *x);
+	if (!x)
+		return fail(err, PEGSOL_ELIMIT, "out of memory");
+	x->E = E;
+	x->in = in;
+	x->keep = keep;
+	x->keep_ctx = keep_ctx;
+	x->flags = flags;
+	x->within = within;
+	x->range = range;
+	pegsol_status st = plan_expansion(x, err);
+	if (st == PEGSOL_OK)
+		st = run_rounds(x, err);
+	if (st == PEGSOL_OK)
+		st = rounds_failed(x, err);
+	if (st == PEGSOL_OK && within)
+		st = keep_within(x, out, err);
+	else if (st == PEGSOL_OK) {
+		st = finish_level(x, out, err);
+		if (stats && x->out) /* finished: a refusal or a failure to
+		                      * allocate leaves x->out unset */
+			st = add_stats(x, stats, st, err);
+	}
+	xctx_free(x);
+	if (st != PEGSOL_OK)
+		level_free(out);
+	return st;
+}
+
+pegsol_status level_expand(const engine *E, const level *in, level *out,
+                           expand_stats *stats,
+                           int (*keep)(const void *ctx, uint64_t key),
+                           const void *keep_ctx, pegsol_error *err)
+{
+	return expand(E, in, out, stats, keep, keep_ctx, 0, NULL, NULL, err);
+}
+
+pegsol_status level_expand_range(const engine *E, const level *first,
+                                 const expand_range *range,
+                                 int (*keep)(const void *ctx, uint64_t key),
+                                 const void *keep_ctx, level *out,
+                                 expand_stats *stats, pegsol_error *err)
+{
+	int whole = range && range->pbits >= 0 && range->pbits <= 16;
+	uint32_t align = whole ? (1u << (16 - range->pbits)) - 1 : 0;
+	if (first->masks || !whole || range->a >= range->b || range->b > (1u << 16) ||
+	    (range->a & align) || (range->b & align)) {
+		memset(out, 0, sizeof *out);
+		return fail(err, PEGSOL_EINTERNAL, "level_expand_range: a "
+		                   "labelled level or a range not of whole partitions");
+	}
+	return expand(E, first, out, stats, keep, keep_ctx, range->flags, NULL, range,
+	              err);
+}
+
+pegsol_status level_expand_within(const engine *E, const level *in, int flags,
+                                  const level *within,
+                                  int (*keep)(const void *ctx, uint64_t key),
+                                  const void *keep_ctx, level *out,
+                                  pegsol_error *err)
+{
+	if (in->counts || in->masks) {
+		memset(out, 0, sizeof *out);
+		return fail(err, PEGSOL_EINTERNAL, "level_expand_within: a "
+		                   "counted or labelled level");
+	}
+	return expand(E, in, out, NULL, keep, keep_ctx, flags, within, NULL, err);
+}
