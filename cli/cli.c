@@ -2,6 +2,7 @@
  * cli.c - the common options, board and problem loading, and messages.
  */
 #include "cli.h"
+#include "memory_limit.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -178,50 +179,6 @@ void cli_free(cli *c)
 	c->board = NULL;
 }
 
-char *cli_read_file(const cli *c, const char *path)
-{
-	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	if (!f) {
-		fprintf(stderr, "pegsol %s: %s: %s\n", c->command, path, strerror(errno));
-		return NULL;
-	}
-	size_t cap = 1 << 16, len = 0;
-	char *buf = malloc(cap);
-	while (buf) {
-		len += fread(buf + len, 1, cap - len - 1, f);
-		if (len < cap - 1)
-			break;
-		char *nb = realloc(buf, cap * 2);
-		if (!nb) {
-			free(buf);
-			buf = NULL;
-			break;
-		}
-		buf = nb;
-		cap *= 2;
-	}
-	int bad = ferror(f);
-	if (f != stdin)
-		fclose(f);
-	if (!buf || bad) {
-		fprintf(stderr, "pegsol %s: %s: %s\n", c->command, path,
-		        buf ? "cannot read" : "out of memory");
-		free(buf);
-		return NULL;
-	}
-	buf[len] = 0;
-	/* The parsers read C strings: text after a NUL byte would be ignored
-	 * without a word, so such a file is refused. */
-	const char *nul = memchr(buf, 0, len);
-	if (nul) {
-		fprintf(stderr, "pegsol %s: %s: not a text file (a NUL byte at "
-		        "offset %zu)\n", c->command, path, (size_t)(nul - buf));
-		free(buf);
-		return NULL;
-	}
-	return buf;
-}
-
 void cli_print_position(FILE *f, const pegsol_board *b, pegsol_pos pos,
                         const char *indent)
 {
@@ -247,21 +204,6 @@ int cli_processes_per_node = 1;
 int cli_progress_enabled(void)
 {
 	return isatty(2);
-}
-
-/* MemAvailable of /proc/meminfo in bytes (free memory and what the kernel
- * can reclaim), or 0 when it cannot be read. */
-static size_t memory_available(void)
-{
-	FILE *f = fopen("/proc/meminfo", "r");
-	char line[256];
-	unsigned long long kb = 0;
-	while (f && fgets(line, sizeof line, f))
-		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
-			break;
-	if (f)
-		fclose(f);
-	return (size_t)kb * 1024;
 }
 
 size_t cli_resident_bytes(void)
@@ -313,16 +255,10 @@ size_t cli_level_memory(cli *c)
 		c->level_memory = c->memory > own + (1u << 20) ? c->memory - own : 1u << 20;
 		return c->level_memory;
 	}
-	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
-	if (pages <= 0 || size <= 0)
-		return 0;
-	/* three quarters of the machine, but not more than nine tenths of what
-	 * other processes leave: the kernel's OOM killer would otherwise end
-	 * the run (or another one) instead of a clear "limit reached" */
-	size_t total = (size_t)pages / 4 * 3 * (size_t)size;
-	size_t avail = memory_available() / 10 * 9;
-	if (avail && avail < total)
-		total = avail;
+	/* the machine, its memory cgroup, ulimit: cli/memory_limit.c */
+	cli_memory_sources s;
+	cli_memory_system(&s);
+	size_t total = cli_memory_default(&s);
 	return total / (size_t)(cli_processes_per_node > 1 ? cli_processes_per_node : 1);
 }
 

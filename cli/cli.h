@@ -87,9 +87,9 @@ typedef struct cli {
 	"  -j, --threads N         threads to use (default: every core)\n"        \
 	"      --memory SIZE       limit of the process's resident set, e.g. 8G " \
 	"(default:\n"                                                            \
-	"                          3/4 of the machine, less when other "          \
-	"processes\n"                                                            \
-	"                          leave less available)\n"                      \
+	"                          3/4 of the machine or of its memory cgroup, "  \
+	"less when\n"                                                            \
+	"                          other processes or ulimit -v leave less)\n"   \
 	"  -h, --help              this help\n"
 
 void cli_init(cli *c, const char *command, const char *help);
@@ -124,9 +124,11 @@ extern int cli_processes_per_node;
 #define LEVEL_MEMORY_RESERVE ((size_t)2 << 20)
 
 /* The memory limit of the level engine: --memory less the process's own
- * resident set and LEVEL_MEMORY_RESERVE (at least 1 MiB), or by default
- * three quarters of the machine's physical memory (shared among the
- * processes on the node); kept in c->level_memory for cli_report. */
+ * resident set and LEVEL_MEMORY_RESERVE (at least 1 MiB), kept in
+ * c->level_memory for cli_report; or by default cli_memory_default's
+ * (cli/memory_limit.h: three quarters of the machine or of its memory
+ * cgroup, less when others or ulimit leave less), shared among the
+ * processes on the node. */
 size_t cli_level_memory(cli *c);
 
 /* The process's resident set now, in bytes (0 when unknown). */
@@ -137,9 +139,6 @@ int cli_parse_max_jumps(const cli *c, const char *arg);
 
 /* Parses "8G", "512M", "1.5G", "100000" into bytes; -1 when malformed. */
 long long cli_parse_size(const char *text);
-
-/* Reads a whole file ("-" is standard input); NULL with a message. */
-char *cli_read_file(const cli *c, const char *path);
 
 /* Draws a position with a space between the holes of a row, for people;
  * indent is prepended to each line. */
