@@ -59,10 +59,14 @@ pegsol_status fail_limit(pegsol_error *err, pegsol_limit limit,
 pegsol_status fail_io(pegsol_error *err, int errnum, const char *what,
                              const char *path)
 {
-	const char *why = errnum == ENOSPC || errnum == EDQUOT ? "disk full"
-	                  : errnum                              ? strerror(errnum)
-	                                                        : "I/O error";
-	return fail_limit(err, PEGSOL_LIMIT_DISK, "cannot %s %s: %s", what, path, why);
+	/* only a full disk (or quota) is the disk's limit, which --resume
+	 * carries on from once there is room; a permission or other error
+	 * of the file system is said as it is (exit 3) */
+	if (errnum && errnum != ENOSPC && errnum != EDQUOT)
+		return fail(err, PEGSOL_EINPUT, "cannot %s %s: %s", what, path,
+		            strerror(errnum));
+	return fail_limit(err, PEGSOL_LIMIT_DISK, "cannot %s %s: %s", what, path,
+	                  errnum ? "disk full" : "I/O error");
 }
 
 pegsol_status fail(pegsol_error *err, pegsol_status status,

@@ -26,8 +26,9 @@ pegsol_status fail_limit(pegsol_error *err, pegsol_limit limit, const char *fmt,
                          ...)
 	__attribute__((format(printf, 3, 4)));
 /* A file of a work directory that could not be written (what: "write",
- * "create", ...), as the disk's limit: "cannot WHAT PATH: disk full" when
- * errnum is ENOSPC or EDQUOT, else errnum's text ("I/O error" for 0). */
+ * "create", ...): the disk's limit, "cannot WHAT PATH: disk full", when
+ * errnum is ENOSPC or EDQUOT ("I/O error" for 0, a short write); any other
+ * errnum (EACCES, EIO, EROFS...) is PEGSOL_EINPUT with errnum's text. */
 pegsol_status fail_io(pegsol_error *err, int errnum, const char *what,
                       const char *path);
 

@@ -62,6 +62,7 @@ pegsol_status move_checkpoint_open(move_checkpoint *cp, const char *dir,
 		                   "directory", dir);
 	}
 	if (h->nlevels[0] < 1 || h->nlevels[1] < 1 ||
+	    h->nlevels[0] > MANIFEST_MAX_LEVELS || h->nlevels[1] > MANIFEST_MAX_LEVELS ||
 	    cp->found.len != sizeof *h + (size_t)(h->nlevels[0] + h->nlevels[1]) *
 	                                         sizeof(state_level)) {
 		move_checkpoint_close(cp);
@@ -72,7 +73,7 @@ pegsol_status move_checkpoint_open(move_checkpoint *cp, const char *dir,
 }
 
 /* Reads level k of side into L: the file's keys, sorted. */
-static pegsol_status read_level(const move_checkpoint *cp, int side, int k,
+static pegsol_status read_level(move_checkpoint *cp, int side, int k,
                                 const state_level *sl, const engine *E,
                                 move_level *L, pegsol_error *err)
 {
@@ -89,6 +90,22 @@ static pegsol_status read_level(const move_checkpoint *cp, int side, int k,
 		                   "checkpoint says %llu", path, n,
 		                   (unsigned long long)sl->n);
 	}
+	/* the manifest's fingerprint of the file (none from earlier builds) */
+	char name[MANIFEST_NAME];
+	snprintf(name, sizeof name, "%c%d", side_name[side], k);
+	if ((st = lfile_fingerprint(r, &cp->id[side][k], err)) != PEGSOL_OK) {
+		lfile_close_reader(r);
+		return st;
+	}
+	for (int i = 0; i < cp->found.nlevels; i++)
+		if (!strcmp(cp->found.name[i], name) && cp->found.has_id[i] &&
+		    cp->found.id[i] != cp->id[side][k]) {
+			lfile_close_reader(r);
+			return fail(err, PEGSOL_EINPUT, "corrupt work file %s: damaged, "
+			            "or not the level %s that the checkpoint names "
+			            "(another level's file): remove the work "
+			            "directory's files and run again", path, name);
+		}
 	uint64_t *keys = malloc((n ? n : 1) * sizeof *keys);
 	uint64_t *scratch = malloc((n ? n : 1) * sizeof *scratch);
 	size_t got = 0;
@@ -144,7 +161,7 @@ pegsol_status move_checkpoint_load(move_checkpoint *cp, move_search *F,
 	return st;
 }
 
-static pegsol_status write_level(const move_checkpoint *cp, int side, int k,
+static pegsol_status write_level(move_checkpoint *cp, int side, int k,
                                  const move_level *L, int threads,
                                  pegsol_error *err)
 {
@@ -163,6 +180,11 @@ static pegsol_status write_level(const move_checkpoint *cp, int side, int k,
 	}
 	if ((st = lfile_close(w, 1, err)) == PEGSOL_OK && rename(tmp, path))
 		st = fail_io(err, errno, "rename", tmp);
+	lfile_reader *r;
+	if (st == PEGSOL_OK && (st = lfile_open(path, &r, err)) == PEGSOL_OK) {
+		st = lfile_fingerprint(r, &cp->id[side][k], err);
+		lfile_close_reader(r);
+	}
 	return st;
 }
 
@@ -200,6 +222,8 @@ pegsol_status move_checkpoint_save(move_checkpoint *cp, const move_search *F,
 			*sl++ = (state_level){L->n, L->min_pegs, L->max_pegs};
 			if (k) {
 				snprintf(m->name[m->nlevels], MANIFEST_NAME, "%c%d", side_name[s], k);
+				m->has_id[m->nlevels] = 1;
+				m->id[m->nlevels] = cp->id[s][k];
 				m->entries[m->nlevels++] = L->n;
 			}
 		}

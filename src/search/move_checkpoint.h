@@ -19,6 +19,9 @@ typedef struct move_checkpoint {
 	manifest found;     /* the checkpoint resumed from (none: 0 levels) */
 	int saved[2];       /* levels of F and B already in files */
 	uint64_t identity;  /* of the problem and the search's options */
+	/* the files' fingerprints (lfile_fingerprint), kept by the manifest
+	 * so that a file swapped with another level's is refused */
+	uint64_t id[2][MANIFEST_MAX_LEVELS];
 } move_checkpoint;
 
 /* Takes dir for a search whose problem and options hash to identity:

@@ -639,6 +639,8 @@ struct lfile_reader {
 	uint64_t left;         /* entries of the segment not returned */
 	uint64_t prev;
 	int frame_done;
+	uint64_t index_sum;    /* the footer's checksum of the index */
+	uint64_t size;         /* of the file */
 };
 
 static pegsol_status corrupt(lfile_reader *r, pegsol_error *err, const char *why)
@@ -727,7 +729,24 @@ pegsol_status lfile_open(const char *path, lfile_reader **out, pegsol_error *err
 		return st;
 	}
 	r->counted = (int)flags;
+	memcpy(&r->index_sum, footer + 8, 8);
+	r->size = (uint64_t)size;
 	*out = r;
+	return PEGSOL_OK;
+}
+
+pegsol_status lfile_fingerprint(lfile_reader *r, uint64_t *out,
+                                pegsol_error *err)
+{
+	uint8_t head[65536];
+	size_t n = 0;
+	if (fseek(r->f, 0, SEEK_SET) ||
+	    ((n = fread(head, 1, sizeof head, r->f)) != sizeof head && n != r->size))
+		return corrupt(r, err, "cannot read its beginning");
+	uint64_t h = checksum(&r->index_sum, sizeof r->index_sum, 0xcbf29ce484222325ull);
+	h = checksum(&r->size, sizeof r->size, h);
+	*out = checksum(head, n, h);
+	/* the next read seeks to its segment first (lfile_seek) */
 	return PEGSOL_OK;
 }
 

@@ -118,6 +118,13 @@ uint64_t lfile_entries(const lfile_reader *r);
 /* Entries of segment seg, from the index. */
 uint64_t lfile_segment_entries(const lfile_reader *r, int seg);
 int lfile_counted(const lfile_reader *r);
+/* What tells this file from another level's: the checksum of its index
+ * (the offsets, sizes and entries of its 256 frames), its size and its
+ * first 64 KiB (all of a small level's file).  A checkpoint keeps it
+ * beside the level's name, so that a resumed run refuses a file swapped
+ * with another level's, or replaced, as a corrupt work file. */
+pegsol_status lfile_fingerprint(lfile_reader *r, uint64_t *out,
+                                pegsol_error *err);
 /* Positions the reader at the start of segment seg. */
 pegsol_status lfile_seek(lfile_reader *r, int seg, pegsol_error *err);
 /* Gives the disk blocks of segment seg back to the file system (punches

@@ -5,7 +5,7 @@
  * The format is text, so that a person can see what a work directory
  * holds:
  *     pegsol-checkpoint 1
- *     level S12 123456789
+ *     level S12 123456789 [<biggest count, 32 hex>] [@<fingerprint, 16 hex>]
  *     state 8320 <the state, in hex>
  *     check <FNV-1a of every line above, in hex>
  */
@@ -52,6 +52,9 @@ pegsol_status manifest_write_as(const char *dir, const char *file,
 			n += (size_t)snprintf(text + n, cap - n, " %016llx%016llx",
 			                      (unsigned long long)(m->max[i] >> 64),
 			                      (unsigned long long)m->max[i]);
+		if (m->has_id[i])
+			n += (size_t)snprintf(text + n, cap - n, " @%016llx",
+			                      (unsigned long long)m->id[i]);
 		text[n++] = '\n';
 	}
 	n += (size_t)snprintf(text + n, cap - n, "state %zu ", m->len);
@@ -137,16 +140,28 @@ pegsol_status manifest_read_as(const char *dir, const char *file, manifest *m,
 		char *end = strchr(line, '\n');
 		*end = 0;
 		char name[MANIFEST_NAME];
-		unsigned long long entries;
-		char max[33];
+		unsigned long long entries, id;
+		char max[33], at[20];
 		size_t len;
 		int off = 0, fields;
-		if ((fields = sscanf(line, "level %31s %llu %32s", name, &entries, max)) >= 2 &&
+		if ((fields = sscanf(line, "level %31s %llu %32s %19s", name, &entries, max,
+		                     at)) >= 2 &&
 		    m->nlevels < MANIFEST_MAX_LEVELS) {
 			int i = m->nlevels++;
 			snprintf(m->name[i], MANIFEST_NAME, "%s", name);
 			m->entries[i] = entries;
-			m->has_max[i] = fields == 3 && strlen(max) == 32;
+			/* the fingerprint may come without the biggest count */
+			if (fields == 3 && max[0] == '@') {
+				snprintf(at, sizeof at, "%s", max);
+				fields = 4;
+				max[0] = 0;
+			}
+			if (fields == 4 && at[0] == '@' && strlen(at) == 17 &&
+			    sscanf(at + 1, "%16llx", &id) == 1) {
+				m->has_id[i] = 1;
+				m->id[i] = id;
+			}
+			m->has_max[i] = fields >= 3 && strlen(max) == 32;
 			m->max[i] = 0;
 			for (int k = 0; m->has_max[i] && k < 32; k++) {
 				int v = hexval(max[k]);

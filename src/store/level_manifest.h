@@ -27,6 +27,11 @@ typedef struct manifest {
 	 * checkpoints without it still read) */
 	int has_max[MANIFEST_MAX_LEVELS];
 	u128 max[MANIFEST_MAX_LEVELS];
+	/* the level file's fingerprint (lfile_fingerprint), when known: a
+	 * resumed run refuses a file that is not the level named (an
+	 * optional field "@<hex>" of its line, after the biggest count) */
+	int has_id[MANIFEST_MAX_LEVELS];
+	uint64_t id[MANIFEST_MAX_LEVELS];
 	void *state; /* malloc'ed */
 	size_t len;
 } manifest;

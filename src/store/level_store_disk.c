@@ -40,6 +40,11 @@ struct slevel {
 	 * every entry (kept in the manifest for a resumed run) */
 	int has_max;
 	u128 max;
+	/* its file's fingerprint (lfile_fingerprint), once known: the
+	 * checkpoint keeps it, so that a resumed run tells a file swapped
+	 * with another level's from the level's own */
+	int has_id;
+	uint64_t id;
 };
 
 typedef struct disk_store {
@@ -377,6 +382,23 @@ static pegsol_status disk_sum(level_store *s, u128 *v, int n, pegsol_error *err)
 
 /* --------------------------------------------------------- checkpoints */
 
+/* L's fingerprint, from its file once (the file is final once made). */
+static pegsol_status level_id(disk_store *d, slevel *L, pegsol_error *err)
+{
+	if (L->has_id)
+		return PEGSOL_OK;
+	char path[4096];
+	level_path(d, L->name, path, sizeof path);
+	lfile_reader *r;
+	pegsol_status st = lfile_open(path, &r, err);
+	if (st == PEGSOL_OK) {
+		st = lfile_fingerprint(r, &L->id, err);
+		lfile_close_reader(r);
+	}
+	L->has_id = st == PEGSOL_OK;
+	return st;
+}
+
 /* Removes the level and run files no checkpoint names. */
 static pegsol_status disk_checkpoint(level_store *s, slevel *const *live,
                                      int nlive, const void *state, size_t len,
@@ -388,16 +410,21 @@ static pegsol_status disk_checkpoint(level_store *s, slevel *const *live,
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
 	if (nlive > MANIFEST_MAX_LEVELS)
 		nlive = MANIFEST_MAX_LEVELS;
-	for (int i = 0; i < nlive; i++) {
+	pegsol_status st = PEGSOL_OK;
+	for (int i = 0; i < nlive && st == PEGSOL_OK; i++) {
 		snprintf(m->name[i], MANIFEST_NAME, "%s", live[i]->name);
 		m->entries[i] = live[i]->n;
 		m->has_max[i] = live[i]->has_max;
 		m->max[i] = live[i]->max;
+		st = level_id(d, live[i], err);
+		m->has_id[i] = live[i]->has_id;
+		m->id[i] = live[i]->id;
 	}
 	m->nlevels = nlive;
 	m->state = (void *)state;
 	m->len = len;
-	pegsol_status st = manifest_write(d->dir, m, err);
+	if (st == PEGSOL_OK)
+		st = manifest_write(d->dir, m, err);
 	if (st == PEGSOL_OK)
 		manifest_remove_unnamed(d->dir, m);
 	free(m);
@@ -434,9 +461,19 @@ static pegsol_status disk_open(level_store *s, const char *name, slevel **out,
 			/* check the file now rather than half-way through a level */
 			lscan sc = {0};
 			pegsol_status st = scan_open(d, l, &sc, err);
-			if (st == PEGSOL_OK)
+			if (st == PEGSOL_OK) {
 				l->counted = lfile_counted(sc.r);
+				st = lfile_fingerprint(sc.r, &l->id, err);
+			}
 			lscan_close(&sc);
+			/* checkpoints of earlier builds name no fingerprint */
+			l->has_id = st == PEGSOL_OK;
+			if (st == PEGSOL_OK && d->found.has_id[i] && l->id != d->found.id[i])
+				st = fail(err, PEGSOL_EINPUT, "corrupt work file %s/%s.lvl: "
+				          "damaged, or not the level %s that the checkpoint "
+				          "names (another level's file): remove the work "
+				          "directory's files and run again", d->dir, name,
+				          name);
 			if (st != PEGSOL_OK) {
 				free(l);
 				return st;

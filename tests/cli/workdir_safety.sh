@@ -124,6 +124,7 @@ mine=$(snapshot "$k" | grep -v 'PEGSOL-WORKDIR\|LOCK\|MANIFEST$\|\.lvl$\|\.tmp$\
 # file, refused without --resume, carried on with it
 legacy="$tmp/legacy"
 cp -r "$k" "$legacy"
+cp -r "$k" "$tmp/swapped"   # (for the corrupt work files below)
 rm "$legacy/PEGSOL-WORKDIR"
 run count -b triangle:6 -s 0 --format csv --workdir "$legacy" --resume
 if [ "$rc" -eq 3 ] && grep -q "checkpoint of an earlier pegsol" "$tmp/err"; then ok; else
@@ -158,6 +159,51 @@ run finishes -b triangle5 --count --format csv --workdir "$f" --resume
 if [ "$rc" -eq 0 ] && [ -f "$f/PEGSOL-WORKDIR" ] && [ -f "$f/start-0/PEGSOL-WORKDIR" ] &&
 	diff <(answer "$tmp/fm.csv") <(answer "$tmp/out") >"$tmp/diff"; then ok; else
 	bad "unmarked finishes resumed: exit $rc: $(head -5 "$tmp/diff") $(head -c 200 "$tmp/err")"; fi
+
+# a level file swapped with another level's, or replaced by another file
+# of as many positions, is a corrupt work file (exit 3), not a failed
+# consistency check (exit 5): the checkpoint keeps each file's fingerprint
+sw="$tmp/swapped"
+mv "$sw/S0.lvl" "$sw/x.swap"; mv "$sw/S1.lvl" "$sw/S0.lvl"; mv "$sw/x.swap" "$sw/S1.lvl"
+run count -b triangle:6 -s 0 --format csv --workdir "$sw" --resume
+if [ "$rc" -eq 3 ] && grep -q "corrupt work file $sw/S0.lvl" "$tmp/err"; then ok; else
+	bad "swapped level files: exit $rc: $(head -c 300 "$tmp/err")"; fi
+sh5="$tmp/short5"
+mkdir "$sh5"
+"$PEGSOL" shortest -b triangle5 -s 0 --count --workdir "$sh5" >/dev/null 2>&1
+grep -q '^level F2 4 ' "$sh5/MANIFEST" && grep -q '^level S2 4 ' "$sw/MANIFEST" &&
+	cp "$sw/S2.lvl" "$sh5/F2.lvl"
+run shortest -b triangle5 -s 0 --count --workdir "$sh5" --resume
+if [ "$rc" -eq 3 ] && grep -q "corrupt work file $sh5/F2.lvl" "$tmp/err"; then ok; else
+	bad "shortest with a level file replaced: exit $rc: $(head -c 300 "$tmp/err")"; fi
+
+# a directory pegsol may not write in is exit 3 with the system's words,
+# not the disk limit's exit 4 and its advice: one not yet marked, and one
+# marked (its LOCK writable) where the first level file cannot be made.
+# Root may write anywhere: as root the checks run as nobody (setpriv).
+as_user=()
+if [ "$(id -u)" -eq 0 ]; then
+	as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+	"${as_user[@]}" "$PEGSOL" --help >/dev/null 2>&1 || as_user=(skip)
+fi
+if [ "${as_user[0]:-}" = skip ]; then
+	echo "workdir_safety.sh: cannot run as another user; permission checks skipped"
+else
+	chmod 755 "$tmp"
+	mkdir "$tmp/ro1" "$tmp/ro2"
+	cp "$tmp/own1/PEGSOL-WORKDIR" "$tmp/ro2/"
+	: >"$tmp/ro2/LOCK"
+	chmod 666 "$tmp/ro2/LOCK"
+	chmod 555 "$tmp/ro1" "$tmp/ro2"
+	for d in ro1 ro2; do
+		"${as_user[@]}" "$PEGSOL" count -b triangle5 --workdir "$tmp/$d" >/dev/null 2>"$tmp/err"
+		rc=$?
+		if [ "$rc" -eq 3 ] && grep -q "Permission denied" "$tmp/err" &&
+			! grep -q "disk full\|--resume" "$tmp/err"; then ok; else
+			bad "an unwritable work directory ($d): exit $rc: $(head -c 300 "$tmp/err")"; fi
+	done
+	chmod 755 "$tmp/ro1" "$tmp/ro2"
+fi
 
 echo "workdir_safety.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
