@@ -63,7 +63,11 @@ typedef struct cli {
 	"                          compressed files made within --memory, with a " \
 	"checkpoint\n"                                                            \
 	"                          after every level: for boards bigger than "    \
-	"memory\n"                                                                \
+	"memory.\n"                                                               \
+	"                          DIR must be empty or pegsol's own (marked by its\n" \
+	"                          file PEGSOL-WORKDIR): one holding files pegsol\n" \
+	"                          did not make is refused (exit 3), and in its own\n" \
+	"                          pegsol touches only files with its own names\n"   \
 	"      --resume            carry on the run checkpointed in --workdir "   \
 	"(after a\n"                                                              \
 	"                          kill, a crash or a full disk) from its last finished\n" \
