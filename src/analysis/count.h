@@ -2,7 +2,9 @@
  * analysis/count.h - the count driver's other uses: random play
  * (analysis/random.c) runs on the same levels, stores and checkpoints as
  * pegsol_count, with probability mass where the games are counted; and
- * whether one problem is solvable (analysis/finishes.c).
+ * whether one problem is solvable (analysis/finishes.c).  (pegsol_count
+ * itself is declared in pegsol/levels.h; the parts of the driver share
+ * count_int.h.)
  */
 #ifndef PEGSOL_ANALYSIS_COUNT_H
 #define PEGSOL_ANALYSIS_COUNT_H
@@ -18,16 +20,6 @@ typedef struct count_random_extra {
 	pegsol_random_ending least[PEGSOL_RANDOM_TOP]; /* unlikeliest first */
 } count_random_extra;
 
-/* pegsol_count with the engine's share mode (level.h): a row's games are
- * the mass that reaches the level and its dead-end games the mass that
- * ends there, fixed point with MASS_ONE = 1; out->wins is the mass that
- * ends in the finish (a position finish).  The pairing with backward
- * levels is skipped.  A checkpoint of this run is not one of a count. */
-/* The bytes of a count's checkpointed state as older pegsol wrote it
- * (magic "pgcount1", before random play), which a resumed count still
- * reads: for the test that makes one. */
-size_t count_state_v1_bytes(void);
-
 /* Whether pr has a solution: the winning walk (pegsol_count's fast path,
  * with its store, work directory and checkpoints) stopped at the first
  * W_n it makes, the meeting of its two halves, which is empty exactly
@@ -36,6 +28,11 @@ pegsol_status count_solvable(const pegsol_problem *pr,
                              const pegsol_level_options *opt, int *solvable,
                              pegsol_error *err);
 
+/* pegsol_count with the engine's share mode (level.h): a row's games are
+ * the mass that reaches the level and its dead-end games the mass that
+ * ends there, fixed point with MASS_ONE = 1; out->wins is the mass that
+ * ends in the finish (a position finish).  The pairing with backward
+ * levels is skipped.  A checkpoint of this run is not one of a count. */
 pegsol_status count_random_play(const pegsol_problem *pr,
                                 const pegsol_level_options *opt,
                                 pegsol_count_result *out,

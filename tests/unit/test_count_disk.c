@@ -9,6 +9,7 @@
  * directory's errors.
  */
 #include "analysis/count.h"
+#include "analysis/count_state.h"
 #include "check.h"
 #include "store/level_manifest.h"
 #include "pegsol.h"
