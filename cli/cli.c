@@ -135,6 +135,15 @@ int cli_option(cli *c, int opt, const char *arg)
 	case OPT_RESUME:
 		c->resume = 1;
 		return 0;
+	case OPT_IN_MEMORY:
+	case OPT_CHUNK:
+		if (cli_hooks.option)
+			return cli_hooks.option(c, opt, arg);
+		/* not pegsol's: as getopt says of any option it does not know */
+		fprintf(stderr, "%s: unrecognized option '--%s'\n", c->command,
+		        opt == OPT_CHUNK ? "chunk" : "in-memory");
+		fprintf(stderr, "Try 'pegsol %s --help'.\n", c->command);
+		return PEGSOL_EUSAGE;
 	case 'h':
 		fputs(c->help, stdout);
 		exit(0);
@@ -198,6 +207,7 @@ void cli_print_position(FILE *f, const pegsol_board *b, pegsol_pos pos,
 	}
 }
 
+cli_program cli_hooks;
 int cli_default_threads;
 int cli_processes_per_node = 1;
 

@@ -19,7 +19,7 @@ enum { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
 
 /* Long-option codes for common options without a short form. */
 enum { OPT_FORMAT = 1000, OPT_MEMORY, OPT_HELP, OPT_WORKDIR, OPT_RESUME,
-       OPT_FIRST_COMMAND_OPTION = 1100 };
+       OPT_IN_MEMORY, OPT_CHUNK, OPT_FIRST_COMMAND_OPTION = 1100 };
 
 typedef struct cli {
 	const char *command;        /* for messages: "solve" */
@@ -52,10 +52,13 @@ typedef struct cli {
 	{"memory", required_argument, NULL, OPT_MEMORY},                          \
 	{"help", no_argument, NULL, 'h'}
 
-/* The external-memory options of the commands that run pegsol_count. */
+/* The external-memory options of the commands that run pegsol_count;
+ * --in-memory and --chunk are a program's own (cli_hooks.option). */
 #define CLI_DISK_LONG                                                         \
 	{"workdir", required_argument, NULL, OPT_WORKDIR},                        \
-	{"resume", no_argument, NULL, OPT_RESUME}
+	{"resume", no_argument, NULL, OPT_RESUME},                                \
+	{"in-memory", no_argument, NULL, OPT_IN_MEMORY},                          \
+	{"chunk", required_argument, NULL, OPT_CHUNK}
 
 #define CLI_DISK_HELP                                                         \
 	"      --workdir DIR       keep the levels on disk in DIR (which must "    \
@@ -114,6 +117,18 @@ int cli_report(const cli *c, const pegsol_error *err);
  * 0 or an exit code after printing the message. */
 int cli_load(cli *c, int problem);
 void cli_free(cli *c);
+
+/* What a program built on these commands adds to them (pegsol-mpi, in
+ * cli/mpi_main.c); pegsol leaves both NULL.  option takes the options
+ * pegsol itself does not have (OPT_IN_MEMORY, OPT_CHUNK): 0 when taken,
+ * else an exit code after the message; without it they are unknown
+ * options.  store gives the store of a level command's run once its
+ * options are read (pegsol_level_options.store; NULL: pegsol's own). */
+typedef struct cli_program {
+	int (*option)(cli *c, int opt, const char *arg);
+	pegsol_store *(*store)(const cli *c);
+} cli_program;
+extern cli_program cli_hooks;
 
 /* Threads when -j is not given (0: every core); pegsol-mpi shares a
  * node's cores among its ranks. */

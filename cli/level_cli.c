@@ -5,7 +5,10 @@
 
 void level_cli_begin(cli *c, progress *p, pegsol_level_options *lo)
 {
-	progress_init(p, c->workdir);
+	pegsol_store *store = cli_hooks.store ? cli_hooks.store(c) : NULL;
+	/* a program's own store keeps no log of the work directory: each of
+	 * pegsol-mpi's ranks would write one */
+	progress_init(p, store ? NULL : c->workdir);
 	/* every field: callers set only the ones they use beyond these */
 	*lo = (pegsol_level_options){.threads = c->threads ? c->threads
 	                                                        : cli_default_threads,
@@ -13,7 +16,8 @@ void level_cli_begin(cli *c, progress *p, pegsol_level_options *lo)
 	                             .progress = progress_update,
 	                             .progress_ctx = p,
 	                             .workdir = c->workdir,
-	                             .resume = c->resume};
+	                             .resume = c->resume,
+	                             .store = store};
 }
 
 int level_cli_end(cli *c, progress *p, pegsol_status st, const pegsol_error *err,

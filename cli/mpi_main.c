@@ -1,30 +1,32 @@
 /*
  * cli/mpi_main.c - pegsol-mpi: `pegsol count` and `pegsol levels` with their
- * levels spread over MPI ranks (level_store_mpi.c), in memory or, with a
- * work directory, on disk within each rank (level_store_mpi_disk.c).
- * Every rank runs the same command; rank 0 prints, the others are silent
- * but for errors.
+ * levels spread over MPI ranks by the library's MPI store (pegsol/mpi.h),
+ * in memory or, with a work directory, on disk within each rank.  The
+ * commands are pegsol's own; this program adds its options (--in-memory,
+ * --chunk) and the store through cli_hooks.  Every rank runs the same
+ * command; rank 0 prints, the others are silent but for errors.
  *
  *   mpirun -np 4 pegsol-mpi count -b english
  *   mpirun -np 4 pegsol-mpi count -b french --workdir /scratch/fr --memory 8G
  */
 #include "cli.h"
 #include "commands.h"
-#include "store/mpi/level_store_mpi.h"
-#include "core/parallel.h"
+#include "pegsol/mpi.h"
 
 #include <errno.h>
 #include <malloc.h>
 #include <mpi.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <unistd.h>
 
-const char *mpi_checkpoint_dir;
-int mpi_checkpoint_resume;
-int mpi_levels_in_memory;
-size_t mpi_chunk;
+/* pegsol-mpi's own options (cli_hooks.option), for the store of the run
+ * (cli_hooks.store), which is made once they are read. */
+static int levels_in_memory;
+static size_t chunk;
+static pegsol_store *store;
 
 static void usage(FILE *f)
 {
@@ -55,18 +57,48 @@ static void usage(FILE *f)
 }
 
 /* --chunk's value: a positive number of positions. */
-static int parse_chunk(const char *arg)
+static int parse_chunk(cli *c, const char *arg)
 {
 	char *end;
 	errno = 0;
 	unsigned long long v = strtoull(arg, &end, 10);
-	if (errno || end == arg || *end || !v || arg[0] == '-') {
-		fprintf(stderr, "pegsol-mpi: --chunk takes a positive number of "
-		        "positions, not '%s'\n", arg);
-		return 0;
+	if (errno || end == arg || *end || !v || arg[0] == '-')
+		return cli_usage_error(c, "--chunk takes a positive number of "
+		                          "positions, not '%s'", arg);
+	chunk = (size_t)v;
+	return 0;
+}
+
+/* cli_hooks.option: --in-memory and --chunk */
+static int option(cli *c, int opt, const char *arg)
+{
+	if (opt == OPT_CHUNK)
+		return parse_chunk(c, arg);
+	levels_in_memory = 1;
+	return 0;
+}
+
+/* cli_hooks.store: the levels over the ranks of the job (the work
+ * directory and --resume come with the command's options) */
+static pegsol_store *job_store(const cli *c)
+{
+	pegsol_error err;
+	if (!store && pegsol_mpi_store_new(MPI_COMM_WORLD, levels_in_memory, chunk,
+	                                   &store, &err) != PEGSOL_OK) {
+		fprintf(stderr, "pegsol-mpi %s: %s\n", c->command, err.message);
+		MPI_Abort(MPI_COMM_WORLD, err.status);
 	}
-	mpi_chunk = (size_t)v;
-	return 1;
+	return store;
+}
+
+/* The cores this process may run on. */
+static int cores(void)
+{
+	cpu_set_t set;
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+		return CPU_COUNT(&set);
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (int)n : 1;
 }
 
 int main(int argc, char **argv)
@@ -93,36 +125,8 @@ int main(int argc, char **argv)
 			        "use pegsol\n", argv[i]);
 			return PEGSOL_EUSAGE;
 		}
-	/* --workdir and --resume are pegsol-mpi's own (per rank): taken out
-	 * before the command sees them, which would otherwise put the levels
-	 * in pegsol's single-process disk store; so are --in-memory and
-	 * --chunk, which pegsol does not have */
-	int kept = 2;
-	for (int i = 2; i < argc; i++) {
-		if (!strcmp(argv[i], "--workdir") && i + 1 < argc)
-			mpi_checkpoint_dir = argv[++i];
-		else if (!strncmp(argv[i], "--workdir=", 10))
-			mpi_checkpoint_dir = argv[i] + 10;
-		else if (!strcmp(argv[i], "--resume"))
-			mpi_checkpoint_resume = 1;
-		else if (!strcmp(argv[i], "--in-memory"))
-			mpi_levels_in_memory = 1;
-		else if (!strcmp(argv[i], "--chunk") && i + 1 < argc) {
-			if (!parse_chunk(argv[++i]))
-				return PEGSOL_EUSAGE;
-		} else if (!strncmp(argv[i], "--chunk=", 8)) {
-			if (!parse_chunk(argv[i] + 8))
-				return PEGSOL_EUSAGE;
-		} else {
-			argv[kept++] = argv[i];
-		}
-	}
-	argc = kept;
-	argv[argc] = NULL;
-	if (mpi_checkpoint_resume && !mpi_checkpoint_dir) {
-		fprintf(stderr, "pegsol-mpi: --resume needs the --workdir of the run\n");
-		return PEGSOL_EUSAGE;
-	}
+	cli_hooks.option = option;
+	cli_hooks.store = job_store;
 	for (int i = 2; i < argc; i++)
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
 			return run(argc - 1, argv + 1); /* prints and exits */
@@ -139,22 +143,13 @@ int main(int argc, char **argv)
 	/* the ranks of a node share its cores */
 	const char *local = getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
 	int per_node = local && atoi(local) > 0 ? atoi(local) : 1;
-	cli_default_threads = (parallel_cores() + per_node - 1) / per_node;
+	cli_default_threads = (cores() + per_node - 1) / per_node;
 	cli_processes_per_node = per_node;
-	level_store_default = level_store_mpi;
-	struct stat sb;
-	int rc;
-	errno = 0;
-	if (mpi_checkpoint_dir && (stat(mpi_checkpoint_dir, &sb) || !S_ISDIR(sb.st_mode))) {
-		fprintf(stderr, "pegsol-mpi: work directory %s: %s\n", mpi_checkpoint_dir,
-		        errno ? strerror(errno) : "not a directory");
-		rc = PEGSOL_EINPUT;
-	} else {
-		rc = run(argc - 1, argv + 1);
-	}
+	int rc = run(argc - 1, argv + 1);
 	/* every rank ends the same way: the first failure decides */
 	int worst = 0;
 	MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+	pegsol_mpi_store_free(store);
 	MPI_Finalize();
 	return worst;
 }

@@ -18,6 +18,10 @@
 extern "C" {
 #endif
 
+/* Where the levels of an analysis live (pegsol_level_options.store):
+ * opaque, made by a backend's constructor. */
+typedef struct pegsol_store pegsol_store;
+
 typedef struct pegsol_level_options {
 	int threads;      /* 0: every core */
 	size_t memory;    /* bytes the levels may hold; 0: no limit */
@@ -40,10 +44,13 @@ typedef struct pegsol_level_options {
 	 * carries on from the last checkpoint found there. */
 	const char *workdir;
 	int resume;
-	/* With a work directory: the most parents expanded at once (0: as
-	 * many as the memory limit allows).  Tests set it small to make every
-	 * level many runs. */
-	size_t chunk;
+	/* Where the levels of pegsol_count live: NULL for this process's own
+	 * store (in memory, or on disk in workdir), or a store made by a
+	 * backend's constructor, such as pegsol_mpi_store_new (pegsol/mpi.h:
+	 * every level spread over the ranks of an MPI communicator), which
+	 * takes workdir and resume as its own.  The caller keeps it and
+	 * frees it with its backend's function once no call uses it. */
+	pegsol_store *store;
 } pegsol_level_options;
 
 /* One level of the analysis by jumps: positions after n jumps. */

@@ -63,13 +63,7 @@ static pegsol_status run_init(count_run *r, const pegsol_problem *pr,
 	if (r->N < 0 || (!any && (pr->finish & ~r->b->full)))
 		r->N = -1;
 	r->self_dual = !any && (r->b->full & ~pr->finish) == pr->start;
-	pegsol_status st = PEGSOL_OK;
-	if (opt && opt->workdir)
-		st = level_store_disk(&r->E, opt->workdir, opt->resume, opt->chunk,
-		                      &r->store, err);
-	else if (!(r->store = level_store_default ? level_store_default(&r->E)
-	                                          : level_store_memory(&r->E)))
-		st = fail(err, PEGSOL_ELIMIT, "out of memory");
+	pegsol_status st = level_store_open(&r->E, opt, &r->store, err);
 	if (st != PEGSOL_OK) {
 		engine_release(&r->E);
 		sym_group_free(r->H);

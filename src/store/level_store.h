@@ -5,9 +5,10 @@
  * interface, so that one driver runs with its levels in memory
  * (level_store_memory.c: the engine of level.h as it is), on disk as sorted,
  * compressed segment files with checkpoints (level_store_disk.c), or spread
- * over MPI ranks.  A store may hold only part of each level (an MPI rank
- * holds the keys it owns): every figure a store reports is its own share,
- * and the driver adds the shares up with sum().
+ * over MPI ranks (store/mpi/, a kind of store that the options name;
+ * level_store_open.c chooses).  A store may hold only part of each level
+ * (an MPI rank holds the keys it owns): every figure a store reports is
+ * its own share, and the driver adds the shares up with sum().
  *
  * Levels are named by the driver ("S12", "T3"): a store that keeps levels
  * on disk uses the name for the file, so that a resumed run can reopen the
@@ -119,9 +120,24 @@ pegsol_status level_select_smaller(level_store *s, const slevel *A,
                                    void (*drop)(level_store *s, slevel *L),
                                    slevel **out, pegsol_error *err);
 
-/* The store pegsol_count uses without a work directory: NULL means
- * level_store_memory; pegsol-mpi sets its own. */
-extern level_store *(*level_store_default)(engine *E);
+/* A kind of store (pegsol_store of pegsol/levels.h, chosen through
+ * pegsol_level_options.store): it makes the store of each run of an
+ * analysis, on that run's engine.  Backends beyond this process's own
+ * (store/mpi/) fill one in; level_store_disk_kind is one for the tests. */
+struct pegsol_store {
+	/* The store of one run on E; workdir and resume are the options'. */
+	pegsol_status (*open)(pegsol_store *self, engine *E, const char *workdir,
+	                      int resume, level_store **out, pegsol_error *err);
+	void (*free)(pegsol_store *self);
+	/* Each process holds only its share of every level (MPI ranks):
+	 * what needs a whole level here cannot use it. */
+	int shares;
+};
+
+/* The store of a run: options->store's kind when set, else on disk in
+ * options->workdir when set, else in memory (options may be NULL). */
+pegsol_status level_store_open(engine *E, const pegsol_level_options *options,
+                               level_store **out, pegsol_error *err);
 
 /* The store of level.h: every level in memory, in one process. */
 level_store *level_store_memory(engine *E);
@@ -133,5 +149,12 @@ level_store *level_store_memory(engine *E);
 pegsol_status level_store_disk(engine *E, const char *dir, int resume,
                                size_t chunk, level_store **out,
                                pegsol_error *err);
+
+/* The kind of store that puts the levels on disk in the work directory
+ * with at most chunk parents expanded at once: the tests' way to make
+ * every level many runs (pegsol_level_options has no such knob).  NULL
+ * when out of memory; freed by level_store_kind_free. */
+pegsol_store *level_store_disk_kind(size_t chunk);
+void level_store_kind_free(pegsol_store *kind);
 
 #endif

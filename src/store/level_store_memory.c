@@ -166,8 +166,6 @@ static const struct level_store_ops memory_ops = {
 	.release = mem_release,
 };
 
-level_store *(*level_store_default)(engine *E);
-
 level_store *level_store_memory(engine *E)
 {
 	level_store *s = calloc(1, sizeof *s);

@@ -12,6 +12,7 @@
 #include "analysis/count_state.h"
 #include "check.h"
 #include "store/level_manifest.h"
+#include "store/level_store.h"
 #include "pegsol.h"
 
 #include <dirent.h>
@@ -59,6 +60,34 @@ static int same_result(const pegsol_count_result *a, const pegsol_count_result *
 
 static pegsol_count_result mem_res, disk_res;
 
+/* The disk store expanding at most n parents at once (no option of the
+ * public API sets it: this is the internal kind of store), one per n,
+ * freed at the end. */
+static pegsol_store *kinds[8];
+static size_t kind_chunk[8];
+
+static pegsol_store *chunks_of(size_t n)
+{
+	int i = 0;
+	while (i < 8 && kinds[i] && kind_chunk[i] != n)
+		i++;
+	if (i == 8)
+		abort(); /* more sizes than the test keeps */
+	if (!kinds[i]) {
+		kinds[i] = level_store_disk_kind(n);
+		kind_chunk[i] = n;
+		if (!kinds[i])
+			abort();
+	}
+	return kinds[i];
+}
+
+static void free_kinds(void)
+{
+	for (int i = 0; i < 8; i++)
+		level_store_kind_free(kinds[i]);
+}
+
 /* The problem counted in memory and on disk with chunks of `chunk`. */
 static void compare(const char *board, const char *start, const char *finish,
                     size_t chunk, int max_jumps)
@@ -70,7 +99,7 @@ static void compare(const char *board, const char *start, const char *finish,
 	pegsol_level_options mem = {.threads = 2, .max_jumps = max_jumps};
 	pegsol_level_options disk = mem;
 	disk.workdir = workdir;
-	disk.chunk = chunk;
+	disk.store = chunks_of(chunk);
 	empty_workdir();
 	CHECK(pegsol_count(&pr, &mem, 0, &mem_res, &err) == PEGSOL_OK);
 	pegsol_status st = pegsol_count(&pr, &disk, 0, &disk_res, &err);
@@ -104,12 +133,12 @@ static void compare(const char *board, const char *start, const char *finish,
 
 /* Kills the process (SIGKILL, as kill -9) on reaching forward level 9, or
  * with ctx non-NULL, the winning walk's backward level 5. */
-static void kill_at_level(void *ctx, const char *phase, int level, size_t done,
+static void kill_at_level(void *ctx, const char *phase, int lvl, size_t done,
                           size_t total)
 {
 	(void)done; (void)total;
 	if (!strcmp(phase, ctx ? "winning backward" : "forward") &&
-	    (ctx ? level <= 5 : level >= 9))
+	    (ctx ? lvl <= 5 : lvl >= 9))
 		raise(SIGKILL);
 }
 
@@ -126,7 +155,7 @@ static void test_resume_after_kill(const char *board, const char *start,
 	pegsol_level_options mem = {.threads = 2};
 	CHECK(pegsol_count(&pr, &mem, flags, &mem_res, &err) == PEGSOL_OK);
 	empty_workdir();
-	pegsol_level_options disk = {.threads = 2, .workdir = workdir, .chunk = 1000,
+	pegsol_level_options disk = {.threads = 2, .workdir = workdir, .store = chunks_of(1000),
 	                             .progress = kill_at_level,
 	                             .progress_ctx = flags ? workdir : NULL};
 	fflush(NULL);
@@ -146,7 +175,7 @@ static void test_resume_after_kill(const char *board, const char *start,
 	disk.progress = NULL;
 	CHECK(pegsol_count(&pr, &disk, flags, &disk_res, &err) == PEGSOL_EUSAGE);
 	disk.resume = 1;
-	disk.chunk = 3000;
+	disk.store = chunks_of(3000);
 	pegsol_status st = pegsol_count(&pr, &disk, flags, &disk_res, &err);
 	if (st != PEGSOL_OK)
 		fprintf(stderr, "resume: %s\n", err.message);
@@ -158,21 +187,21 @@ static void test_resume_after_kill(const char *board, const char *start,
 /* Kills the process at forward level 12, after its pairing (the matching
  * with level 7, N being 19); the resumed run notes a matching of level 12
  * in ctx, which it must not redo. */
-static void kill_after_matching(void *ctx, const char *phase, int level,
+static void kill_after_matching(void *ctx, const char *phase, int lvl,
                                 size_t done, size_t total)
 {
 	(void)done; (void)total;
-	if (!strcmp(phase, "forward") && level == 12)
+	if (!strcmp(phase, "forward") && lvl == 12)
 		raise(SIGKILL);
-	if (ctx && !strcmp(phase, "matching") && level == 12)
+	if (ctx && !strcmp(phase, "matching") && lvl == 12)
 		*(int *)ctx = 1;
 }
 
-static void note_matching(void *ctx, const char *phase, int level, size_t done,
+static void note_matching(void *ctx, const char *phase, int lvl, size_t done,
                           size_t total)
 {
 	(void)done; (void)total;
-	if (!strcmp(phase, "matching") && level == 12)
+	if (!strcmp(phase, "matching") && lvl == 12)
 		*(int *)ctx = 1;
 }
 
@@ -189,7 +218,7 @@ static void test_resume_after_matching(void)
 	CHECK(pegsol_count(&pr, &mem, 0, &mem_res, &err) == PEGSOL_OK);
 	empty_workdir();
 	int matched = 0;
-	pegsol_level_options disk = {.threads = 2, .workdir = workdir, .chunk = 1000,
+	pegsol_level_options disk = {.threads = 2, .workdir = workdir, .store = chunks_of(1000),
 	                             .progress = kill_after_matching,
 	                             .progress_ctx = &matched};
 	fflush(NULL);
@@ -232,7 +261,7 @@ static void test_resume_v1_state(void)
 	pegsol_level_options mem = {.threads = 2};
 	CHECK(pegsol_count(&pr, &mem, 0, &mem_res, &err) == PEGSOL_OK);
 	empty_workdir();
-	pegsol_level_options disk = {.threads = 2, .workdir = workdir, .chunk = 1000,
+	pegsol_level_options disk = {.threads = 2, .workdir = workdir, .store = chunks_of(1000),
 	                             .progress = kill_at_level};
 	fflush(NULL);
 	pid_t pid = fork();
@@ -288,7 +317,7 @@ static void test_damaged_file(void)
 	empty_workdir();
 	disk.memory = (size_t)1 << 20; /* fails at its first real expansion */
 	disk.max_jumps = 0;
-	disk.chunk = 0;
+	disk.store = NULL; /* chunks by the memory bound */
 	pegsol_status st = pegsol_count(&pr, &disk, 0, &disk_res, &err);
 	CHECK(st == PEGSOL_ELIMIT);
 	CHECK(err.limit == PEGSOL_LIMIT_MEMORY); /* which limit, not the disk */
@@ -412,5 +441,6 @@ int main(void)
 	test_workdir_errors();
 	empty_workdir();
 	rmdir(workdir);
+	free_kinds();
 	return check_done();
 }

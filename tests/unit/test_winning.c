@@ -16,6 +16,7 @@
 #include "check.h"
 #include "brute.h"
 #include "board/board.h"
+#include "store/level_store.h"
 
 #include <time.h>
 #include <unistd.h>
@@ -67,9 +68,14 @@ static void test_triangle(const char *start, const char *finish)
 	char dir[256];
 	check_tempdir(dir, sizeof dir, "winning");
 	for (int disk = 0; disk < 2; disk++) {
-		pegsol_level_options opt = {.workdir = dir, .chunk = 8};
+		/* the disk store in chunks of 8 parents: an internal kind of
+		 * store, as no public option sets the chunk */
+		pegsol_store *chunked = level_store_disk_kind(8);
+		CHECK(chunked != NULL);
+		pegsol_level_options opt = {.workdir = dir, .store = chunked};
 		pegsol_winning *w;
 		pegsol_status st = pegsol_winning_compute(&pr, disk ? &opt : NULL, &w, &err);
+		level_store_kind_free(chunked);
 		CHECK_EQ_INT(st, PEGSOL_OK);
 		if (st != PEGSOL_OK)
 			continue;

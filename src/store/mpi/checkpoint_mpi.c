@@ -18,9 +18,10 @@
  * The manifest's state is the driver's blob behind a header: the
  * generation, the rank and the number of ranks.
  */
-#include "store/mpi/level_store_mpi.h"
+#include "core/error.h"
 #include "store/level_file.h"
 #include "store/level_scan.h"
+#include "store/mpi/checkpoint_mpi.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -33,37 +34,33 @@ typedef struct state_header {
 	int32_t rank, size;
 } state_header;
 
-/* Every rank's worst status (PEGSOL_OK = 0 is the best): all stop
- * together.  A rank that is fine but sees another fail says why. */
+/* Every rank's worst status: all stop together. */
 static pegsol_status agree(const mpi_store *m, pegsol_status mine,
                            pegsol_error *err)
 {
-	int worst = 0, me = (int)mine;
-	MPI_Allreduce(&me, &worst, 1, MPI_INT, MPI_MAX, m->comm);
-	if (worst && mine == PEGSOL_OK)
-		return fail(err, (pegsol_status)worst, "another rank failed to "
-		                   "checkpoint (its message is on standard error)");
-	return (pegsol_status)worst;
+	return mpi_agree(m, mine, "checkpoint", err);
 }
 
-void mpi_checkpoint_init(mpi_store *m)
+pegsol_status mpi_checkpoint_init(mpi_store *m, const char *workdir,
+                                  int resume, pegsol_error *err)
 {
+	pegsol_status st = PEGSOL_OK;
 	char path[4096];
-	snprintf(path, sizeof path, "%s/rank-%d-of-%d", mpi_checkpoint_dir, m->rank,
-	         m->size);
-	if (mkdir(path, 0755) && errno != EEXIST) {
-		char what[4200];
-		snprintf(what, sizeof what, "cannot make %s: %s", path, strerror(errno));
-		mpi_die(m, what);
+	struct stat sb;
+	m->resume = resume;
+	errno = 0;
+	if (stat(workdir, &sb) || !S_ISDIR(sb.st_mode)) {
+		st = fail(err, PEGSOL_EINPUT, "work directory %s: %s", workdir,
+		          errno ? strerror(errno) : "not a directory");
+	} else {
+		snprintf(path, sizeof path, "%s/rank-%d-of-%d", workdir, m->rank,
+		         m->size);
+		if (mkdir(path, 0755) && errno != EEXIST)
+			st = fail_io(err, errno, "make", path);
+		else if (!(m->workdir = strdup(workdir)) || !(m->dir = strdup(path)))
+			st = fail(err, PEGSOL_ELIMIT, "out of memory");
 	}
-	if (!(m->dir = strdup(path)))
-		mpi_die(m, "out of memory");
-}
-
-void mpi_checkpoint_release(mpi_store *m)
-{
-	free(m->found.state);
-	free(m->dir);
+	return mpi_agree(m, st, "open its work directory", err);
 }
 
 void mpi_level_path(const mpi_store *m, const char *name, char *path,
@@ -178,13 +175,13 @@ pegsol_status mpi_restore(level_store *s, void **state, size_t *len,
 	if (st == PEGSOL_OK && lowest != g)
 		st = fail(err, PEGSOL_EINPUT, "another rank has no checkpoint of "
 		                 "generation %lld (the work directory is incomplete)", g);
-	if (st == PEGSOL_OK && g < 0 && mpi_checkpoint_resume)
+	if (st == PEGSOL_OK && g < 0 && m->resume)
 		st = fail(err, PEGSOL_EUSAGE, "--resume: no checkpoint of %d "
-		                 "ranks in %s", m->size, mpi_checkpoint_dir);
-	if (st == PEGSOL_OK && g >= 0 && !mpi_checkpoint_resume)
+		                 "ranks in %s", m->size, m->workdir);
+	if (st == PEGSOL_OK && g >= 0 && !m->resume)
 		st = fail(err, PEGSOL_EUSAGE, "the work directory %s holds the "
 		                 "checkpoint of an earlier run: add --resume to carry it "
-		                 "on, or use an empty directory", mpi_checkpoint_dir);
+		                 "on, or use an empty directory", m->workdir);
 	free(next.state);
 	st = agree(m, st, err);
 	if (st != PEGSOL_OK || g < 0) {

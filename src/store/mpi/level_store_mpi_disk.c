@@ -2,7 +2,8 @@
  * level_store_mpi_disk.c - pegsol-mpi's level store with each rank's share
  * of every level on disk, as a sorted level file (level_file.h) in the
  * rank's directory WORKDIR/rank-R-of-N, made within the rank's --memory:
- * the external-memory engine of level_store_disk.c, spread over ranks.
+ * the external-memory engine of level_store_disk.c, spread over ranks
+ * (its table of operations, for level_store_mpi.c to choose).
  *
  * Expansion: a rank reads its parents in chunks and expands them a piece
  * at a time (level_chunk_expand.h), and after each piece every rank takes
@@ -32,7 +33,8 @@
 #include "store/level_file.h"
 #include "store/level_runs.h"
 #include "store/level_scan.h"
-#include "store/mpi/level_store_mpi.h"
+#include "store/mpi/checkpoint_mpi.h"
+#include "store/mpi/mpi_exchange.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -44,8 +46,8 @@
 /* Entries a rank sends in one round: the exchange's share of the bound. */
 static size_t batch_for(const mpi_store *m, int counted)
 {
-	if (mpi_chunk)
-		return mpi_chunk;
+	if (m->chunk)
+		return m->chunk;
 	size_t mem = m->base.E->memory;
 	if (!mem)
 		return BATCH_MAX;
@@ -56,8 +58,8 @@ static size_t batch_for(const mpi_store *m, int counted)
 /* Unsorted entries the sink holds before it writes a run. */
 static size_t sink_cap(const mpi_store *m, int counted)
 {
-	if (mpi_chunk)
-		return mpi_chunk;
+	if (m->chunk)
+		return m->chunk;
 	size_t mem = m->base.E->memory;
 	size_t cap = mem ? lruns_buffer_cap(mem / 8, counted) : BATCH_MAX;
 	return cap < BATCH_MIN ? BATCH_MIN : cap;
@@ -162,7 +164,7 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 	/* beside each piece: the sink and the exchange */
 	size_t reserve = alone ? 0 : lruns_buffer_bytes(rs.bcap, counted) +
 	                             mpi_exchange_bytes(m, batch, counted);
-	mpi_check(m, cx_open(&x, E, path, in->n, counted, mpi_chunk, reserve, keep,
+	mpi_check(m, cx_open(&x, E, path, in->n, counted, m->chunk, reserve, keep,
 	                     keep_ctx, stats, err), err);
 	int mine = 1; /* this rank has parents left */
 	for (;;) {
@@ -204,7 +206,7 @@ static void send_complements(mpi_store *m, const slevel *L, int counted,
 	lchunks c;
 	mpi_check(m, lchunks_open(path, L->n, L->counted,
 	                          lscan_chunk_cap(m->base.E->memory, L->counted,
-	                                          mpi_chunk),
+	                                          m->chunk),
 	                          m->base.E->threads, &c, &err), &err);
 	for (;;) {
 		size_t n = 0;
