@@ -19,6 +19,8 @@
  * set of jumps come from byte tables: the image of a set is the OR of the
  * images of its bytes (four jumps a byte).  Memory: about 48 bytes per state of the widest
  * level (English central game: see bench/).
+ *
+ * Its functions are declared in pegsol/shortest.h.
  */
 #include "search/move_problem.h"
 #include "search/move_search.h"
@@ -202,6 +204,75 @@ static void state_jumps(const jset_ctx *c, const jlevel *lv, int k, size_t i,
 		out[t] = c->perm[g][out[t]];
 }
 
+/* Level k + 1 of the sets from level k: every winning jump from every
+ * set's position added to the set, made canonical. */
+static pegsol_status next_sets(const jset_ctx *c, const pegsol_winning *w,
+                               jlevel *lv, int k, pegsol_pos start,
+                               pegsol_error *err)
+{
+	const pegsol_board *b = c->b;
+	uint64_t s[JW_MAX] = {0};
+	for (size_t i = 0; i < lv[k].sets.n; i++) {
+		const uint64_t *ps = recset_at(&lv[k].sets, i);
+		pegsol_pos pos = set_position(c, start, ps);
+		for (int j = 0; j < b->njumps; j++) {
+			pegsol_jump jp = b->jumps[j];
+			if (!(pos & bit(jp.from)) || !(pos & bit(jp.over)) ||
+			    (pos & bit(jp.to)))
+				continue;
+			if (!pegsol_winning_contains(w, pos ^ c->mask[j]))
+				continue;
+			memcpy(s, ps, (size_t)c->jw * sizeof *s);
+			int sh = 2 * j % 64;
+			if ((s[2 * j / 64] >> sh & 3) == 3)
+				return fail_limit(err, PEGSOL_LIMIT_SEARCH, "a solution plays the "
+				                         "same jump four times: more than the sets "
+				                         "of jumps can count");
+			s[2 * j / 64] += 1ull << sh;
+			int g = canonical(c, s);
+			if (jlevel_add(&lv[k + 1], s, (uint32_t)i, (uint16_t)j,
+			               (uint8_t)g))
+				return fail(err, PEGSOL_ELIMIT, "out of memory");
+		}
+	}
+	return PEGSOL_OK;
+}
+
+/* Counts the raw sets of the last level N into *count and, while each
+ * wants them, reports every distinct image of each set, played in some
+ * order (seq: room for N jumps). */
+static void report_sets(const jset_ctx *c, jlevel *lv, int N,
+                        pegsol_jumps_fn each, void *ctx, uint16_t *seq,
+                        uint64_t *count)
+{
+	const pegsol_board *b = c->b;
+	for (size_t i = 0; i < lv[N].sets.n; i++) {
+		const uint64_t *fs = recset_at(&lv[N].sets, i);
+		*count += (uint64_t)orbit_size(c, fs);
+		if (!each)
+			continue;
+		/* every distinct image of the set, each played in some order */
+		state_jumps(c, lv, N, i, seq);
+		uint64_t seen[SYM_MAX][JW_MAX];
+		int nseen = 0, stop = 0;
+		for (int g = 0; g < c->m && !stop; g++) {
+			set_image(c, g, fs, seen[nseen]);
+			int dup = 0;
+			for (int k = 0; k < nseen && !dup; k++)
+				dup = !memcmp(seen[k], seen[nseen], (size_t)c->jw * sizeof **seen);
+			if (dup)
+				continue;
+			nseen++;
+			pegsol_jump img[PEGSOL_MAX_HOLES];
+			for (int t = 0; t < N; t++)
+				img[t] = b->jumps[c->perm[g][seq[t]]];
+			stop = each(ctx, img, N);
+		}
+		if (stop)
+			each = NULL;
+	}
+}
+
 pegsol_status pegsol_distinct_jump_sets(const pegsol_problem *pr,
                                         const pegsol_level_options *opt,
                                         pegsol_jumps_fn each, void *ctx,
@@ -229,37 +300,16 @@ pegsol_status pegsol_distinct_jump_sets(const pegsol_problem *pr,
 	for (int k = 0; k <= N; k++)
 		lv[k].sets.w = c.jw;
 	uint64_t s[JW_MAX] = {0};
-	if (jlevel_add(&lv[0], s, 0, 0, 0))
-		goto oom;
+	if (jlevel_add(&lv[0], s, 0, 0, 0)) {
+		st = fail(err, PEGSOL_ELIMIT, "out of memory");
+		goto done;
+	}
 	for (int k = 0; k < N; k++) {
 		if (opt && opt->progress)
 			opt->progress(opt->progress_ctx, "distinct sets of jumps", k, 0,
 			              lv[k].sets.n);
-		for (size_t i = 0; i < lv[k].sets.n; i++) {
-			const uint64_t *ps = recset_at(&lv[k].sets, i);
-			pegsol_pos pos = set_position(&c, pr->start, ps);
-			for (int j = 0; j < b->njumps; j++) {
-				pegsol_jump jp = b->jumps[j];
-				if (!(pos & bit(jp.from)) || !(pos & bit(jp.over)) ||
-				    (pos & bit(jp.to)))
-					continue;
-				if (!pegsol_winning_contains(w, pos ^ c.mask[j]))
-					continue;
-				memcpy(s, ps, (size_t)c.jw * sizeof *s);
-				int sh = 2 * j % 64;
-				if ((s[2 * j / 64] >> sh & 3) == 3) {
-					st = fail_limit(err, PEGSOL_LIMIT_SEARCH, "a solution plays the "
-					                       "same jump four times: more than the sets "
-					                       "of jumps can count");
-					goto done;
-				}
-				s[2 * j / 64] += 1ull << sh;
-				int g = canonical(&c, s);
-				if (jlevel_add(&lv[k + 1], s, (uint32_t)i, (uint16_t)j,
-				               (uint8_t)g))
-					goto oom;
-			}
-		}
+		if ((st = next_sets(&c, w, lv, k, pr->start, err)) != PEGSOL_OK)
+			goto done;
 		/* the table is not needed once the level is complete */
 		recset_drop_table(&lv[k + 1].sets);
 		if (!each) { /* the sets of level k are no longer needed */
@@ -267,34 +317,7 @@ pegsol_status pegsol_distinct_jump_sets(const pegsol_problem *pr,
 			lv[k].sets.rec = NULL;
 		}
 	}
-	for (size_t i = 0; i < lv[N].sets.n; i++) {
-		const uint64_t *fs = recset_at(&lv[N].sets, i);
-		*count += (uint64_t)orbit_size(&c, fs);
-		if (!each)
-			continue;
-		/* every distinct image of the set, each played in some order */
-		state_jumps(&c, lv, N, i, seq);
-		uint64_t seen[SYM_MAX][JW_MAX];
-		int nseen = 0, stop = 0;
-		for (int g = 0; g < c.m && !stop; g++) {
-			set_image(&c, g, fs, seen[nseen]);
-			int dup = 0;
-			for (int k = 0; k < nseen && !dup; k++)
-				dup = !memcmp(seen[k], seen[nseen], (size_t)c.jw * sizeof *s);
-			if (dup)
-				continue;
-			nseen++;
-			pegsol_jump img[PEGSOL_MAX_HOLES];
-			for (int t = 0; t < N; t++)
-				img[t] = b->jumps[c.perm[g][seq[t]]];
-			stop = each(ctx, img, N);
-		}
-		if (stop)
-			each = NULL;
-	}
-	goto done;
-oom:
-	st = fail(err, PEGSOL_ELIMIT, "out of memory");
+	report_sets(&c, lv, N, each, ctx, seq, count);
 done:
 	for (int k = 0; lv && k <= N; k++)
 		jlevel_free(&lv[k]);

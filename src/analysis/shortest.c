@@ -80,6 +80,74 @@ static uint64_t search_identity(const pegsol_problem *pr, int prune)
 	return h ^ h >> 29;
 }
 
+/* The two searches from their roots, pruned unless prune is 0, and
+ * resumed from the work directory's checkpoint (cp, the caller's) when
+ * there is one. */
+static pegsol_status start(shortest *s, const pegsol_level_options *opt,
+                           int prune, move_checkpoint *cp)
+{
+	const pegsol_problem *pr = s->pr;
+	pegsol_pos roots[PEGSOL_MAX_HOLES];
+	int threads = opt ? opt->threads : 0;
+	pegsol_status st;
+	if (prune && (walk_prune_init(&s->pf, pr, 0) || walk_prune_init(&s->pb, pr, 1)))
+		return fail(s->err, PEGSOL_ELIMIT, "out of memory");
+	size_t n = moves_roots(pr, 0, roots);
+	if ((st = move_search_init(&s->F, s->b, s->H, threads, 0, 0, 1, roots, n, s->err)))
+		return st;
+	n = moves_roots(pr, 1, roots);
+	if ((st = move_search_init(&s->B, s->b, s->H, threads, 1, 0, 1, roots, n, s->err)))
+		return st;
+	if (prune) {
+		s->F.keep = walk_prune_keep;
+		s->F.keep_ctx = &s->pf;
+		s->B.keep = keep_backward;
+		s->B.keep_ctx = s;
+	}
+	if (opt && opt->workdir) {
+		if ((st = move_checkpoint_open(cp, opt->workdir, opt->resume,
+		                               search_identity(pr, prune), s->err)))
+			return st;
+		s->cp = cp;
+		if ((st = move_checkpoint_load(cp, &s->F, &s->B, s->err)))
+			return st;
+	}
+	return PEGSOL_OK;
+}
+
+/* Everything about the minimal solutions of L = s->L moves, the two
+ * searches having met in F_a: the layers, one solution, the graph and the
+ * count, and the solutions or the distinct ones to each. */
+static pegsol_status answer(shortest *s, int a, int flags,
+                            pegsol_solution_fn each, void *ctx,
+                            pegsol_shortest_result *out)
+{
+	pegsol_status st;
+	out->solvable = 1;
+	out->moves = s->L;
+	out->met_forward = a;
+	out->probed = s->probed;
+	out->probe_depth = s->probe_depth;
+	if ((st = shortest_layers(s, a)))
+		return st;
+	out->meeting = s->M[a].n;
+	/* the levels are no longer needed: the layers say it all */
+	move_search_free(&s->F);
+	move_search_free(&s->B);
+	if ((st = shortest_first_solution(s, out)))
+		return st;
+	if ((st = shortest_graph(s, out, flags & PEGSOL_SHORTEST_GRAPH,
+	                         flags & PEGSOL_SHORTEST_COUNT)))
+		return st;
+	if (flags & PEGSOL_SHORTEST_DISTINCT)
+		st = shortest_distinct(s, each, ctx, &out->distinct);
+	else if (each && (flags & PEGSOL_SHORTEST_COUNT))
+		st = shortest_list_all(s, each, ctx);
+	else if (each)
+		each(ctx, out->solution, s->L);
+	return st;
+}
+
 pegsol_status pegsol_shortest(const pegsol_problem *pr,
                               const pegsol_level_options *opt, int flags,
                               pegsol_solution_fn each, void *ctx,
@@ -91,35 +159,11 @@ pegsol_status pegsol_shortest(const pegsol_problem *pr,
 	if (!s.H)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
 	out->symmetry_order = s.H->order;
-	int prune = !(flags & PEGSOL_SHORTEST_NO_PRUNE);
-	pegsol_pos roots[PEGSOL_MAX_HOLES];
-	int threads = opt ? opt->threads : 0, a = 0;
-	pegsol_status st = PEGSOL_OK;
-	if (prune && (walk_prune_init(&s.pf, pr, 0) || walk_prune_init(&s.pb, pr, 1))) {
-		st = fail(err, PEGSOL_ELIMIT, "out of memory");
-		goto done;
-	}
-	size_t n = moves_roots(pr, 0, roots);
-	if ((st = move_search_init(&s.F, s.b, s.H, threads, 0, 0, 1, roots, n, err)))
-		goto done;
-	n = moves_roots(pr, 1, roots);
-	if ((st = move_search_init(&s.B, s.b, s.H, threads, 1, 0, 1, roots, n, err)))
-		goto done;
-	if (prune) {
-		s.F.keep = walk_prune_keep;
-		s.F.keep_ctx = &s.pf;
-		s.B.keep = keep_backward;
-		s.B.keep_ctx = &s;
-	}
+	int prune = !(flags & PEGSOL_SHORTEST_NO_PRUNE), a = 0;
 	move_checkpoint cp;
-	if (opt && opt->workdir) {
-		if ((st = move_checkpoint_open(&cp, opt->workdir, opt->resume,
-		                               search_identity(pr, prune), err)))
-			goto done;
-		s.cp = &cp;
-		if ((st = move_checkpoint_load(&cp, &s.F, &s.B, err)))
-			goto done;
-	}
+	pegsol_status st = start(&s, opt, prune, &cp);
+	if (st != PEGSOL_OK)
+		goto done;
 	int in_class = finish_in_class(pr);
 	if (!in_class || (prune && !walk_prune_keep(&s.pf, pr->start))) {
 		/* proved impossible before any search: no level is built */
@@ -134,33 +178,10 @@ pegsol_status pegsol_shortest(const pegsol_problem *pr,
 		out->forward_positions += s.F.level[k].n;
 	for (int k = 0; k < s.B.nlevels; k++)
 		out->backward_positions += s.B.level[k].n;
-	if (s.L < 0) {
+	if (s.L < 0)
 		out->impossible = "search";
-		goto done;
-	}
-	out->solvable = 1;
-	out->moves = s.L;
-	out->met_forward = a;
-	out->probed = s.probed;
-	out->probe_depth = s.probe_depth;
-	if ((st = shortest_layers(&s, a)))
-		goto done;
-	out->meeting = s.M[a].n;
-	/* the levels are no longer needed: the layers say it all */
-	move_search_free(&s.F);
-	move_search_free(&s.B);
-	if ((st = shortest_first_solution(&s, out)))
-		goto done;
-	if ((st = shortest_graph(&s, out, flags & PEGSOL_SHORTEST_GRAPH,
-	                         flags & PEGSOL_SHORTEST_COUNT)))
-		goto done;
-	if (flags & PEGSOL_SHORTEST_DISTINCT) {
-		st = shortest_distinct(&s, each, ctx, &out->distinct);
-	} else if (each && (flags & PEGSOL_SHORTEST_COUNT)) {
-		st = shortest_list_all(&s, each, ctx);
-	} else if (each) {
-		each(ctx, out->solution, s.L);
-	}
+	else
+		st = answer(&s, a, flags, each, ctx, out);
 done:
 	if (s.cp)
 		move_checkpoint_close(s.cp);

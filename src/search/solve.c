@@ -28,6 +28,8 @@
  *    the two is often far easier, so runs alternate between them (for one
  *    peg anywhere, between the problem and one reversed problem per
  *    possible last hole).
+ *
+ * Its functions are declared in pegsol/solve.h.
  */
 #include "board/board.h"
 #include "core/keyset.h"
@@ -473,6 +475,88 @@ static pegsol_status pagoda_proof(const solver *s, int reversed,
 	                   (long long)p->bound);
 }
 
+/* The finishes the start can reach at all by its position class, into
+ * finishes; returns how many. */
+static int finishes_in_class(const pegsol_problem *pr, pegsol_pos *finishes)
+{
+	const pegsol_board *b = pr->board;
+	position_classes pcs;
+	position_classes_init(&pcs, b);
+	pegsol_pos start_class = position_class_of(&pcs, pr->start);
+	int nfinish = 0;
+	if (pr->finish_kind == PEGSOL_FINISH_ANY_ONE) {
+		for (int h = 0; h < b->nholes; h++)
+			if (position_class_of(&pcs, bit(h)) == start_class)
+				finishes[nfinish++] = bit(h);
+	} else if (position_class_of(&pcs, pr->finish) == start_class) {
+		finishes[nfinish++] = pr->finish;
+	}
+	return nfinish;
+}
+
+/* Runs the searches still alive with growing budgets (the Luby sequence)
+ * until one answers: *r is what solver_run said (1 found, 0 none, -1 a
+ * limit), *won the search that said it. */
+static pegsol_status restarts(solver *sv, int nsv, int *alive, int nalive,
+                              int any_one, int *r, int *won, pegsol_error *err)
+{
+	*r = -2;
+	for (int run = 0; *r == -2; run++) {
+		/* Easy problems are over before an endgame would pay for itself;
+		 * the rest get one after the first two short runs, and a larger
+		 * one as the runs grow (at each new longest run). */
+		size_t keys = run == 2 ? ENDGAME_FIRST_KEYS : run == 6 ? 4 * ENDGAME_FIRST_KEYS
+		              : run == 14 ? 16 * ENDGAME_FIRST_KEYS : 0;
+		for (int i = 0; i < nsv && keys; i++)
+			if (alive[i] && solver_endgame(&sv[i], keys))
+				return fail(err, PEGSOL_ELIMIT, "solve: out of memory");
+		uint64_t budget = RUN_BASE * luby((uint64_t)run + 1);
+		for (int i = 0; i < nsv && *r == -2; i++) {
+			if (!alive[i])
+				continue;
+			*won = i;
+			*r = solver_run(&sv[i], budget, run);
+			if (*r == 0 && i > 0 && any_one) {
+				/* this finish hole is out of reach; others may not be */
+				alive[i] = 0;
+				*r = --nalive == 0 ? 0 : -2;
+			}
+		}
+	}
+	return PEGSOL_OK;
+}
+
+/* The answer from what the searches said (restarts' r and won). */
+static pegsol_status outcome(const pegsol_problem *pr, const solver *sv,
+                             int won, int r, const limits *lim,
+                             int finish_pegs, pegsol_solution *out,
+                             pegsol_error *err)
+{
+	out->nodes = lim->nodes;
+	if (r > 0) {
+		out->njumps = (size_t)(pegsol_pos_count(pr->start) - finish_pegs);
+		for (size_t i = 0; i < out->njumps; i++)
+			out->jumps[i] = won == 0 ? sv[0].path[i]
+			                         : sv[won].path[out->njumps - 1 - i];
+		return solution_ok(pr, out)
+		         ? PEGSOL_OK
+		         : fail(err, PEGSOL_EINTERNAL,
+		                       "solve: the solution found does not replay; "
+		                       "this is a bug");
+	}
+	if (r == 0) {
+		out->proof = "exhaustive search";
+		return fail(err, PEGSOL_NO_SOLUTION,
+		                 "no solution: an exhaustive search of %llu positions "
+		                 "found none", (unsigned long long)lim->nodes);
+	}
+	return fail_limit(err, lim->stopped == 1 ? PEGSOL_LIMIT_SEARCH
+	                                          : PEGSOL_LIMIT_TIME,
+	                        "solve: %s reached after %llu positions, undecided",
+	                        lim->stopped == 1 ? "node limit" : "time limit",
+	                        (unsigned long long)lim->nodes);
+}
+
 pegsol_status pegsol_solve(const pegsol_problem *pr,
                            const pegsol_solve_options *opts,
                            pegsol_solution *out, pegsol_error *err)
@@ -496,18 +580,8 @@ pegsol_status pegsol_solve(const pegsol_problem *pr,
 	}
 
 	/* Position classes: the finishes the start can reach at all. */
-	position_classes pcs;
-	position_classes_init(&pcs, b);
-	pegsol_pos start_class = position_class_of(&pcs, pr->start);
 	pegsol_pos finishes[PEGSOL_MAX_HOLES];
-	int nfinish = 0;
-	if (any_one) {
-		for (int h = 0; h < b->nholes; h++)
-			if (position_class_of(&pcs, bit(h)) == start_class)
-				finishes[nfinish++] = bit(h);
-	} else if (position_class_of(&pcs, pr->finish) == start_class) {
-		finishes[nfinish++] = pr->finish;
-	}
+	int nfinish = finishes_in_class(pr, finishes);
 	if (nfinish == 0) {
 		out->proof = "position class";
 		return fail(err, PEGSOL_NO_SOLUTION,
@@ -558,54 +632,9 @@ pegsol_status pegsol_solve(const pegsol_problem *pr,
 		goto done;
 	}
 
-	int r = -2, won = 0;
-	for (int run = 0; r == -2; run++) {
-		/* Easy problems are over before an endgame would pay for itself;
-		 * the rest get one after the first two short runs, and a larger
-		 * one as the runs grow (at each new longest run). */
-		size_t keys = run == 2 ? ENDGAME_FIRST_KEYS : run == 6 ? 4 * ENDGAME_FIRST_KEYS
-		              : run == 14 ? 16 * ENDGAME_FIRST_KEYS : 0;
-		for (int i = 0; i < nsv && keys; i++)
-			if (alive[i] && solver_endgame(&sv[i], keys)) {
-				st = fail(err, PEGSOL_ELIMIT, "solve: out of memory");
-				goto done;
-			}
-		uint64_t budget = RUN_BASE * luby((uint64_t)run + 1);
-		for (int i = 0; i < nsv && r == -2; i++) {
-			if (!alive[i])
-				continue;
-			won = i;
-			r = solver_run(&sv[i], budget, run);
-			if (r == 0 && i > 0 && any_one) {
-				/* this finish hole is out of reach; others may not be */
-				alive[i] = 0;
-				r = --nalive == 0 ? 0 : -2;
-			}
-		}
-	}
-	out->nodes = lim.nodes;
-	if (r > 0) {
-		out->njumps = (size_t)(pegsol_pos_count(pr->start) - finish_pegs);
-		for (size_t i = 0; i < out->njumps; i++)
-			out->jumps[i] = won == 0 ? sv[0].path[i]
-			                         : sv[won].path[out->njumps - 1 - i];
-		st = solution_ok(pr, out)
-		         ? PEGSOL_OK
-		         : fail(err, PEGSOL_EINTERNAL,
-		                       "solve: the solution found does not replay; "
-		                       "this is a bug");
-	} else if (r == 0) {
-		out->proof = "exhaustive search";
-		st = fail(err, PEGSOL_NO_SOLUTION,
-		                 "no solution: an exhaustive search of %llu positions "
-		                 "found none", (unsigned long long)lim.nodes);
-	} else {
-		st = fail_limit(err, lim.stopped == 1 ? PEGSOL_LIMIT_SEARCH
-		                                             : PEGSOL_LIMIT_TIME,
-		                       "solve: %s reached after %llu positions, undecided",
-		                       lim.stopped == 1 ? "node limit" : "time limit",
-		                       (unsigned long long)lim.nodes);
-	}
+	int r, won = 0;
+	if ((st = restarts(sv, nsv, alive, nalive, any_one, &r, &won, err)) == PEGSOL_OK)
+		st = outcome(pr, sv, won, r, &lim, finish_pegs, out, err);
 done:
 	for (int i = 0; i < nsv; i++)
 		solver_free(&sv[i]);
