@@ -24,6 +24,8 @@
  * jump is a forward jump on the complement).  Where those levels do not fit
  * in memory, or for deeper positions, pegsol_solve proves each position
  * (cached across iterations).
+ *
+ * Its functions are declared in pegsol/shortest.h.
  */
 #include "engine/level.h"
 #include "board/symmetry.h"

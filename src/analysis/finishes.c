@@ -30,6 +30,8 @@
  * every position of every start), by pegsol_count,
  * so that on boards whose levels outgrow memory (the French board) each
  * start's levels go to disk, checkpointed (a work directory per start).
+ *
+ * Its functions are declared in pegsol/levels.h.
  */
 #include "analysis/count.h"
 #include "engine/level.h"

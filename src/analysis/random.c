@@ -21,6 +21,8 @@
  *
  * Simulator: plain random playouts on raw positions with xoshiro256**; it
  * shares nothing with the exact code but the board's jump table.
+ *
+ * Its functions are declared in pegsol/random.h.
  */
 #include "analysis/count.h"
 #include "engine/level.h"

@@ -8,6 +8,8 @@
  * staggered, holes of a row two columns apart and each row offset by one
  * from the next, as a triangle looks on paper.  Every error names
  * file:line:col.
+ *
+ * Its functions are declared in pegsol/board.h.
  */
 #include "board/board.h"
 

@@ -1,6 +1,8 @@
 /*
  * boards_builtin.c - the built-in boards, drawn in the board-file format so
  * that they go through the same parser as a user's board.
+ *
+ * Its functions are declared in pegsol/board.h.
  */
 #include "board/board.h"
 

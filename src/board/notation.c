@@ -9,6 +9,8 @@
  * On triangular boards the algebraic letter is the place in the
  * left-aligned row: a1 is the top corner.  Input is accepted in any
  * notation, so a list written by one program reads in another.
+ *
+ * Its functions are declared in pegsol/notation.h.
  */
 #include "board/board.h"
 

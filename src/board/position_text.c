@@ -4,6 +4,8 @@
  * 'o' is a peg, '.' an empty hole, a space no hole.  Square boards take one
  * character per column, so a drawn position is also a valid board file;
  * triangular boards are drawn staggered, two characters per place.
+ *
+ * Its functions are declared in pegsol/notation.h.
  */
 #include "board/board.h"
 

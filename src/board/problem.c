@@ -1,6 +1,8 @@
 /*
  * problem.c - a problem (start and finish) from command-line texts, and
  * replaying a move list against it, the check that never trusts a solver.
+ *
+ * Its functions are declared in pegsol/problem.h.
  */
 #include "board/board.h"
 

@@ -6,6 +6,8 @@
  * A game never holds more than nholes - 1 jumps (each jump removes a peg),
  * so the history is a fixed array: the jumps played, followed by the jumps
  * undone (the redo list), with the position after each.
+ *
+ * Its functions are declared in pegsol/game.h.
  */
 #include "board/board.h"
 

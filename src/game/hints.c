@@ -15,6 +15,8 @@
  * back from the cache and "show me" after "show me" costs nothing.  Two
  * facts cut the oracle's work: a position is winning when one of its
  * successors is, and every successor of a losing position is losing.
+ *
+ * Its functions are declared in pegsol/game.h.
  */
 #include "board/board.h"
 #include "core/hash.h"

@@ -3,6 +3,8 @@
  * per question, with the caller's time limit.  In a file of its own so
  * that a program using another oracle (an exact winning-set table, a test's
  * brute force) does not link the solver.
+ *
+ * Its functions are declared in pegsol/game.h.
  */
 #include "board/board.h"
 
