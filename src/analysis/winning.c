@@ -173,12 +173,14 @@ pegsol_status pegsol_winning_compute(const pegsol_problem *pr,
 	/* with a work directory the half-way levels go to disk (only W stays
 	 * in memory), checkpointed so that a stopped computation resumes */
 	level_store *store = NULL;
-	pegsol_status st = PEGSOL_OK;
-	if (opt && opt->workdir)
-		st = level_store_disk(&E, opt->workdir, opt->resume, opt->chunk,
-		                      &store, err);
-	else if (!(store = level_store_memory(&E)))
-		st = fail(err, PEGSOL_ELIMIT, "out of memory");
+	pegsol_status st;
+	if (opt && opt->store && opt->store->shares)
+		/* on_level keeps every winning position here, not a share */
+		st = fail(err, PEGSOL_EUSAGE, "pegsol_winning_compute needs every "
+		                              "level whole in this process, not a store "
+		                              "that spreads them over processes");
+	else
+		st = level_store_open(&E, opt, &store, err);
 	if (st == PEGSOL_OK)
 		st = winning_walk(store, pr, N, opt ? opt->memory : 0, &cb, err);
 	if (store)
