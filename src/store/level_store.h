@@ -30,6 +30,14 @@ typedef void (*store_match_fn)(void *ctx, uint64_t akey, u128 acount,
                                u128 bcount);
 typedef void (*store_each_fn)(void *ctx, uint64_t key, u128 count);
 
+/* The walks every store's foreach is made of (level_store_each.c): fn for
+ * every key of a level in memory, with its count (0 uncounted); fn for
+ * every entry of the level file at path, which holds n keys (its entries
+ * checked as they are read). */
+pegsol_status level_each_in_memory(const level *L, store_each_fn fn, void *ctx);
+pegsol_status level_each_in_file(const char *path, uint64_t n,
+                                 store_each_fn fn, void *ctx, pegsol_error *err);
+
 struct level_store_ops {
 	/* A level of the given raw positions (canonicalised, duplicates
 	 * merged; a count is how many of the positions map to the key). */

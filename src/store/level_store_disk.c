@@ -343,17 +343,9 @@ static pegsol_status disk_select(level_store *s, const slevel *A,
 static pegsol_status disk_foreach(level_store *s, const slevel *L,
                                   store_each_fn fn, void *ctx, pegsol_error *err)
 {
-	lscan sc = {0};
-	pegsol_status st = scan_open((disk_store *)s, L, &sc, err);
-	uint64_t key;
-	u128 count;
-	int got;
-	while (st == PEGSOL_OK && (got = lscan_next(&sc, &key, &count, err)) > 0)
-		fn(ctx, key, count);
-	if (st == PEGSOL_OK && got < 0)
-		st = err ? err->status : PEGSOL_EINPUT;
-	lscan_close(&sc);
-	return st;
+	char path[4096];
+	level_path((disk_store *)s, L->name, path, sizeof path);
+	return level_each_in_file(path, L->n, fn, ctx, err);
 }
 
 static uint64_t disk_size(const slevel *L)

@@ -117,9 +117,7 @@ static pegsol_status mem_foreach(level_store *s, const slevel *L,
 {
 	(void)s;
 	(void)err;
-	for (size_t i = 0; i < L->L.n; i++)
-		fn(ctx, L->L.keys[i], L->L.counts ? L->L.counts[i] : 0);
-	return PEGSOL_OK;
+	return level_each_in_memory(&L->L, fn, ctx);
 }
 
 static uint64_t mem_size(const slevel *L)

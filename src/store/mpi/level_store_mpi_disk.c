@@ -295,16 +295,7 @@ static pegsol_status disk_foreach(level_store *s, const slevel *L,
 {
 	char path[4096];
 	mpi_level_path((mpi_store *)s, L->name, path, sizeof path);
-	lscan sc = {0};
-	pegsol_status st = lscan_open(path, L->n, &sc, err);
-	uint64_t key;
-	u128 count;
-	int got = 0;
-	while (st == PEGSOL_OK && (got = lscan_next(&sc, &key, &count, err)) > 0)
-		fn(ctx, key, count);
-	if (st == PEGSOL_OK && got < 0)
-		st = err ? err->status : PEGSOL_EINPUT;
-	lscan_close(&sc);
+	pegsol_status st = level_each_in_file(path, L->n, fn, ctx, err);
 	/* a rank that returned would leave the others in a collective */
 	mpi_check((mpi_store *)s, st, err);
 	return PEGSOL_OK;
