@@ -8,7 +8,8 @@
 # in chunks of a few positions (--chunk: many chunks, rounds and runs on
 # every rank); every rank stays within --memory; a job killed with
 # kill -9 and resumed prints the uninterrupted tables, and leaves no files
-# behind; a --memory too small for the engine is exit 4, said so.
+# behind; a work directory with a file pegsol did not make is refused
+# and kept; a --memory too small for the engine is exit 4, said so.
 . "$(dirname "$0")/common.bash"
 
 disk() { # disk NAME OPTS -- args...: on disk, the same as pegsol
@@ -42,10 +43,10 @@ grep -q "^total  *1,679,072 *$" "$tmp/mpi.txt" && ok || bad "english W_n total"
 # each rank within --memory (as /usr/bin/time measures it; the sanitizers'
 # shadow memory is not ours to bound)
 if [ -x /usr/bin/time ] && [ -z "${PEGSOL_SANITIZED:-}" ]; then
-	mkdir "$tmp/rss"
+	mkdir "$tmp/rss" "$tmp/rss/work"
 	"$MPIEXEC" --oversubscribe -np 2 sh -c \
 		'exec /usr/bin/time -f %M -o "$0/rss.$OMPI_COMM_WORLD_RANK" "$@"' "$tmp/rss" \
-		"$PEGSOL_MPI" count -b english --max-jumps 15 --workdir "$tmp/rss" \
+		"$PEGSOL_MPI" count -b english --max-jumps 15 --workdir "$tmp/rss/work" \
 		--memory 64M >/dev/null 2>"$tmp/err"
 	for f in "$tmp/rss/rss.0" "$tmp/rss/rss.1"; do
 		rss=$(tail -1 "$f" 2>/dev/null)
@@ -77,6 +78,27 @@ if grep -q '^level W' "$tmp/ckw/rank-0-of-2/MANIFEST" 2>/dev/null; then ok; else
 run_mpi 2 levels -b english --winning --workdir "$tmp/ckw" --resume >"$tmp/resumed.txt" 2>"$tmp/err"
 if diff <(table "$tmp/one.txt") <(table "$tmp/resumed.txt") >"$tmp/diff"; then ok; else
 	bad "resumed walk differs: $(head -4 "$tmp/diff") $(head -2 "$tmp/err")"; fi
+
+# a work directory holding a file pegsol did not make is refused by every
+# rank (exit 3) and left as it was, with --resume too; in one it made, a
+# user's file with another name survives the run
+mkdir "$tmp/user"
+printf 'mine\n' >"$tmp/user/S3.lvl"
+for resume in "" --resume; do
+	run_mpi 2 count -b triangle5 --workdir "$tmp/user" $resume >/dev/null 2>"$tmp/err"
+	rc=$?; [ "$rc" -eq 3 ] && ok || bad "user's directory ${resume}: exit $rc, want 3"
+	grep -q "S3.lvl" "$tmp/err" && ok || bad "user's directory: $(head -c 300 "$tmp/err")"
+	[ "$(ls -A "$tmp/user")" = S3.lvl ] && [ "$(cat "$tmp/user/S3.lvl")" = mine ] && ok ||
+		bad "user's directory changed: $(ls -A "$tmp/user")"
+done
+mkdir "$tmp/ours"
+run_mpi 2 count -b triangle5 --workdir "$tmp/ours" >/dev/null 2>"$tmp/err" && ok ||
+	bad "empty directory: $(head -2 "$tmp/err")"
+printf 'mine\n' >"$tmp/ours/rank-0-of-2/x.tmp"
+run_mpi 2 count -b triangle5 --workdir "$tmp/ours" --resume >/dev/null 2>"$tmp/err" && ok ||
+	bad "resume in our directory: $(head -2 "$tmp/err")"
+[ "$(cat "$tmp/ours/rank-0-of-2/x.tmp" 2>/dev/null)" = mine ] && ok ||
+	bad "a user's x.tmp in a rank's directory was deleted"
 
 # errors: the engine's own buffers do not fit (exit 4, the job aborted by
 # the rank that found it, with its reason); --chunk takes a number

@@ -22,6 +22,7 @@
 #include "store/level_file.h"
 #include "store/level_scan.h"
 #include "store/mpi/checkpoint_mpi.h"
+#include "store/workdir.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -41,6 +42,24 @@ static pegsol_status agree(const mpi_store *m, pegsol_status mine,
 	return mpi_agree(m, mine, "checkpoint", err);
 }
 
+/* Every rank takes the work directory under the rule of store/workdir.h
+ * (its files are left alone unless pegsol made them), one rank after the
+ * other: the directory may be shared by every rank or be each node's own,
+ * and a rank that found it empty while another was marking it could take
+ * the other's half-written mark for a file pegsol did not make.  A rank
+ * that sees a stranger's file stops; mpi_agree then stops them all. */
+static pegsol_status claim_in_turn(const mpi_store *m, const char *workdir,
+                                   int resume, pegsol_error *err)
+{
+	pegsol_status st = PEGSOL_OK;
+	for (int r = 0; r < m->size; r++) {
+		if (r == m->rank)
+			st = workdir_claim(workdir, resume, err);
+		MPI_Barrier(m->comm);
+	}
+	return st;
+}
+
 pegsol_status mpi_checkpoint_init(mpi_store *m, const char *workdir,
                                   int resume, pegsol_error *err)
 {
@@ -52,7 +71,7 @@ pegsol_status mpi_checkpoint_init(mpi_store *m, const char *workdir,
 	if (stat(workdir, &sb) || !S_ISDIR(sb.st_mode)) {
 		st = fail(err, PEGSOL_EINPUT, "work directory %s: %s", workdir,
 		          errno ? strerror(errno) : "not a directory");
-	} else {
+	} else if ((st = claim_in_turn(m, workdir, resume, err)) == PEGSOL_OK) {
 		snprintf(path, sizeof path, "%s/rank-%d-of-%d", workdir, m->rank,
 		         m->size);
 		if (mkdir(path, 0755) && errno != EEXIST)
