@@ -11,7 +11,6 @@
 #include "play.h"
 
 #include <ctype.h>
-#include <dirent.h>
 #include <curses.h>
 #include <errno.h>
 #include <sys/stat.h>
@@ -404,22 +403,6 @@ static const char *cache_dir(char *buf, size_t size)
 	return buf;
 }
 
-/* Removes a work directory and the files in it. */
-static void remove_tree(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char path[1600];
-	while (d && (e = readdir(d)))
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-			snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-			unlink(path);
-		}
-	if (d)
-		closedir(d);
-	rmdir(dir);
-}
-
 /* The exact oracle's table: from the cache when it holds a good copy, else
  * computed (and cached).  NULL on failure, after saying why; loud when the
  * user asked for the exact oracle, a note otherwise (the solver takes
@@ -480,8 +463,9 @@ static pegsol_winning *exact_oracle(cli *c, int asked, int compute)
 		        asked ? "" : "; hints come from the solver");
 		return NULL;
 	}
-	if (on_disk)
-		remove_tree(work);
+	/* only what pegsol made there: a file of the user's stays */
+	if (on_disk && pegsol_workdir_remove(work, &err) != PEGSOL_OK)
+		fprintf(stderr, "pegsol play: %s\n", err.message);
 	if (!have_dir)
 		fprintf(stderr, "pegsol play: no cache directory (set "
 		                "PEGSOL_CACHE_DIR): not saved\n");

@@ -53,6 +53,16 @@ typedef struct pegsol_level_options {
 	pegsol_store *store;
 } pegsol_level_options;
 
+/* Removes a work directory that pegsol made its own (marked by its file
+ * PEGSOL-WORKDIR; see options->workdir): the files pegsol made there, its
+ * per-start, per-pair and per-rank subdirectories, the mark, and the
+ * directory itself when nothing of anyone else's is left in it.  Files
+ * with other names are never deleted.  PEGSOL_EINPUT, and nothing
+ * removed, for a directory without the mark; dir may not be NULL
+ * (PEGSOL_EUSAGE). */
+PEGSOL_API pegsol_status pegsol_workdir_remove(const char *dir,
+                                               pegsol_error *err);
+
 /* One level of the analysis by jumps: positions after n jumps. */
 typedef struct pegsol_jump_level {
 	int jumps, pegs;

@@ -216,3 +216,40 @@ pegsol_status workdir_claim(const char *dir, int resume, pegsol_error *err)
 	 * directories (every file in it has pegsol's names): pegsol's now */
 	return write_mark(dir, err);
 }
+
+/* Deletes dir's files with pegsol's names, one subdirectory deep (start-S,
+ * pair-S-F, rank-R-of-N), and dir itself when nothing else is left. */
+static void remove_own(const char *dir, int depth)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	struct dirent *e;
+	char path[4096];
+	while ((e = readdir(d))) {
+		if (!workdir_own_name(e->d_name) || !strcmp(e->d_name, WORKDIR_MARKER))
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (depth == 0 && is_dir(dir, e->d_name))
+			remove_own(path, 1);
+		else
+			unlink(path);
+	}
+	closedir(d);
+	/* the mark last: a directory left half-removed stays pegsol's */
+	snprintf(path, sizeof path, "%s/%s", dir, WORKDIR_MARKER);
+	if (depth == 0 || file_begins(dir, WORKDIR_MARKER, MARK_HEADER))
+		unlink(path);
+	rmdir(dir);
+}
+
+pegsol_status pegsol_workdir_remove(const char *dir, pegsol_error *err)
+{
+	if (!dir)
+		return fail(err, PEGSOL_EUSAGE, "pegsol_workdir_remove: no directory");
+	if (!file_begins(dir, WORKDIR_MARKER, MARK_HEADER))
+		return fail(err, PEGSOL_EINPUT, "%s is not a work directory of pegsol's "
+		            "(it has no %s): nothing removed", dir, WORKDIR_MARKER);
+	remove_own(dir, 0);
+	return PEGSOL_OK;
+}

@@ -244,6 +244,45 @@ static void test_fields(void)
 	empty_dir();
 }
 
+/* pegsol_workdir_remove: only a marked directory, only pegsol's names (one
+ * subdirectory deep), and the directory itself once nothing else is left. */
+static void test_workdir_remove(void)
+{
+	pegsol_error err;
+	char sub[512], path[600];
+	empty_dir();
+	put("notes.txt", "mine\n");
+	CHECK_EQ_INT(pegsol_workdir_remove(dir, &err), PEGSOL_EINPUT);
+	CHECK(exists("notes.txt"));
+	CHECK_EQ_INT(pegsol_workdir_remove(NULL, &err), PEGSOL_EUSAGE);
+	empty_dir();
+	CHECK_EQ_INT(workdir_claim(dir, 0, &err), PEGSOL_OK);
+	put("S3.lvl", "x");
+	put("run-1.tmp", "x");
+	put("MANIFEST", "x");
+	put("notes.txt", "mine\n");
+	snprintf(sub, sizeof sub, "%s/start-4", dir);
+	CHECK(mkdir(sub, 0755) == 0);
+	put("start-4/S1.lvl", "x");
+	put("start-4/mine.txt", "mine\n");
+	CHECK_EQ_INT(pegsol_workdir_remove(dir, &err), PEGSOL_OK);
+	CHECK(exists("notes.txt"));
+	CHECK(exists("start-4/mine.txt"));
+	CHECK(!exists("S3.lvl") && !exists("run-1.tmp") && !exists("MANIFEST"));
+	CHECK(!exists("start-4/S1.lvl") && !exists(WORKDIR_MARKER));
+	CHECK(access(dir, F_OK) == 0);
+	snprintf(path, sizeof path, "%s/mine.txt", sub);
+	unlink(path);
+	rmdir(sub);
+	empty_dir();
+	/* nothing but pegsol's: the directory goes too */
+	CHECK_EQ_INT(workdir_claim(dir, 0, &err), PEGSOL_OK);
+	put("S3.lvl", "x");
+	CHECK_EQ_INT(pegsol_workdir_remove(dir, &err), PEGSOL_OK);
+	CHECK(access(dir, F_OK) != 0);
+	CHECK(mkdir(dir, 0755) == 0);
+}
+
 int main(void)
 {
 	check_tempdir(dir, sizeof dir, "workdir");
@@ -251,6 +290,7 @@ int main(void)
 	test_claim();
 	test_remove_unnamed();
 	test_fields();
+	test_workdir_remove();
 	rmdir(dir);
 	return check_done();
 }
