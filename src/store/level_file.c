@@ -703,7 +703,7 @@ pegsol_status lfile_open(const char *path, lfile_reader **out, pegsol_error *err
 		                 "another version of pegsol (format %.1s, this one "
 		                 "reads %.1s): resume with that version, or remove "
 		                 "the work directory's files and run again", path,
-		                 (const char *)header + 7, MAGIC + 7);
+		                 (const char *)header + 7, &MAGIC[7]);
 	else if (size < HEADER_BYTES + tail || memcmp(header, MAGIC, 8) ||
 	         nseg != LFILE_SEGMENTS || flags > 1)
 		st = corrupt(r, err, "not a pegsol level file of this version");
