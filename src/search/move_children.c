@@ -2,7 +2,7 @@
  * move_children.c - a position's children by one move (move_children.h):
  * every chain of jumps of every peg, the canonical form of each result
  * computed from the parent's images under the group (as in
- * engine/level_expand.c), then sorted and made unique.
+ * engine/expand_generate.c), then sorted and made unique.
  */
 #include "search/move_children.h"
 #include "search/move_jumps.h"

@@ -16,7 +16,7 @@
  * Expansion: threads claim chunks of the last level (move_expand.c); every
  * move of a parent is enumerated by a depth-first search over the moving
  * peg's chains of jumps, with the canonical form of each result computed
- * from the parent's images (move_children.c, as in level_expand.c).
+ * from the parent's images (move_children.c, as in engine/expand_generate.c).
  * Children gather in per-thread buffers that are sorted into runs now and
  * then, merged as they pile up (a run at least half the one below it joins
  * it; move_run.c), and at the end all the runs are merged into the new
