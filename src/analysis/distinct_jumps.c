@@ -22,6 +22,7 @@
  *
  * Its functions are declared in pegsol/shortest.h.
  */
+#include "core/array.h"
 #include "search/move_problem.h"
 #include "search/move_search.h"
 #include "core/recset.h"
@@ -133,16 +134,17 @@ static int jlevel_add(jlevel *L, const uint64_t *s, uint32_t parent,
 	if (!added)
 		return 0;
 	if ((size_t)i >= L->cap) {
-		size_t cap = L->cap ? 2 * L->cap : 1024;
-		uint32_t *np = realloc(L->parent, cap * sizeof *np);
+		/* three arrays of one capacity */
+		size_t cap = array_next_cap(L->cap, (size_t)i + 1, sizeof *L->parent, 1024);
+		uint32_t *np = array_resize(L->parent, cap, sizeof *np);
 		if (!np)
 			return -1;
 		L->parent = np;
-		uint16_t *nj = realloc(L->jump, cap * sizeof *nj);
+		uint16_t *nj = array_resize(L->jump, cap, sizeof *nj);
 		if (!nj)
 			return -1;
 		L->jump = nj;
-		uint8_t *ng = realloc(L->g, cap);
+		uint8_t *ng = array_resize(L->g, cap, 1);
 		if (!ng)
 			return -1;
 		L->g = ng;

@@ -5,6 +5,7 @@
  * through the parents kept.  (Distinct solutions by jumps, over every
  * solution: distinct_jumps.c.)
  */
+#include "core/array.h"
 #include "analysis/shortest_distinct.h"
 #include "analysis/shortest_steps.h"
 #include "core/recset.h"
@@ -23,12 +24,14 @@ typedef struct states {
 static int states_push(states *t, const uint64_t *rec, uint32_t parent)
 {
 	if (t->n == t->cap) {
-		size_t cap = t->cap ? 2 * t->cap : 1024;
-		uint64_t *r = realloc(t->rec, cap * (size_t)t->words * sizeof *r);
+		/* records of t->words words and parents, one capacity */
+		size_t bytes = (size_t)t->words * sizeof *t->rec;
+		size_t cap = array_next_cap(t->cap, t->n + 1, bytes, 1024);
+		uint64_t *r = array_resize(t->rec, cap, bytes);
 		if (!r)
 			return -1;
 		t->rec = r;
-		uint32_t *p = realloc(t->parent, cap * sizeof *p);
+		uint32_t *p = array_resize(t->parent, cap, sizeof *p);
 		if (!p)
 			return -1;
 		t->parent = p;

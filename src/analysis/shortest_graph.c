@@ -4,6 +4,7 @@
  * their multiplicities, and per orbit the number of paths to all its
  * members (a parent passes its own to a child once per move).
  */
+#include "core/array.h"
 #include "analysis/shortest_graph.h"
 #include "analysis/shortest_steps.h"
 
@@ -26,12 +27,11 @@ static int add_edge(graph_walk *w, size_t from, size_t to, uint32_t mult,
 {
 	pegsol_shortest_graph *g = w->g;
 	if (g->nedges == w->cap) {
-		size_t cap = w->cap ? 2 * w->cap : 256;
-		pegsol_shortest_edge *p = realloc(g->edge, cap * sizeof *p);
+		pegsol_shortest_edge *p = array_grow(g->edge, &w->cap, g->nedges + 1,
+		                                     sizeof *p, 256);
 		if (!p)
 			return 1;
 		g->edge = p;
-		w->cap = cap;
 	}
 	pegsol_shortest_edge *e = &g->edge[g->nedges++];
 	*e = (pegsol_shortest_edge){(uint32_t)from, (uint32_t)to, mult, {0}};

@@ -4,6 +4,7 @@
  * into the next layer, one solution (first moves in layer order), and the
  * listing of every one.
  */
+#include "core/array.h"
 #include "analysis/shortest_steps.h"
 #include "search/move_enum.h"
 
@@ -27,14 +28,12 @@ static int add_step(void *ctx, pegsol_pos other, const uint16_t *jumps, int n)
 		if (o->v[i].to == other)
 			return 0; /* the same move, its jumps in another order */
 	if (o->n == o->cap) {
-		size_t cap = o->cap ? 2 * o->cap : 16;
-		step *p = realloc(o->v, cap * sizeof *p);
+		step *p = array_grow(o->v, &o->cap, o->n + 1, sizeof *p, 16);
 		if (!p) {
 			x->failed = 1;
 			return 1;
 		}
 		o->v = p;
-		o->cap = cap;
 	}
 	step *st = &o->v[o->n++];
 	st->to = other;

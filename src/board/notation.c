@@ -12,6 +12,7 @@
  *
  * Its functions are declared in pegsol/notation.h.
  */
+#include "core/array.h"
 #include "board/board.h"
 
 #include <ctype.h>
@@ -248,16 +249,18 @@ pegsol_status pegsol_move_list_push(pegsol_move_list *l, const pegsol_move *m,
                                     int line, int col)
 {
 	if (l->count == l->capacity) {
-		size_t cap = l->capacity ? 2 * l->capacity : 64;
-		pegsol_move *nm = realloc(l->moves, cap * sizeof *nm);
+		/* three arrays of one capacity */
+		size_t cap = array_next_cap(l->capacity, l->count + 1,
+		                            sizeof *l->moves, 64);
+		pegsol_move *nm = array_resize(l->moves, cap, sizeof *nm);
 		if (!nm)
 			return PEGSOL_ELIMIT;
 		l->moves = nm;
-		int *nl = realloc(l->line, cap * sizeof *nl);
+		int *nl = array_resize(l->line, cap, sizeof *nl);
 		if (!nl)
 			return PEGSOL_ELIMIT;
 		l->line = nl;
-		int *nc = realloc(l->col, cap * sizeof *nc);
+		int *nc = array_resize(l->col, cap, sizeof *nc);
 		if (!nc)
 			return PEGSOL_ELIMIT;
 		l->col = nc;

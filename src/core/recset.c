@@ -2,6 +2,7 @@
  * recset.c - a set of fixed-size word records with first-come indexes (see
  * recset.h).
  */
+#include "core/array.h"
 #include "core/recset.h"
 
 #include <stdlib.h>
@@ -48,12 +49,10 @@ long long recset_add(recset *s, const uint64_t *rec, int *added)
 		if (!memcmp(recset_at(s, s->slot[h] - 1), rec, bytes))
 			return s->slot[h] - 1;
 	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 256;
-		uint64_t *p = realloc(s->rec, cap * bytes);
+		uint64_t *p = array_grow(s->rec, &s->cap, s->n + 1, bytes, 256);
 		if (!p)
 			return -1;
 		s->rec = p;
-		s->cap = cap;
 	}
 	memcpy(s->rec + s->n * (size_t)s->w, rec, bytes);
 	s->slot[h] = (uint32_t)s->n + 1;

@@ -5,21 +5,21 @@
 #ifndef PEGSOL_CORE_U64VEC_H
 #define PEGSOL_CORE_U64VEC_H
 
+#include "core/array.h"
+
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
 /* Appends x to the growable array *v of *n entries and room for *cap
- * (doubled when full, from 64); -1 when out of memory (nothing changed). */
+ * (grown as core/array.h grows arrays, from 64); -1 when out of memory (nothing changed). */
 static inline int u64_push(uint64_t **v, size_t *n, size_t *cap, uint64_t x)
 {
 	if (*n == *cap) {
-		size_t c = *cap ? 2 * *cap : 64;
-		uint64_t *p = (uint64_t *)realloc(*v, c * sizeof *p);
+		uint64_t *p = (uint64_t *)array_grow(*v, cap, *n + 1, sizeof *p, 64);
 		if (!p)
 			return -1;
 		*v = p;
-		*cap = c;
 	}
 	(*v)[(*n)++] = x;
 	return 0;

@@ -4,6 +4,7 @@
  * computed from the parent's images under the group (as in
  * engine/expand_generate.c), then sorted and made unique.
  */
+#include "core/array.h"
 #include "search/move_children.h"
 #include "search/move_jumps.h"
 
@@ -12,14 +13,12 @@
 static void add_kid(move_children *kb, pegsol_pos pos, uint64_t key)
 {
 	if (kb->n == kb->cap) {
-		size_t cap = kb->cap ? 2 * kb->cap : 256;
-		move_child *p = realloc(kb->v, cap * sizeof *p);
+		move_child *p = array_grow(kb->v, &kb->cap, kb->n + 1, sizeof *p, 256);
 		if (!p) {
 			kb->failed = 1;
 			return;
 		}
 		kb->v = p;
-		kb->cap = cap;
 	}
 	kb->v[kb->n++] = (move_child){pos, key};
 }
