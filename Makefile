@@ -33,7 +33,8 @@ $(BUILD)/Makefile: $(BUILD)/.deps-ok CMakeLists.txt
 	@cmake -S . -B $(BUILD) -DCMAKE_INSTALL_PREFIX=$(PREFIX) >/dev/null
 
 run: all
-	./$(BUILD)/pegsol solve -b english --diagram
+	./$(BUILD)/pegsol show -b english -n algebraic
+	./$(BUILD)/pegsol solve -b english -n algebraic --diagram
 	./$(BUILD)/pegsol count -b english
 
 test: all
