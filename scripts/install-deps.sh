@@ -5,6 +5,10 @@
 #   scripts/install-deps.sh --fuzz  also what fuzz/run.sh needs: clang
 #                                   and its libFuzzer/sanitizer runtime.
 #   scripts/install-deps.sh --mpi   also Open MPI, for pegsol-mpi (make mpi).
+#   scripts/install-deps.sh --web   also emscripten, for the page in the
+#                                   browser (make web), and chromium, for
+#                                   its test (tests/web/browser.sh drives it
+#                                   over the DevTools protocol with node).
 set -eu
 need=(gcc make cmake pkg-config)
 # time: /usr/bin/time for bench/run.sh; pkgconf: the install test and
@@ -17,6 +21,10 @@ optional_pkgs=(tmux graphviz libxml2-utils)
 if [ "${1:-}" = --mpi ]; then
   need+=(mpicc mpirun)
   pkgs+=(libopenmpi-dev openmpi-bin)
+fi
+if [ "${1:-}" = --web ]; then
+  need+=(emcc chromium node)
+  pkgs+=(emscripten chromium nodejs)
 fi
 if [ "${1:-}" = --fuzz ]; then
   need+=(clang)

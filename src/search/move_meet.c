@@ -157,7 +157,7 @@ pegsol_status move_search_meet(move_search *S, const move_search *other,
 	 * times its fanout bounds them), at least 1 MiB. */
 	size_t held = move_search_bytes(S) + move_search_bytes(other);
 	size_t room = S->memory ? (S->memory > held ? (S->memory - held) / 4 * 3 : 0)
-	                        : (size_t)1 << 34;
+	                        : (size_t)1 << (sizeof(size_t) > 4 ? 34 : 30);
 	double fan = move_search_fanout(other, 4096);
 	double want = (double)lo->n * (fan > 1 ? fan : 1) * 3.0; /* bytes */
 	size_t words = (size_t)1 << 17;

@@ -59,7 +59,7 @@ size_t lscan_chunk_cap(size_t memory, int counted, size_t chunk)
 	if (chunk)
 		return chunk;
 	size_t entry = sizeof(uint64_t) + (counted ? sizeof(u128) : 0);
-	size_t mem = memory ? memory : (size_t)1 << 40;
+	size_t mem = memory ? memory : (size_t)1 << (sizeof(size_t) > 4 ? 40 : 30);
 	size_t cap = mem / (entry * 12);
 	return cap < 4096 ? 4096 : cap;
 }

@@ -1,0 +1,362 @@
+/*
+ * pegsol_web.c - the page's way into libpegsol: a small C API over the
+ * library's public API (pegsol.h only), with plain types that JavaScript
+ * passes through emscripten's ccall: ints and strings.  Positions cross as
+ * hexadecimal text because a pegsol_pos has 64 bits and a JavaScript
+ * number only 53.
+ *
+ * One module instance holds one board, one problem and one game; the page
+ * runs one instance for play (main thread) and another in a Web Worker for
+ * the hints, so that computing the winning positions never freezes a click.
+ * Answers that have structure are JSON text in a buffer owned here, valid
+ * until the next call.  Every failure leaves its message in pw_error().
+ */
+#include <pegsol.h>
+
+#include <emscripten.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static pegsol_board *board;
+static pegsol_problem problem;
+static pegsol_game *game;
+static pegsol_winning *winning;
+static pegsol_hints *hints;
+static pegsol_error error;
+
+/* ---------------------------------------------------------------- text */
+
+/* A growing text buffer for the JSON answers. */
+static char *out;
+static size_t out_len, out_cap;
+
+static void out_reset(void)
+{
+	out_len = 0;
+	if (out)
+		out[0] = '\0';
+}
+
+static void out_add(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if (out_len + (size_t)n + 1 > out_cap) {
+		size_t cap = (out_len + (size_t)n + 1) * 2;
+		char *p = realloc(out, cap);
+		if (!p)
+			return; /* the answer is cut short; JSON.parse says so */
+		out = p;
+		out_cap = cap;
+	}
+	va_start(ap, fmt);
+	vsnprintf(out + out_len, out_cap - out_len, fmt, ap);
+	va_end(ap);
+	out_len += (size_t)n;
+}
+
+/* A JSON string: the library's messages quote file names and moves. */
+static void out_string(const char *s)
+{
+	out_add("\"");
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			out_add("\\%c", c);
+		else if (c < 0x20)
+			out_add("\\u%04x", c);
+		else
+			out_add("%c", c);
+	}
+	out_add("\"");
+}
+
+static void out_pos(pegsol_pos p)
+{
+	out_add("\"%" PRIx64 "\"", (uint64_t)p);
+}
+
+static int set_error(pegsol_status st, const char *msg)
+{
+	error.status = st;
+	snprintf(error.message, sizeof error.message, "%s", msg);
+	return st;
+}
+
+EMSCRIPTEN_KEEPALIVE const char *pw_error(void)
+{
+	return error.message;
+}
+
+/* ---------------------------------------------------------------- boards */
+
+/* [{"name":..., "description":...}, ...]: every built-in board. */
+EMSCRIPTEN_KEEPALIVE const char *pw_builtins(void)
+{
+	out_reset();
+	out_add("[");
+	for (size_t i = 0; i < pegsol_builtin_count(); i++) {
+		out_add(i ? ",{\"name\":" : "{\"name\":");
+		out_string(pegsol_builtin_name(i));
+		out_add(",\"description\":");
+		out_string(pegsol_builtin_description(i));
+		out_add("}");
+	}
+	out_add("]");
+	return out;
+}
+
+static void close_all(void)
+{
+	pegsol_hints_free(hints);
+	hints = NULL;
+	pegsol_winning_free(winning);
+	winning = NULL;
+	pegsol_game_free(game);
+	game = NULL;
+	pegsol_board_free(board);
+	board = NULL;
+}
+
+/* Opens a board (a built-in name, or the text of a board file when
+ * is_text) and a game of the problem given as `pegsol` takes it on the
+ * command line: vacancies ("" for the board's default) and finish (""
+ * for the start's complement, "any", or holes).  0 or the status; on
+ * failure the game before stays as it was. */
+EMSCRIPTEN_KEEPALIVE int pw_open(const char *source, int is_text,
+                                 const char *vacancies, const char *finish)
+{
+	pegsol_board *b = NULL;
+	pegsol_problem pr;
+	pegsol_status st = is_text
+	                       ? pegsol_board_parse(source, "pasted board", &b, &error)
+	                       : pegsol_board_builtin(source, &b, &error);
+	if (st == PEGSOL_OK)
+		st = pegsol_problem_init(&pr, b, *vacancies ? vacancies : NULL,
+		                         *finish ? finish : NULL, &error);
+	if (st != PEGSOL_OK) {
+		pegsol_board_free(b);
+		return st;
+	}
+	close_all();
+	board = b;
+	problem = pr;
+	st = pegsol_game_new(&problem, &game, &error);
+	if (st != PEGSOL_OK)
+		close_all();
+	return st;
+}
+
+/* The board's geometry: lattice, holes with their coordinates and
+ * algebraic names, the problem's start and finish. */
+EMSCRIPTEN_KEEPALIVE const char *pw_board(void)
+{
+	out_reset();
+	if (!board)
+		return "null";
+	static const char *const lattices[] = {"square", "square_diag",
+	                                       "triangle"};
+	out_add("{\"name\":");
+	out_string(pegsol_board_name(board));
+	out_add(",\"lattice\":\"%s\",\"rows\":%d,\"cols\":%d,\"holes\":[",
+	        lattices[pegsol_board_lattice(board)], pegsol_board_rows(board),
+	        pegsol_board_cols(board));
+	for (int h = 0; h < pegsol_board_holes(board); h++) {
+		char name[16];
+		pegsol_hole_name(board, h, PEGSOL_NOTATION_ALGEBRAIC, name, sizeof name);
+		out_add("%s{\"r\":%d,\"c\":%d,\"name\":", h ? "," : "",
+		        pegsol_hole_row(board, h), pegsol_hole_col(board, h));
+		out_string(name);
+		out_add("}");
+	}
+	out_add("],\"start\":");
+	out_pos(problem.start);
+	out_add(",\"finishAny\":%d,\"finish\":",
+	        problem.finish_kind == PEGSOL_FINISH_ANY_ONE);
+	out_pos(problem.finish);
+	out_add("}");
+	return out;
+}
+
+/* ---------------------------------------------------------------- game */
+
+/* The game now: position, jumps played, the move list in algebraic
+ * notation (the text `pegsol check` accepts), redo count, finished, and
+ * the legal jumps. */
+EMSCRIPTEN_KEEPALIVE const char *pw_state(void)
+{
+	if (!game)
+		return "null";
+	char *text = NULL;
+	pegsol_error e;
+	pegsol_status st = pegsol_game_save_text(game, PEGSOL_NOTATION_ALGEBRAIC,
+	                                         &text, &e);
+	out_reset();
+	out_add("{\"pos\":");
+	pegsol_pos pos = pegsol_game_position(game);
+	out_pos(pos);
+	out_add(",\"pegs\":%d,\"jumps\":%zu,\"moves\":%zu,\"redo\":%zu,"
+	        "\"finished\":%d,\"played\":[",
+	        pegsol_pos_count(pos), pegsol_game_jumps(game),
+	        pegsol_game_moves(game), pegsol_game_redo_count(game),
+	        pegsol_game_finished(game));
+	for (size_t i = 0; i < pegsol_game_jumps(game); i++) {
+		pegsol_jump j = pegsol_game_jump_at(game, i);
+		out_add("%s[%d,%d,%d]", i ? "," : "", j.from, j.over, j.to);
+	}
+	out_add("],\"legal\":[");
+	pegsol_jump legal[PEGSOL_MAX_HOLES * 8];
+	int n = pegsol_game_legal_jumps(game, legal);
+	for (int i = 0; i < n; i++)
+		out_add("%s[%d,%d,%d]", i ? "," : "", legal[i].from, legal[i].over,
+		        legal[i].to);
+	out_add("],\"text\":");
+	out_string(st == PEGSOL_OK ? text : e.message);
+	out_add("}");
+	free(text);
+	return out;
+}
+
+/* Plays the jump from hole `from` over `over` to `to`.  0 or the status
+ * (the reason in pw_error). */
+EMSCRIPTEN_KEEPALIVE int pw_jump(int from, int over, int to)
+{
+	if (!game)
+		return set_error(PEGSOL_EUSAGE, "no game open");
+	pegsol_jump j = {(uint8_t)from, (uint8_t)over, (uint8_t)to};
+	return pegsol_game_jump(game, j, &error);
+}
+
+EMSCRIPTEN_KEEPALIVE int pw_undo(void) { return game ? pegsol_game_undo(game) : 0; }
+EMSCRIPTEN_KEEPALIVE int pw_redo(void) { return game ? pegsol_game_redo(game) : 0; }
+EMSCRIPTEN_KEEPALIVE void pw_restart(void)
+{
+	if (game)
+		pegsol_game_restart(game);
+}
+
+/* Replaces the game by a move list in any notation.  0 or the status. */
+EMSCRIPTEN_KEEPALIVE int pw_load_moves(const char *text)
+{
+	if (!game)
+		return set_error(PEGSOL_EUSAGE, "no game open");
+	return pegsol_game_load_text(game, text, "moves", &error);
+}
+
+/* ---------------------------------------------------------------- hints */
+
+/* The winning positions' progress, to the page's progress bar. */
+EM_JS(void, pw_report_progress, (const char *phase, int level, double done,
+                                 double total), {
+	if (Module.onProgress)
+		Module.onProgress(UTF8ToString(phase), level, done, total);
+});
+
+static void on_progress(void *ctx, const char *phase, int level, size_t done,
+                        size_t total)
+{
+	(void)ctx;
+	pw_report_progress(phase, level, (double)done, (double)total);
+}
+
+/* Makes the hints of the open problem: exact = 1 computes its winning
+ * positions first (every later answer is exact), else the solver answers
+ * within the time each question gets.  0 or the status. */
+EMSCRIPTEN_KEEPALIVE int pw_hints_open(int exact)
+{
+	if (!game)
+		return set_error(PEGSOL_EUSAGE, "no game open");
+	pegsol_hints_free(hints);
+	hints = NULL;
+	pegsol_winning_free(winning);
+	winning = NULL;
+	pegsol_oracle oracle = pegsol_oracle_solver();
+	if (exact) {
+		pegsol_level_options opt = {0};
+		opt.threads = 1; /* no threads in this build */
+		opt.progress = on_progress;
+		pegsol_status st = pegsol_winning_compute(&problem, &opt, &winning,
+		                                          &error);
+		if (st != PEGSOL_OK)
+			return st;
+		oracle = pegsol_oracle_winning(winning);
+	}
+	return pegsol_hints_new(&problem, &oracle, &hints, &error);
+}
+
+/* Makes exact hints from a winning-positions file that the page wrote
+ * into emscripten's in-memory file system (web/table.js rebuilds it from
+ * the shipped table).  pegsol_winning_load checks that it was made for
+ * this board and problem, and its checksum.  0 or the status. */
+EMSCRIPTEN_KEEPALIVE int pw_hints_load(const char *path)
+{
+	if (!game)
+		return set_error(PEGSOL_EUSAGE, "no game open");
+	pegsol_hints_free(hints);
+	hints = NULL;
+	pegsol_winning_free(winning);
+	winning = NULL;
+	pegsol_status st = pegsol_winning_load(&problem, path, &winning, &error);
+	if (st != PEGSOL_OK)
+		return st;
+	pegsol_oracle oracle = pegsol_oracle_winning(winning);
+	return pegsol_hints_new(&problem, &oracle, &hints, &error);
+}
+
+/* Positions the exact table holds (0 without one). */
+EMSCRIPTEN_KEEPALIVE double pw_winning_count(void)
+{
+	return winning ? (double)pegsol_winning_count(winning) : 0;
+}
+
+/* Every legal jump on the position (hex) with its verdict, deciding within
+ * `seconds` in all: {"pos":..., "verdict":..., "oracle":..., "jumps":
+ * [[from,over,to,"winning"], ...]}. */
+EMSCRIPTEN_KEEPALIVE const char *pw_hints(const char *pos_hex, double seconds)
+{
+	if (!hints)
+		return "null";
+	pegsol_pos pos = (pegsol_pos)strtoull(pos_hex, NULL, 16);
+	pegsol_hint h[PEGSOL_MAX_HOLES * 8];
+	int n = pegsol_hints_jumps(hints, pos, seconds, h);
+	pegsol_verdict here = pegsol_hints_position(hints, pos, seconds);
+	out_reset();
+	out_add("{\"pos\":");
+	out_pos(pos);
+	out_add(",\"verdict\":\"%s\",\"oracle\":", pegsol_verdict_name(here));
+	out_string(pegsol_hints_oracle_name(hints));
+	out_add(",\"jumps\":[");
+	for (int i = 0; i < n; i++)
+		out_add("%s[%d,%d,%d,\"%s\"]", i ? "," : "", h[i].jump.from,
+		        h[i].jump.over, h[i].jump.to,
+		        pegsol_verdict_name(h[i].verdict));
+	out_add("]}");
+	return out;
+}
+
+/* A verified solution from the position (hex) as [[from,over,to],...],
+ * or [] when none is known within `seconds` ("show me", "solve"). */
+EMSCRIPTEN_KEEPALIVE const char *pw_solution(const char *pos_hex,
+                                             double seconds)
+{
+	out_reset();
+	if (!hints)
+		return "[]";
+	pegsol_pos pos = (pegsol_pos)strtoull(pos_hex, NULL, 16);
+	pegsol_jump js[PEGSOL_MAX_HOLES];
+	size_t n = 0;
+	pegsol_hints_solution(hints, pos, seconds, js, &n);
+	out_add("[");
+	for (size_t i = 0; i < n; i++)
+		out_add("%s[%d,%d,%d]", i ? "," : "", js[i].from, js[i].over,
+		        js[i].to);
+	out_add("]");
+	return out;
+}

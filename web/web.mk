@@ -1,0 +1,57 @@
+# web.mk - builds the page in the browser (make web): libpegsol compiled to
+# WebAssembly by emscripten (Debian's emcc), single-threaded, without the
+# disk store (its level files need zstd), plus the page's own files, into
+# $(OUT) (build-web/), which any static server serves:
+#   python3 -m http.server -d build-web
+# Run from the repository root: make -f web/web.mk OUT=build-web NATIVE=build
+# NATIVE is the native build whose libpegsol.a makes the English table.
+OUT ?= build-web
+NATIVE ?= build
+# Debian's emscripten finds its JavaScript tools (acorn) there when node
+# is not Debian's own
+export NODE_PATH := /usr/share/nodejs$(if $(NODE_PATH),:$(NODE_PATH))
+
+LAYERS := core board engine store search analysis game
+# the disk store and what only it reaches: level files are zstd-compressed
+DISK := level_file level_store_disk level_runs level_scan level_range_expand \
+        level_chunk_expand level_store_select
+SRCS := $(filter-out $(DISK:%=src/store/%.c), \
+          $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))) \
+        web/pegsol_web.c web/stubs.c
+OBJS := $(SRCS:%.c=$(OUT)/obj/%.o)
+
+# the project's warnings, as errors (clang has no -Wformat-truncation)
+CFLAGS := -std=gnu11 -O2 -D_GNU_SOURCE -Iinclude -Isrc -Wall -Wextra \
+          -Werror -Wshadow -Wstrict-prototypes -MMD -MP
+LDFLAGS := -O2 --no-entry -sMODULARIZE -sEXPORT_NAME=createPegsol \
+           -sALLOW_MEMORY_GROWTH=1 -sFORCE_FILESYSTEM=1 \
+           -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,FS
+
+PAGE := $(patsubst web/%,$(OUT)/%,$(wildcard web/*.html web/*.js web/*.css))
+TABLES := $(OUT)/tables/english.pwt.gz
+
+all: $(OUT)/pegsol.js $(PAGE) $(TABLES)
+
+$(OUT)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	emcc $(CFLAGS) -c $< -o $@
+
+$(OUT)/pegsol.js: $(OBJS)
+	emcc $(LDFLAGS) $(OBJS) -o $@
+
+$(OUT)/%: web/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+# The English central game's winning positions, computed natively (2 s
+# with every core) and shipped, so that its hints are exact at once.
+$(OUT)/obj/make_table: web/make_table.c $(NATIVE)/libpegsol.a
+	$(CC) -O2 -Wall -Wextra -Werror -Iinclude $< $(NATIVE)/libpegsol.a \
+	      -lzstd -lpthread -lm -o $@
+$(OUT)/tables/english.pwt.gz: $(OUT)/obj/make_table
+	@mkdir -p $(dir $@)
+	$(OUT)/obj/make_table english "" "" $(OUT)/tables/english.pwt
+	gzip -9 -f $(OUT)/tables/english.pwt
+
+-include $(OBJS:.o=.d)
+.PHONY: all
