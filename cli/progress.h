@@ -1,29 +1,36 @@
 /*
  * progress.h - progress of long analyses on stderr: on a terminal, one
- * line redrawn (phase, level, positions done, rate, time left in the level,
- * memory, disk); otherwise, for runs with a work directory (the long ones),
- * a log line per finished level, and one every ten minutes within a level
- * that takes longer; for anything else, nothing (scripts and CI see
- * nothing).
+ * line redrawn (phase, level k of N, positions done, rate, time left in
+ * the level, memory, disk); otherwise a line every ten seconds once a run
+ * has taken ten (so a script or a log sees that a long run is alive and
+ * where it is, and a quick one stays silent), and, for runs with a work
+ * directory (the long ones), a log line per finished level too.
  */
 #ifndef PEGSOL_PROGRESS_H
 #define PEGSOL_PROGRESS_H
 
 #include <stddef.h>
 
+#include <pegsol.h>
+
 typedef struct progress {
 	int enabled;          /* the redrawn line */
 	int log;              /* a line per level */
+	int beat;             /* a line every log_every seconds */
 	const char *workdir;  /* whose files count as disk used, or NULL */
 	double start, last, level_start, disk_at, logged, log_every;
 	char phase[96];       /* a copy: a caller may reuse its buffer */
 	int level;
+	int levels;           /* N of "level k of N": jumps of a game, or 0 */
 	size_t total;
 	unsigned long long disk;
 } progress;
 
 /* workdir: the run's work directory, or NULL. */
 void progress_init(progress *p, const char *workdir);
+/* Sets N of "level k of N" from the problem: the jumps from its start to
+ * its finish (a bound on the moves for searches by moves). */
+void progress_set_problem(progress *p, const pegsol_problem *problem);
 /* The callback for pegsol_level_options.progress; ctx is a progress. */
 void progress_update(void *ctx, const char *phase, int level, size_t done,
                      size_t total);

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# progress.sh - what long runs say on stderr off a terminal: nothing for a
+# quick run; with the heartbeat's period shortened (PEGSOL_LOG_SECONDS),
+# lines naming the phase and the level as "k of N", N being the jumps of a
+# game (counted by hand: a board of H holes with one hole empty at the
+# start and one peg at the end takes H - 2 jumps), and "at most N" for a
+# search by moves.
+#
+# Run by CTest with $PEGSOL.
+set -u
+: "${PEGSOL:?set PEGSOL to the pegsol binary}"
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# A quick run off a terminal is silent on stderr.
+"$PEGSOL" count -b triangle5 >/dev/null 2>"$tmp/quiet" </dev/null
+if [ ! -s "$tmp/quiet" ]; then ok; else bad "a quick count wrote to stderr: $(head -2 "$tmp/quiet")"; fi
+
+# triangle:6 has 21 holes: from one empty hole to one peg, 19 jumps.
+PEGSOL_LOG_SECONDS=0 "$PEGSOL" count -b triangle:6 >"$tmp/out" 2>"$tmp/log" </dev/null
+if grep -Eq '^ +[0-9.]+s  forward level [0-9]+: [0-9]+ of [0-9]+ parents .*\(level [0-9]+ of 19\)$' "$tmp/log"
+then ok; else bad "no 'level k of 19' heartbeat: $(head -3 "$tmp/log")"; fi
+# The level named twice on a line is the same level.
+if awk '/parents/ { match($0, /level [0-9]+:/); a = substr($0, RSTART + 6, RLENGTH - 7);
+                    match($0, /\(level [0-9]+ of/); b = substr($0, RSTART + 7, RLENGTH - 10);
+                    if (a != b) bad = 1 } END { exit bad }' "$tmp/log"; then ok
+else bad "a heartbeat names two levels: $(grep -m1 parents "$tmp/log")"; fi
+# The heartbeat leaves the results alone.
+"$PEGSOL" count -b triangle:6 >"$tmp/out2" 2>/dev/null </dev/null
+if cmp -s <(grep -v "^time" "$tmp/out") <(grep -v "^time" "$tmp/out2"); then ok; else bad "stdout differs with the heartbeat on"; fi
+
+# A search by moves: at most 19 moves.
+PEGSOL_LOG_SECONDS=0 "$PEGSOL" levels -b triangle:6 --by moves >/dev/null 2>"$tmp/log" </dev/null
+if grep -q '(level [0-9]* of at most 19)$' "$tmp/log"; then ok
+else bad "no 'of at most 19' for levels by moves: $(head -3 "$tmp/log")"; fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
