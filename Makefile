@@ -11,15 +11,18 @@
 #                 and fuzz each for FUZZ_SECONDS (default 10): that they link
 #                 and survive a short run; fuzz/run.sh SECONDS for longer
 #   make bench    run the benchmarks (bench/), a table of time and memory
+#   make web      build the page in the browser (WebAssembly, emscripten)
+#                 in build-web/: python3 -m http.server -d build-web
 #   make install  install binary, library, header, pegsol.pc, man page
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 PORTABLE_BUILD ?= build-portable
 MPI_BUILD ?= build-mpi
+WEB_BUILD ?= build-web
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all run test sanitize portable mpi fuzz bench install clean deps
+.PHONY: all run test sanitize portable mpi fuzz bench install clean deps web
 
 all: $(BUILD)/Makefile
 	@cmake --build $(BUILD) -j $(JOBS)
@@ -57,6 +60,12 @@ mpi:
 	@cmake --build $(MPI_BUILD) -j $(JOBS)
 	@cd $(MPI_BUILD) && ctest --output-on-failure -R '^mpi/'
 
+# the native libpegsol.a computes the English table the page ships
+web: $(BUILD)/Makefile
+	@bash scripts/install-deps.sh --web
+	@cmake --build $(BUILD) -j $(JOBS) --target pegsol_static
+	@$(MAKE) --no-print-directory -f web/web.mk OUT=$(WEB_BUILD) NATIVE=$(BUILD) -j $(JOBS)
+
 FUZZ_SECONDS ?= 10
 fuzz:
 	@bash fuzz/run.sh $(FUZZ_SECONDS)
@@ -68,4 +77,4 @@ install: all
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(PORTABLE_BUILD) $(MPI_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(PORTABLE_BUILD) $(MPI_BUILD) $(WEB_BUILD)

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# browser.sh - the page of `make web` in a real browser: serves build-web/
+# with python3's http.server on a free port of 127.0.0.1 and runs
+# browser.js, which drives headless Chromium over the DevTools protocol
+# (what it checks is listed there).  Skipped (77) when the web build,
+# chromium or node is missing, so that a machine without them still
+# passes; `make web` (scripts/install-deps.sh --web) provides all three.
+#
+# Run by CTest with $PEGSOL (the CLI, the oracle for the hints) and
+# $SRCDIR; $WEB_BUILD is the web build (default $SRCDIR/build-web);
+# $WEB_SCREENSHOT where the screenshot goes (default: a temporary file;
+# `make web-screenshot` writes doc/web.png).
+set -u
+: "${PEGSOL:?set PEGSOL to the pegsol binary}"
+: "${SRCDIR:?set SRCDIR to the source tree}"
+web=${WEB_BUILD:-$SRCDIR/build-web}
+chromium=$(command -v chromium || command -v chromium-browser || true)
+if [ ! -f "$web/pegsol.js" ] || [ ! -f "$web/index.html" ]; then
+  echo "skipped: no web build in $web (make web)"; exit 77
+fi
+if [ -z "$chromium" ] || ! command -v node >/dev/null || ! command -v python3 >/dev/null; then
+  echo "skipped: chromium, node or python3 missing (scripts/install-deps.sh --web)"; exit 77
+fi
+tmp=$(mktemp -d)
+server=
+cleanup() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+# port 0: the kernel picks a free port, which the server prints
+python3 -u -m http.server 0 --bind 127.0.0.1 -d "$web" >"$tmp/server.log" 2>&1 &
+server=$!
+port=
+for _ in $(seq 100); do
+  port=$(sed -n 's/.*port \([0-9][0-9]*\).*/\1/p' "$tmp/server.log" | head -1)
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+if [ -z "$port" ]; then
+  echo "FAIL: the server did not start: $(cat "$tmp/server.log")"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+node "$SRCDIR/tests/web/browser.js" "http://127.0.0.1:$port/index.html" \
+  "$chromium" "$PEGSOL" "${WEB_SCREENSHOT:-$tmp/web.png}"
