@@ -9,6 +9,8 @@ void level_cli_begin(cli *c, progress *p, pegsol_level_options *lo)
 	/* a program's own store keeps no log of the work directory: each of
 	 * pegsol-mpi's ranks would write one */
 	progress_init(p, store ? NULL : c->workdir);
+	if (store)
+		p->beat = 0; /* nor a heartbeat, for the same reason */
 	progress_set_problem(p, &c->problem);
 	/* every field: callers set only the ones they use beyond these */
 	*lo = (pegsol_level_options){.threads = c->threads ? c->threads
