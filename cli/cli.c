@@ -3,9 +3,8 @@
  */
 #include "cli.h"
 #include "memory_limit.h"
+#include "number.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,28 +54,76 @@ int cli_report(const cli *c, const pegsol_error *err)
 	return err->status;
 }
 
-long long cli_parse_size(const char *text)
+/* An option's value quoted for a message: unprintable bytes as \xNN (raw
+ * they would drive the terminal) and at most 40 bytes of it. */
+static const char *quote_value(const char *arg, char *out, size_t size)
 {
-	char *end;
-	errno = 0;
-	double v = strtod(text, &end);
-	if (errno || end == text || v < 0)
-		return -1;
-	double mult = 1;
-	switch (toupper((unsigned char)*end)) {
-	case 'K': mult = 1024.0; end++; break;
-	case 'M': mult = 1024.0 * 1024; end++; break;
-	case 'G': mult = 1024.0 * 1024 * 1024; end++; break;
-	case 'T': mult = 1024.0 * 1024 * 1024 * 1024; end++; break;
-	default: break;
+	size_t o = 0, i = 0;
+	for (; arg[i] && i < 40 && o + 8 < size; i++) {
+		unsigned char ch = (unsigned char)arg[i];
+		if (ch < 0x20 || ch >= 0x7f)
+			o += (size_t)snprintf(out + o, size - o, "\\x%02x", ch);
+		else
+			out[o++] = (char)ch;
 	}
-	if (*end == 'i' || *end == 'I')
-		end++;
-	if (*end == 'B' || *end == 'b')
-		end++;
-	if (*end || v * mult > 9e18)
-		return -1;
-	return (long long)(v * mult);
+	snprintf(out + o, size - o, "%s", arg[i] ? "..." : "");
+	return out;
+}
+
+int cli_parse_count(const cli *c, const char *name, const char *arg,
+                    uint64_t min, uint64_t max, uint64_t *out)
+{
+	char q[QUOTED_VALUE_SIZE];
+	if (number_count(arg, min, max, out) == NUMBER_OK)
+		return 0;
+	return cli_usage_error(c, "%s takes a number from %llu to %llu, not '%s'",
+	                       name, (unsigned long long)min,
+	                       (unsigned long long)max,
+	                       quote_value(arg, q, sizeof q));
+}
+
+int cli_parse_seconds(const cli *c, const char *name, const char *arg,
+                      double min, double max, const char *note, double *out)
+{
+	char q[QUOTED_VALUE_SIZE];
+	if (number_seconds(arg, min, max, out) == NUMBER_OK)
+		return 0;
+	return cli_usage_error(c, "%s takes seconds from %.15g to %.15g%s, not '%s'",
+	                       name, min, max, note ? note : "",
+	                       quote_value(arg, q, sizeof q));
+}
+
+/* "1M" for whole units, else bytes. */
+static const char *size_name(uint64_t v, char *out, size_t size)
+{
+	static const char units[] = "KMGTPE";
+	int u = -1;
+	while (u < 5 && v && v % 1024 == 0) {
+		v /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(out, size, "%llu bytes", (unsigned long long)v);
+	else
+		snprintf(out, size, "%llu%c", (unsigned long long)v, units[u]);
+	return out;
+}
+
+int cli_parse_size(const cli *c, const char *name, const char *arg,
+                   uint64_t min, uint64_t max, uint64_t *out)
+{
+	char q[QUOTED_VALUE_SIZE], lo[32], hi[32];
+	number_status st = number_size(arg, min, max, out);
+	if (st == NUMBER_OK)
+		return 0;
+	size_name(min, lo, sizeof lo);
+	size_name(max, hi, sizeof hi);
+	quote_value(arg, q, sizeof q);
+	if (st == NUMBER_TOO_LARGE)
+		return cli_usage_error(c, "%s '%s' is too large: it takes a size of "
+		                          "at most %s", name, q, hi);
+	return cli_usage_error(c, "%s takes a size from %s to %s, such as 512M or "
+	                          "8G, not '%s'", name, lo, hi, q);
 }
 
 int cli_option(cli *c, int opt, const char *arg)
@@ -100,13 +147,11 @@ int cli_option(cli *c, int opt, const char *arg)
 		return 0;
 	}
 	case 'j': {
-		char *end;
-		long n = strtol(arg, &end, 10);
-		if (*end || end == arg || n < 1 || n > 256)
-			return cli_usage_error(c, "--threads takes a number from 1 to 256, "
-			                          "not '%s'", arg);
-		c->threads = (int)n;
-		return 0;
+		uint64_t n;
+		int rc = cli_parse_count(c, "-j/--threads", arg, 1, CLI_MAX_THREADS, &n);
+		if (!rc)
+			c->threads = (int)n;
+		return rc;
 	}
 	case OPT_FORMAT:
 		if (!strcmp(arg, "text"))
@@ -120,12 +165,12 @@ int cli_option(cli *c, int opt, const char *arg)
 			                       arg);
 		return 0;
 	case OPT_MEMORY: {
-		long long v = cli_parse_size(arg);
-		if (v < (1 << 20))
-			return cli_usage_error(c, "--memory takes a size of at least 1M, "
-			                          "such as 512M or 8G, not '%s'", arg);
-		c->memory = (size_t)v;
-		return 0;
+		uint64_t v;
+		int rc = cli_parse_size(c, "--memory", arg, CLI_MEMORY_MIN,
+		                        CLI_MEMORY_MAX, &v);
+		if (!rc)
+			c->memory = (size_t)v;
+		return rc;
 	}
 	case OPT_WORKDIR:
 		if (!*arg)
@@ -272,14 +317,10 @@ size_t cli_level_memory(cli *c)
 	return total / (size_t)(cli_processes_per_node > 1 ? cli_processes_per_node : 1);
 }
 
-int cli_parse_max_jumps(const cli *c, const char *arg)
+int cli_parse_max_jumps(const cli *c, const char *name, const char *arg)
 {
-	char *end;
-	long n = strtol(arg, &end, 10);
-	if (*end || end == arg || n < 1 || n > PEGSOL_MAX_HOLES) {
-		cli_usage_error(c, "--max-jumps takes a number from 1 to %d, not '%s'",
-		                PEGSOL_MAX_HOLES, arg);
+	uint64_t n;
+	if (cli_parse_count(c, name, arg, 1, PEGSOL_MAX_HOLES, &n))
 		return -1;
-	}
 	return (int)n;
 }

@@ -13,6 +13,7 @@
 
 #include <getopt.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 enum { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
@@ -153,11 +154,32 @@ size_t cli_level_memory(cli *c);
 /* The process's resident set now, in bytes (0 when unknown). */
 size_t cli_resident_bytes(void);
 
-/* The argument of --max-jumps: 1 to 64; -1 after a usage message. */
-int cli_parse_max_jumps(const cli *c, const char *arg);
+/* Option values, read by the strict rules of number.h (decimal digits
+ * only, no sign or blank, out of range is an error, never capped).  Each
+ * returns 0 with *out set, or PEGSOL_EUSAGE after a message naming the
+ * option (name: what the user typed, "--nodes") and its range. */
+int cli_parse_count(const cli *c, const char *name, const char *arg,
+                    uint64_t min, uint64_t max, uint64_t *out);
+/* note: added after the range, such as " (0: no limit)". */
+int cli_parse_seconds(const cli *c, const char *name, const char *arg,
+                      double min, double max, const char *note, double *out);
+int cli_parse_size(const cli *c, const char *name, const char *arg,
+                   uint64_t min, uint64_t max, uint64_t *out);
+/* What the quoted value in those messages needs: 40 bytes, each of which
+ * may become 4, and "...". */
+#define QUOTED_VALUE_SIZE 168
 
-/* Parses "8G", "512M", "1.5G", "100000" into bytes; -1 when malformed. */
-long long cli_parse_size(const char *text);
+/* -j's range. */
+#define CLI_MAX_THREADS 256
+/* --memory's range: 1 MiB (less leaves the levels nothing) to 1 PiB.  More
+ * than any machine has would be no limit at all, and the OOM killer, not
+ * a clean exit status 4, would end a run that outgrows the machine. */
+#define CLI_MEMORY_MIN ((uint64_t)1 << 20)
+#define CLI_MEMORY_MAX ((uint64_t)1 << 50)
+
+/* --max-jumps and --max-moves (name: which): 1 to 64; -1 after a usage
+ * message. */
+int cli_parse_max_jumps(const cli *c, const char *name, const char *arg);
 
 /* Draws a position with a space between the holes of a row, for people;
  * indent is prepended to each line. */

@@ -59,14 +59,11 @@ static void usage(FILE *f)
 /* --chunk's value: a positive number of positions. */
 static int parse_chunk(cli *c, const char *arg)
 {
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(arg, &end, 10);
-	if (errno || end == arg || *end || !v || arg[0] == '-')
-		return cli_usage_error(c, "--chunk takes a positive number of "
-		                          "positions, not '%s'", arg);
-	chunk = (size_t)v;
-	return 0;
+	uint64_t v;
+	int rc = cli_parse_count(c, "--chunk", arg, 1, SIZE_MAX, &v);
+	if (!rc)
+		chunk = (size_t)v;
+	return rc;
 }
 
 /* cli_hooks.option: --in-memory and --chunk */

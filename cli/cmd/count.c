@@ -34,7 +34,7 @@ int cmd_count(int argc, char **argv)
 	int opt, rc, max_jumps = 0;
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
 		if (opt == OPT_MAX_JUMPS) {
-			if ((max_jumps = cli_parse_max_jumps(&c, optarg)) < 0)
+			if ((max_jumps = cli_parse_max_jumps(&c, "--max-jumps", optarg)) < 0)
 				return PEGSOL_EUSAGE;
 		} else if ((rc = cli_option(&c, opt, optarg))) {
 			return rc;

@@ -55,7 +55,6 @@ int cmd_deadends(int argc, char **argv)
 		{0, 0, 0, 0}};
 	int opt, rc, unsolvable = 0, shortest_only = 0, table_rc = 0;
 	pegsol_deadend_options dop = {0, 0, 0, 0, 0};
-	char *end;
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
 		switch (opt) {
 		case OPT_UNSOLVABLE:
@@ -65,16 +64,17 @@ int cmd_deadends(int argc, char **argv)
 			shortest_only = 1;
 			break;
 		case OPT_MAXJ: {
-			long v = strtol(optarg, &end, 10);
-			if (end == optarg || *end || v < 0 || v > PEGSOL_MAX_HOLES)
-				return cli_usage_error(&c, "--max-jumps wants 0..64, not '%s'", optarg);
+			uint64_t v;
+			if ((rc = cli_parse_count(&c, "--max-jumps", optarg, 0,
+			                          PEGSOL_MAX_HOLES, &v)))
+				return rc;
 			dop.max_jumps = (int)v;
 			break;
 		}
 		case OPT_LIMIT:
-			dop.time_limit = strtod(optarg, &end);
-			if (end == optarg || *end || !(dop.time_limit >= 0) || dop.time_limit > 1e9)
-				return cli_usage_error(&c, "--limit wants seconds, not '%s'", optarg);
+			if ((rc = cli_parse_seconds(&c, "--limit", optarg, 0, 1e9,
+			                            " (0: no limit)", &dop.time_limit)))
+				return rc;
 			break;
 		default:
 			if ((rc = cli_option(&c, opt, optarg)))

@@ -231,14 +231,14 @@ int cmd_levels(int argc, char **argv)
 				return cli_usage_error(&c, "--direction takes 'forward', "
 				                          "'backward' or 'both', not '%s'", optarg);
 		} else if (opt == OPT_MAX_MOVES) {
-			if ((max_moves = cli_parse_max_jumps(&c, optarg)) < 0)
+			if ((max_moves = cli_parse_max_jumps(&c, "--max-moves", optarg)) < 0)
 				return PEGSOL_EUSAGE;
 		} else if (opt == OPT_WINNING) {
 			winning = 1;
 		} else if (opt == OPT_RAW) {
 			raw = 1;
 		} else if (opt == OPT_MAX_JUMPS) {
-			if ((max_jumps = cli_parse_max_jumps(&c, optarg)) < 0)
+			if ((max_jumps = cli_parse_max_jumps(&c, "--max-jumps", optarg)) < 0)
 				return PEGSOL_EUSAGE;
 		} else if ((rc = cli_option(&c, opt, optarg))) {
 			return rc;

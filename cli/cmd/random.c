@@ -218,25 +218,20 @@ int cmd_random(int argc, char **argv)
 	int opt, rc, sim_only = 0;
 	unsigned long long games = 0, seed = 1;
 	const char *plot = NULL;
-	char *end;
+	uint64_t v;
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
 		switch (opt) {
 		case OPT_SIMULATE:
-		case OPT_SEED: {
-			errno = 0;
-			unsigned long long v = strtoull(optarg, &end, 10);
-			if (end == optarg || *end || errno || optarg[0] == '-' ||
-			    (opt == OPT_SIMULATE && (v == 0 || v > (1ULL << 40))))
-				return cli_usage_error(&c, "--%s wants a number%s, not '%s'",
-				                       opt == OPT_SIMULATE ? "simulate" : "seed",
-				                       opt == OPT_SIMULATE ? " from 1 to 2^40" : "",
-				                       optarg);
-			if (opt == OPT_SIMULATE)
-				games = v;
-			else
-				seed = v;
+			if ((rc = cli_parse_count(&c, "--simulate", optarg, 1,
+			                          (uint64_t)1 << 40, &v)))
+				return rc;
+			games = v;
 			break;
-		}
+		case OPT_SEED:
+			if ((rc = cli_parse_count(&c, "--seed", optarg, 0, UINT64_MAX, &v)))
+				return rc;
+			seed = v;
+			break;
 		case OPT_PLOT:
 			plot = optarg;
 			break;

@@ -328,23 +328,19 @@ int cmd_solve(int argc, char **argv)
 	const char *svg = NULL;
 	pegsol_solve_options o = {0, 600, 0};
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT "d", longopts, NULL)) != -1) {
-		char *end;
 		switch (opt) {
 		case 'd':
 			diagram = 1;
 			break;
 		case OPT_LIMIT:
-			o.time_limit = strtod(optarg, &end);
-			if (end == optarg || *end || !(o.time_limit >= 0) ||
-			    o.time_limit > 1e9)
-				return cli_usage_error(&c, "--limit takes a number of seconds "
-				                           "(0: no limit), not '%s'", optarg);
+			if ((rc = cli_parse_seconds(&c, "--limit", optarg, 0, 1e9,
+			                            " (0: no limit)", &o.time_limit)))
+				return rc;
 			break;
 		case OPT_NODES: {
-			unsigned long long v = strtoull(optarg, &end, 10);
-			if (end == optarg || *end || *optarg == '-' || v == 0)
-				return cli_usage_error(&c, "--nodes takes a positive number, "
-				                           "not '%s'", optarg);
+			uint64_t v;
+			if ((rc = cli_parse_count(&c, "--nodes", optarg, 1, UINT64_MAX, &v)))
+				return rc;
 			o.node_limit = v;
 			break;
 		}
