@@ -17,12 +17,13 @@ static void format_cap(size_t cap, char *buf, size_t size)
 		snprintf(buf, size, "%zu bytes", cap);
 }
 
-int cli_read_input(const cli *c, const char *path, size_t cap, char **text)
+int cli_input_load(const char *path, int dash_is_stdin, size_t cap,
+                   char **text, char *why, size_t why_size)
 {
 	*text = NULL;
-	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	FILE *f = dash_is_stdin && !strcmp(path, "-") ? stdin : fopen(path, "rb");
 	if (!f) {
-		fprintf(stderr, "pegsol %s: %s: %s\n", c->command, path, strerror(errno));
+		snprintf(why, why_size, "%s: %s", path, strerror(errno));
 		return PEGSOL_EINPUT;
 	}
 	/* The buffer doubles from 64 KiB up to cap + 1 bytes (one byte past
@@ -53,19 +54,17 @@ int cli_read_input(const cli *c, const char *path, size_t cap, char **text)
 	if (f != stdin)
 		fclose(f);
 	if (!buf) {
-		fprintf(stderr, "pegsol %s: %s: out of memory reading it\n", c->command,
-		        path);
+		snprintf(why, why_size, "%s: out of memory reading it", path);
 		return PEGSOL_ELIMIT;
 	}
 	char capname[64];
 	format_cap(cap, capname, sizeof capname);
 	if (err) {
-		fprintf(stderr, "pegsol %s: %s: cannot read: %s\n", c->command, path,
-		        strerror(err));
+		snprintf(why, why_size, "%s: cannot read: %s", path, strerror(err));
 		rc = PEGSOL_EINPUT;
 	} else if (len > cap) {
-		fprintf(stderr, "pegsol %s: %s: input too large (more than %s)\n",
-		        c->command, path, capname);
+		snprintf(why, why_size, "%s: input too large (more than %s)", path,
+		         capname);
 		rc = PEGSOL_EINPUT;
 	} else {
 		buf[len] = 0;
@@ -73,8 +72,8 @@ int cli_read_input(const cli *c, const char *path, size_t cap, char **text)
 		 * ignored without a word, so such a file is refused. */
 		const char *nul = memchr(buf, 0, len);
 		if (nul) {
-			fprintf(stderr, "pegsol %s: %s: not a text file (a NUL byte at "
-			        "offset %zu)\n", c->command, path, (size_t)(nul - buf));
+			snprintf(why, why_size, "%s: not a text file (a NUL byte at "
+			         "offset %zu)", path, (size_t)(nul - buf));
 			rc = PEGSOL_EINPUT;
 		}
 	}
@@ -84,4 +83,13 @@ int cli_read_input(const cli *c, const char *path, size_t cap, char **text)
 	}
 	*text = buf;
 	return 0;
+}
+
+int cli_read_input(const cli *c, const char *path, size_t cap, char **text)
+{
+	char why[CLI_INPUT_WHY_SIZE];
+	int rc = cli_input_load(path, 1, cap, text, why, sizeof why);
+	if (rc)
+		fprintf(stderr, "pegsol %s: %s\n", c->command, why);
+	return rc;
 }

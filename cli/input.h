@@ -13,7 +13,8 @@
 /* The most a move list or a position file may hold: a game's moves are a
  * few hundred bytes, and even one commented at length stays far below.
  * Documented in doc/pegsol.1 (EXIT STATUS).  Board files have their own
- * cap in the library (1 MiB), saved games theirs in `pegsol play`. */
+ * cap in the library (1 MiB); `pegsol play`'s saved games are move
+ * lists (--replay, its 'o' key). */
 #define CLI_INPUT_MAX ((size_t)16 << 20)
 
 /* Reads the whole of path ("-": standard input), at most cap bytes, into
@@ -23,5 +24,13 @@
  * a NUL byte (the parsers read C strings); PEGSOL_ELIMIT when memory runs
  * out while reading. */
 int cli_read_input(const cli *c, const char *path, size_t cap, char **text);
+
+/* The same without a word on stderr, for `pegsol play`, whose messages
+ * go to its screen (its 'o' key) or after it: the message, naming the
+ * file, is put in why (CLI_INPUT_WHY_SIZE bytes keep a long path whole).
+ * dash_is_stdin: "-" is standard input, else a file named "-". */
+int cli_input_load(const char *path, int dash_is_stdin, size_t cap,
+                   char **text, char *why, size_t why_size);
+#define CLI_INPUT_WHY_SIZE 4200
 
 #endif

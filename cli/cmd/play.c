@@ -7,6 +7,7 @@
  * a terminal.
  */
 #include "cli.h"
+#include "input.h"
 #include "level_cli.h"
 #include "play.h"
 
@@ -266,29 +267,6 @@ static void show_me(play *p, int all)
 		say(p, 0, "solved from here in %zu jumps; u undoes them one by one", n);
 }
 
-/* Reads a small text file (a saved game) without printing. */
-static char *read_text(const char *path, char *why, size_t size)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(why, size, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	size_t cap = 1 << 20;
-	char *buf = malloc(cap);
-	size_t len = buf ? fread(buf, 1, cap - 1, f) : 0;
-	int bad = ferror(f) || (buf && len == cap - 1 && !feof(f));
-	fclose(f);
-	if (!buf || bad) {
-		snprintf(why, size, "%s: %s", path,
-		         buf ? "cannot read it (or larger than 1 MB)" : "out of memory");
-		free(buf);
-		return NULL;
-	}
-	buf[len] = 0;
-	return buf;
-}
-
 static void save_game(play *p, char *file, size_t size)
 {
 	if (!ui_prompt(p, "save to file: ", file, size) || !file[0]) {
@@ -318,9 +296,11 @@ static void load_game(play *p, char *file, size_t size)
 		say(p, 0, "not loaded");
 		return;
 	}
-	char why[256];
-	char *text = read_text(file, why, sizeof why);
-	if (!text) {
+	char why[CLI_INPUT_WHY_SIZE];
+	char *text;
+	/* the reader of every move list: capped, and refusing a NUL byte
+	 * that would hide the moves after it */
+	if (cli_input_load(file, 0, CLI_INPUT_MAX, &text, why, sizeof why)) {
 		say(p, 1, "not loaded: %s", why);
 		return;
 	}
@@ -479,13 +459,7 @@ static pegsol_winning *exact_oracle(cli *c, int asked, int compute)
 static int parse_seconds(cli *c, const char *opt, const char *arg, double min,
                          double *out)
 {
-	char *end;
-	double v = strtod(arg, &end);
-	if (end == arg || *end || !(v >= min) || v > 3600)
-		return cli_usage_error(c, "%s takes seconds from %g to 3600, not '%s'",
-		                       opt, min, arg);
-	*out = v;
-	return 0;
+	return cli_parse_seconds(c, opt, arg, min, 3600, NULL, out);
 }
 
 /* The main loop: one key, one action, one redraw. */
@@ -648,11 +622,12 @@ int cmd_play(int argc, char **argv)
 	char file[512];
 	snprintf(file, sizeof file, "%s", replay ? replay : DEFAULT_SAVE);
 	if (replay) {
-		char why[300];
-		char *text = read_text(replay, why, sizeof why);
-		if (!text) {
+		char why[CLI_INPUT_WHY_SIZE];
+		char *text;
+		/* not "-": standard input is the player's keyboard */
+		if ((rc = cli_input_load(replay, 0, CLI_INPUT_MAX, &text, why,
+		                         sizeof why))) {
 			fprintf(stderr, "pegsol play: %s\n", why);
-			rc = PEGSOL_EINPUT;
 			goto out;
 		}
 		pegsol_status st = pegsol_game_load_text(p.game, text, replay, &err);
