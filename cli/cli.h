@@ -92,12 +92,11 @@ typedef struct cli {
 	"                          input is read in any notation\n"              \
 	"      --format F          text, csv or json, for tables (default: "      \
 	"text)\n"                                                                 \
-	"  -j, --threads N         threads to use (default: every core)\n"        \
-	"      --memory SIZE       limit of the process's resident set, e.g. 8G " \
-	"(default:\n"                                                            \
-	"                          3/4 of the machine or of its memory cgroup, "  \
-	"less when\n"                                                            \
-	"                          other processes or ulimit -v leave less)\n"   \
+	"  -j, --threads N         threads to use, 1 to 256 (default: every core)\n" \
+	"      --memory SIZE       limit of the process's resident set, 1M to 1P,\n" \
+	"                          such as 8G (default: 3/4 of the machine or of\n" \
+	"                          its memory cgroup, less when other processes or\n" \
+	"                          ulimit -v leave less)\n"                       \
 	"  -h, --help              this help\n"
 
 void cli_init(cli *c, const char *command, const char *help);
