@@ -278,6 +278,7 @@ function loadUrl() {
 function openHints() {
   hintsReady = false;
   hints = null;
+  delete document.body.dataset.hintsReady;
   const isText = source.text !== null;
   worker.postMessage({ type: 'open', source: isText ? source.text : source.name,
     isText, vacancies, finish, holes: board.holes.length,
@@ -318,6 +319,7 @@ function onWorker(e) {
     progress({ done: true });
     $('exact').hidden = d.exact;
     document.body.dataset.hintsReady = d.exact ? 'exact' : 'solver';
+    document.body.dataset.hintsFrom = d.from; // table, cache, computed, solver
     window.pegsolTiming.hintsReadyMs = performance.now();
     if (d.note) say(d.note, false);
     askHints();

@@ -310,6 +310,16 @@ EMSCRIPTEN_KEEPALIVE int pw_hints_load(const char *path)
 	return pegsol_hints_new(&problem, &oracle, &hints, &error);
 }
 
+/* Saves the exact table (the library's cache file) at path in the
+ * in-memory file system, for the page to keep in the browser's storage.
+ * 0 or the status. */
+EMSCRIPTEN_KEEPALIVE int pw_hints_save(const char *path)
+{
+	if (!winning)
+		return set_error(PEGSOL_EUSAGE, "no exact table to save");
+	return pegsol_winning_save(winning, path, &error);
+}
+
 /* Positions the exact table holds (0 without one). */
 EMSCRIPTEN_KEEPALIVE double pw_winning_count(void)
 {

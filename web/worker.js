@@ -7,8 +7,10 @@
 //    computed natively (tables/english.pwt.gz, 2 MiB), rebuilt into the
 //    library's cache file by table.js and loaded by pegsol_winning_load,
 //    which checks it;
+//  - winning positions computed before in this browser, kept in its
+//    IndexedDB as the library's cache file (checked again on loading);
 //  - boards of at most EXACT_HOLES holes: the winning positions computed
-//    here, with a progress bar (seconds);
+//    here, with a progress bar (seconds), then kept;
 //  - anything else: the solver, with SOLVER_SECONDS for all the jumps of a
 //    position, and an honest "unknown" when it runs out (the button
 //    "Compute exact hints" computes the winning positions on request).
@@ -49,15 +51,18 @@ async function open(d) {
       M.FS.writeFile('/english.bin', file);
       const ok = call('pw_hints_load', 'number', ['string'], ['/english.bin']);
       M.FS.unlink('/english.bin');
-      if (ok === 0) return postMessage({ type: 'ready', exact: true });
+      if (ok === 0) return postMessage({ type: 'ready', exact: true, from: 'table' });
       fail('the shipped table was refused');
     } catch (e) {
       postMessage({ type: 'error', message: 'the shipped table: ' + e });
     }
   }
+  if (await loadCached(d))
+    return postMessage({ type: 'ready', exact: true, from: 'cache' });
+  if (opened !== d) return;
   if (d.holes <= EXACT_HOLES) return compute();
   call('pw_hints_open', 'number', ['number'], [0]);
-  postMessage({ type: 'ready', exact: false });
+  postMessage({ type: 'ready', exact: false, from: 'solver' });
 }
 
 function compute() {
@@ -65,9 +70,62 @@ function compute() {
   if (call('pw_hints_open', 'number', ['number'], [1]) !== 0) {
     fail('exact hints');
     call('pw_hints_open', 'number', ['number'], [0]);
-    return postMessage({ type: 'ready', exact: false });
+    return postMessage({ type: 'ready', exact: false, from: 'solver' });
   }
-  postMessage({ type: 'ready', exact: true });
+  postMessage({ type: 'ready', exact: true, from: 'computed' });
+  keep(opened);
+}
+
+// ------------------------------------------------------------ the cache
+
+// The problem's key in the browser's cache: what pw_open was given.
+function cacheKey(d) {
+  return JSON.stringify([d.source, d.isText, d.vacancies, d.finish]);
+}
+
+function db() {
+  return new Promise((resolve, reject) => {
+    const r = indexedDB.open('pegsol', 1);
+    r.onupgradeneeded = () => r.result.createObjectStore('winning');
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+}
+
+async function store(mode, fn) {
+  const d = await db();
+  return new Promise((resolve, reject) => {
+    const tx = d.transaction('winning', mode);
+    const r = fn(tx.objectStore('winning'));
+    tx.oncomplete = () => { d.close(); resolve(r.result); };
+    tx.onerror = () => { d.close(); reject(tx.error); };
+  });
+}
+
+// Loads the problem's winning positions kept by an earlier visit; true
+// when the library accepted them (a damaged copy is dropped).
+async function loadCached(d) {
+  let bytes;
+  try {
+    bytes = await store('readonly', (s) => s.get(cacheKey(d)));
+  } catch (e) {
+    return false; // no storage (a private window): compute instead
+  }
+  if (!bytes || opened !== d) return false;
+  M.FS.writeFile('/cached.bin', bytes);
+  const st = call('pw_hints_load', 'number', ['string'], ['/cached.bin']);
+  M.FS.unlink('/cached.bin');
+  if (st === 0) return true;
+  store('readwrite', (s) => s.delete(cacheKey(d))).catch(() => {});
+  return false;
+}
+
+// Keeps the winning positions just computed, for the next visit.
+function keep(d) {
+  if (call('pw_hints_save', 'number', ['string'], ['/keep.bin']) !== 0) return;
+  const bytes = M.FS.readFile('/keep.bin');
+  M.FS.unlink('/keep.bin');
+  store('readwrite', (s) => s.put(bytes, cacheKey(d))).catch(() => {});
 }
 
 async function handle(d) {

@@ -10,6 +10,8 @@
 //    list is what `pegsol check` accepts as a solution;
 //  - restores the game from the URL in a fresh tab;
 //  - checks that a bad board file gets a clear message on the page;
+//  - checks the hints of triangle:5, computed in the page, and again when
+//    a second visit takes them from the browser's cache;
 //  - saves a screenshot of a game in progress with its hints.
 // Usage: node browser.js URL CHROMIUM PEGSOL SCREENSHOT.png
 'use strict';
@@ -33,16 +35,16 @@ function check(ok, what) {
   else { failed++; console.error('FAIL: ' + what); }
 }
 
-// The CLI's verdict on the position with exactly these holes empty:
-// can one peg still end at d4?
-function cliVerdict(emptyNames) {
+// The CLI's verdict on the position with exactly these holes empty: can
+// the problem's finish (one peg at `finish`) still be reached?
+function cliVerdict(boardName, finish, emptyNames) {
   try {
-    execFileSync(pegsol, ['solve', '-b', 'english', '-s', emptyNames.join(','),
-      '-f', 'd4'], { stdio: 'ignore', timeout: 60000 });
+    execFileSync(pegsol, ['solve', '-b', boardName, '-s', emptyNames.join(','),
+      '-f', finish], { stdio: 'ignore', timeout: 60000 });
     return 'winning';
   } catch (e) {
     if (e.status === 1) return 'losing';
-    throw new Error(`pegsol solve -s ${emptyNames}: ${e.message}`);
+    throw new Error(`pegsol solve -b ${boardName} -s ${emptyNames}: ${e.message}`);
   }
 }
 
@@ -56,7 +58,7 @@ async function hintsNow(page) {
   return pageState(page);
 }
 
-async function compareHints(page, names, label) {
+async function compareHints(page, names, label, boardName = 'english', finish = 'd4') {
   const { state, hints } = await hintsNow(page);
   check(hints.oracle === 'winning positions', `${label}: hints from ${hints.oracle}`);
   check(hints.jumps.length === state.legal.length,
@@ -65,7 +67,7 @@ async function compareHints(page, names, label) {
   for (const [from, over, to, verdict] of hints.jumps) {
     const after = pos ^ (1n << BigInt(from)) ^ (1n << BigInt(over)) ^ (1n << BigInt(to));
     const empty = names.filter((_, i) => !((after >> BigInt(i)) & 1n));
-    const cli = cliVerdict(empty);
+    const cli = cliVerdict(boardName, finish, empty);
     check(verdict === cli, `${label}: jump ${names[from]}-${names[to]}: page says ` +
       `${verdict}, pegsol solve says ${cli}`);
   }
@@ -157,8 +159,26 @@ async function main() {
     const holes = await page.eval('pegsolPage.board.holes.length');
     check(holes === 10, `a pasted 10-hole board opens (${holes} holes)`);
 
-    for (const line of page.console) if (/exception|error/i.test(line))
-      check(false, `the page's console: ${line}`);
+    // a small board's hints are computed in the page, then kept in the
+    // browser: a second visit loads them (and the library checks them)
+    const tri = await browser.page();
+    await tri.send('Page.navigate', { url: url + '#b=triangle%3A5' });
+    await tri.waitFor('document.body && document.body.dataset.ready === "1"');
+    let from = await tri.waitFor('document.body.dataset.hintsFrom', 60000);
+    check(from === 'computed', `triangle:5 hints ${from}, not computed`);
+    const triNames = await tri.eval('pegsolPage.board.holes.map((h) => h.name)');
+    const first = await compareHints(tri, triNames, 'triangle:5', 'triangle:5', 'a1');
+    const again = await browser.page();
+    await again.send('Page.navigate', { url: url + '#b=triangle%3A5' });
+    await again.waitFor('document.body && document.body.dataset.ready === "1"');
+    from = await again.waitFor('document.body.dataset.hintsFrom', 60000);
+    check(from === 'cache', `triangle:5 hints ${from} the second time, not from the cache`);
+    const second = await compareHints(again, triNames, 'triangle:5 cached', 'triangle:5', 'a1');
+    check(JSON.stringify(first) === JSON.stringify(second), 'the cached hints are the same');
+
+    for (const p of [page, page2, tri, again])
+      for (const line of p.console) if (/exception|error/i.test(line))
+        check(false, `the page's console: ${line}`);
   } finally {
     clearTimeout(timer);
     browser.close();
