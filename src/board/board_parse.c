@@ -7,11 +7,13 @@
  * Square boards use one character per column.  Triangular boards are drawn
  * staggered, holes of a row two columns apart and each row offset by one
  * from the next, as a triangle looks on paper.  Every error names
- * file:line:col.
+ * file:line:col.  A name must pass board_name.h's rule, whether a name
+ * line gives it or the file name does.
  *
  * Its functions are declared in pegsol/board.h.
  */
 #include "board/board.h"
+#include "board/board_name.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -56,31 +58,56 @@ static int parse_lattice(const char *v, size_t len, pegsol_lattice *out)
 }
 
 /* The default name of a board read from a file: its base name without the
- * extension. */
-static void name_from_path(const char *path, char *out, size_t size)
+ * extension, cut to BOARD_NAME_MAX bytes between two characters. */
+static void name_from_path(const char *path, char *out)
 {
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
-	snprintf(out, size, "%s", base);
-	char *dot = strrchr(out, '.');
-	if (dot && dot != out)
-		*dot = 0;
+	const char *dot = strrchr(base, '.');
+	size_t len = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+	len = board_name_cut(base, len, BOARD_NAME_MAX);
+	memcpy(out, base, len);
+	out[len] = 0;
+}
+
+/* A name that breaks the rule, named by the byte (counted from 1) where it
+ * does.  The name is quoted escaped: printed raw it would do the harm the
+ * rule is there to prevent. */
+static pegsol_status bad_name(parse_ctx *ctx, int line, int col,
+                              const char *name, size_t len, const char *from)
+{
+	size_t at = 0;
+	const char *why = board_name_problem(name, len, &at);
+	char word[QUOTE_SIZE];
+	quote_for_message(name, len, word, sizeof word);
+	if (line)
+		return fail_at(ctx, line, col + (int)at, "the board name '%s' %s at "
+		               "byte %zu", word, why, at + 1);
+	return fail(ctx->err, PEGSOL_EINPUT, "%s: the board name '%s' (%s) %s at "
+	            "byte %zu; give the board a 'name:' line", ctx->file, word,
+	            from, why, at + 1);
 }
 
 pegsol_status pegsol_board_parse(const char *text, const char *filename,
                                  pegsol_board **out, pegsol_error *err)
 {
-	parse_ctx ctx = {filename ? filename : "<board>", err};
-	char name[64];
-	name_from_path(ctx.file, name, sizeof name);
+	/* the file name as messages show it: it may hold any byte */
+	char shown[256];
+	const char *path = filename ? filename : "<board>";
+	parse_ctx ctx = {board_text_for_message(path, shown, sizeof shown), err};
+	char name[BOARD_NAME_MAX + 1];
+	name_from_path(path, name);
+	int named = 0; /* by a name line */
 	pegsol_lattice lattice = PEGSOL_LATTICE_SQUARE;
 	int rows[PEGSOL_MAX_HOLES], cols[PEGSOL_MAX_HOLES];
 	int nholes = 0, art_started = 0, art_row = 0;
 	int parity = -1;
 	pegsol_pos marked = 0;
+	if (!out)
+		return fail(err, PEGSOL_EUSAGE, "pegsol_board_parse: out is NULL");
 	*out = NULL;
 	if (!text)
-		return fail(err, PEGSOL_EUSAGE, "no board text");
+		return fail(err, PEGSOL_EUSAGE, "pegsol_board_parse: no board text");
 
 	int line = 0;
 	for (const char *p = text; *p;) {
@@ -100,12 +127,17 @@ pegsol_status pegsol_board_parse(const char *text, const char *filename,
 			size_t vlen = (size_t)(p + len - v);
 			char word[QUOTE_SIZE];
 			if (klen == 4 && !strncmp(p, "name", 4)) {
-				if (vlen == 0 || vlen >= sizeof name)
+				if (vlen == 0 || vlen > BOARD_NAME_MAX)
 					return fail_at(&ctx, line, 1,
-					               "a board name needs 1 to %d characters",
-					               (int)sizeof name - 1);
+					               "a board name needs 1 to %d bytes",
+					               BOARD_NAME_MAX);
+				size_t at;
+				if (board_name_problem(v, vlen, &at))
+					return bad_name(&ctx, line, (int)(v - p) + 1, v, vlen,
+					                NULL);
 				memcpy(name, v, vlen);
 				name[vlen] = 0;
+				named = 1;
 			} else if (klen == 7 && !strncmp(p, "lattice", 7)) {
 				if (parse_lattice(v, vlen, &lattice))
 					return fail_at(&ctx, line, (int)(v - p) + 1,
@@ -171,6 +203,10 @@ pegsol_status pegsol_board_parse(const char *text, const char *filename,
 	}
 	if (nholes == 0)
 		return fail(err, PEGSOL_EINPUT, "%s: no holes drawn", ctx.file);
+	size_t at;
+	if (!named && board_name_problem(name, strlen(name), &at))
+		return bad_name(&ctx, 0, 0, name, strlen(name),
+		                "taken from the file name");
 	pegsol_status st = board_build(out, name, lattice, nholes, rows, cols,
 	                               marked, err);
 	if (st != PEGSOL_OK && err) {

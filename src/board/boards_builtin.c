@@ -5,6 +5,7 @@
  * Its functions are declared in pegsol/board.h.
  */
 #include "board/board.h"
+#include "board/board_name.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,10 +73,31 @@ static pegsol_status build_triangle(int side, const char *name,
 	return st;
 }
 
+/* The side of "triangle:N": N in plain decimal digits, without a sign, a
+ * blank or a leading zero, so that each board has one name; 0 when it is
+ * not that or out of range. */
+static int triangle_side(const char *n)
+{
+	if (n[0] < '1' || n[0] > '9' || strlen(n) > 2)
+		return 0;
+	int side = 0;
+	for (; *n; n++) {
+		if (*n < '0' || *n > '9')
+			return 0;
+		side = side * 10 + (*n - '0');
+	}
+	return side >= 3 && side <= 10 ? side : 0;
+}
+
 pegsol_status pegsol_board_builtin(const char *name, pegsol_board **out,
                                    pegsol_error *err)
 {
+	if (!out)
+		return fail(err, PEGSOL_EUSAGE, "pegsol_board_builtin: out is NULL");
 	*out = NULL;
+	if (!name)
+		return fail(err, PEGSOL_EUSAGE, "pegsol_board_builtin: no name");
+	char shown[256];
 	for (size_t i = 0; i < NBUILTIN; i++) {
 		const builtin *b = &builtins[i];
 		if (strcmp(name, b->name) && !(b->alias && !strcmp(name, b->alias)))
@@ -88,22 +110,25 @@ pegsol_status pegsol_board_builtin(const char *name, pegsol_board **out,
 		return st;
 	}
 	if (!strncmp(name, "triangle:", 9)) {
-		char *end;
-		long side = strtol(name + 9, &end, 10);
-		if (*end || end == name + 9 || side < 3 || side > 10)
+		int side = triangle_side(name + 9);
+		if (!side)
 			return fail(err, PEGSOL_EINPUT,
-			                   "'%s': a triangle's side is 3 to 10 (at most 64 "
-			                   "holes)", name);
-		return build_triangle((int)side, name, out, err);
+			            "'%s': a triangle's side is a number from 3 to 10 "
+			            "(at most 64 holes), as in triangle:6",
+			            board_text_for_message(name, shown, sizeof shown));
+		return build_triangle(side, name, out, err);
 	}
-	return fail(err, PEGSOL_EINPUT,
-	                   "unknown board '%s' (see 'pegsol boards')", name);
+	return fail(err, PEGSOL_EINPUT, "unknown board '%s' (see 'pegsol boards')",
+	            board_text_for_message(name, shown, sizeof shown));
 }
 
-/* Reads a whole file; NULL with err filled on failure. */
-static char *read_file(const char *path, pegsol_error *err)
+/* Reads a whole file; NULL with err filled on failure.  path is quoted
+ * escaped in messages. */
+static char *read_file(const char *real_path, pegsol_error *err)
 {
-	FILE *f = fopen(path, "rb");
+	char path[256];
+	board_text_for_message(real_path, path, sizeof path);
+	FILE *f = fopen(real_path, "rb");
 	if (!f) {
 		fail(err, PEGSOL_EINPUT,
 		            "unknown board '%s': not a built-in name and no such file "
@@ -153,6 +178,11 @@ static char *read_file(const char *path, pegsol_error *err)
 pegsol_status pegsol_board_load(const char *name_or_path, pegsol_board **out,
                                 pegsol_error *err)
 {
+	if (!out)
+		return fail(err, PEGSOL_EUSAGE, "pegsol_board_load: out is NULL");
+	*out = NULL;
+	if (!name_or_path)
+		return fail(err, PEGSOL_EUSAGE, "pegsol_board_load: no name or path");
 	pegsol_status st = pegsol_board_builtin(name_or_path, out, err);
 	if (st == PEGSOL_OK || !strncmp(name_or_path, "triangle:", 9))
 		return st;
