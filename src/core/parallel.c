@@ -40,8 +40,15 @@ int parallel_run(int nthreads, void (*fn)(void *arg, int tid), void *arg)
 		}
 		started++;
 	}
-	/* Work is claimed dynamically, so fewer threads still do all of it. */
+	/* Every tid runs, even one whose thread could not be started: not
+	 * all work is claimed dynamically (a run file per tid, level_runs.c),
+	 * and a tid's state carries from one call to the next (the expansion
+	 * resets its slices at the start of its call: a tid skipped once had
+	 * its last round's children counted again, tests/fault/).  Run here
+	 * after the others, it is a thread that started late. */
 	fn(arg, 0);
+	for (int t = started + 1; t < nthreads; t++)
+		fn(arg, t);
 	for (int t = 0; t < started; t++)
 		pthread_join(th[t], NULL);
 	return rc;

@@ -6,9 +6,12 @@
 #ifndef PEGSOL_PARALLEL_H
 #define PEGSOL_PARALLEL_H
 
-/* Runs fn(arg, tid) for tid = 0..nthreads-1, on nthreads threads (the
- * caller's thread is one of them); returns when all are done.  Returns 0,
- * or -1 when a thread could not be started (the work then runs on fewer). */
+/* Runs fn(arg, tid) for tid = 0..nthreads-1, each once, on nthreads
+ * threads (the caller's thread is one of them); returns when all are done.
+ * Returns 0, or -1 when a thread could not be started: the tids it would
+ * have run then run on the caller's thread after its own, one after the
+ * other (a thread that started late), so that every tid's share of the
+ * work is still done.  fn must not wait for another tid's progress. */
 int parallel_run(int nthreads, void (*fn)(void *arg, int tid), void *arg);
 
 /* The number of cores available to this process (at least 1). */
