@@ -54,7 +54,11 @@ static pegsol_status run_init(count_run *r, const pegsol_problem *pr,
 	r->H = sym_group_stabiliser(r->b->symmetry, sets, any ? 1 : 2);
 	if (!r->H)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
-	engine_init(&r->E, r->b, r->H, opt ? opt->threads : 0);
+	if (engine_init(&r->E, r->b, r->H, opt ? opt->threads : 0)) {
+		engine_release(&r->E);
+		sym_group_free(r->H);
+		return fail(err, PEGSOL_ELIMIT, "out of memory");
+	}
 	r->E.memory = opt ? opt->memory : 0;
 	r->E.progress = count_progress;
 	r->E.progress_ctx = r;

@@ -319,8 +319,9 @@ static void backward_levels(search *s, const pegsol_deadend_options *opts)
 	s->back_from = s->N + 1;
 	if (s->N < 0)
 		return;
-	engine_init(&s->E, b, s->H, opts ? opts->threads : 0);
-	s->engine_ready = 1;
+	s->engine_ready = 1; /* released even when its tables are not had */
+	if (engine_init(&s->E, b, s->H, opts ? opts->threads : 0))
+		return; /* as at any memory limit: the solver decides */
 	pegsol_pos pos[PEGSOL_MAX_HOLES];
 	size_t n = 0;
 	if (any)

@@ -217,7 +217,10 @@ static pegsol_status reachable_by_meeting(const pegsol_board *b,
 	if (N < 0)
 		return PEGSOL_OK;
 	engine E;
-	engine_init(&E, b, G, opt ? opt->threads : 0);
+	if (engine_init(&E, b, G, opt ? opt->threads : 0)) {
+		engine_release(&E);
+		return fail(err, PEGSOL_ELIMIT, "out of memory");
+	}
 	E.memory = opt ? opt->memory : 0;
 	fin_ctx fc = {opt, -1, -1, ""};
 	E.progress = fin_progress;

@@ -164,7 +164,11 @@ pegsol_status pegsol_winning_compute(const pegsol_problem *pr,
 		return PEGSOL_OK;
 	}
 	engine E;
-	engine_init(&E, b, w->H, opt ? opt->threads : 0);
+	if (engine_init(&E, b, w->H, opt ? opt->threads : 0)) {
+		engine_release(&E);
+		pegsol_winning_free(w);
+		return fail(err, PEGSOL_ELIMIT, "out of memory");
+	}
 	E.memory = opt ? opt->memory : 0;
 	compute_ctx cc = {w, opt, NULL, 0};
 	E.progress = on_progress;

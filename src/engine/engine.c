@@ -9,15 +9,15 @@
 
 #include <string.h>
 
-void engine_init(engine *E, const pegsol_board *b, const sym_group *G,
-                 int threads)
+int engine_init(engine *E, const pegsol_board *b, const sym_group *G,
+                int threads)
 {
 	memset(E, 0, sizeof *E);
 	E->board = b;
 	E->G = G;
 	E->threads = threads > 0 ? threads : parallel_cores();
 	E->keybits = b->nholes;
-	jump_tables_build(E);
+	return jump_tables_build(E);
 }
 
 void engine_release(engine *E)

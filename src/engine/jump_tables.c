@@ -8,12 +8,15 @@
 
 #include <stdlib.h>
 
-/* The offset groups, jump_at and the images of each jump's holes. */
-static void build_groups(engine *E)
+/* The offset groups, jump_at and the images of each jump's holes: 0, or
+ * -1 when jump_at cannot be had. */
+static int build_groups(engine *E)
 {
 	const pegsol_board *b = E->board;
 	const sym_group *G = E->G;
 	E->jump_at = calloc(b->njumps ? (size_t)b->njumps : 1, sizeof *E->jump_at);
+	if (!E->jump_at)
+		return -1;
 	for (int j = 0; j < b->njumps; j++) {
 		pegsol_jump jp = b->jumps[j];
 		int d1 = jp.over - jp.from, d12 = jp.to - jp.from, g = 0;
@@ -24,12 +27,12 @@ static void build_groups(engine *E)
 				0, d1, d12, (uint8_t)(d1 > 0 ? d1 : 0), (uint8_t)(d1 < 0 ? -d1 : 0),
 				(uint8_t)(d12 > 0 ? d12 : 0), (uint8_t)(d12 < 0 ? -d12 : 0)};
 		E->groups[g].from_mask |= bit(jp.from);
-		if (E->jump_at)
-			E->jump_at[g][jp.from] = (uint16_t)j;
+		E->jump_at[g][jp.from] = (uint16_t)j;
 		uint64_t mask = bit(jp.from) | bit(jp.over) | bit(jp.to);
 		for (int k = 0; k < G->order; k++)
 			E->jimg[j][k] = sym_apply(G, k, mask);
 	}
+	return 0;
 }
 
 /* The groups' runs of bits in the words of legal jumps (BMI2): a group
@@ -68,11 +71,15 @@ static void build_gathers(engine *E)
 	}
 }
 
-void jump_tables_build(engine *E)
+int jump_tables_build(engine *E)
 {
-	build_groups(E);
+	/* without jump_at, build_words would read through NULL (a failed
+	 * calloc at the first allocation of a count: tests/fault/) */
+	if (build_groups(E))
+		return -1;
 	build_words(E);
 	build_gathers(E);
+	return 0;
 }
 
 void jump_tables_free(engine *E)

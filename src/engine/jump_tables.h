@@ -24,8 +24,9 @@
 #include <immintrin.h>
 #endif
 
-/* Fills the engine's jump tables from its board and group. */
-void jump_tables_build(engine *E);
+/* Fills the engine's jump tables from its board and group: 0, or -1 when
+ * out of memory (jump_tables_free is still safe). */
+int jump_tables_build(engine *E);
 void jump_tables_free(engine *E);
 
 #ifdef __AVX512BITALG__

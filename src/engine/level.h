@@ -146,8 +146,10 @@ typedef struct engine {
 	void *progress_ctx;
 } engine;
 
-void engine_init(engine *E, const pegsol_board *b, const sym_group *G,
-                 int threads);
+/* 0, or -1 when out of memory (the caller reports it; engine_release is
+ * safe either way). */
+int engine_init(engine *E, const pegsol_board *b, const sym_group *G,
+                int threads);
 /* Frees what the engine keeps between expansions. */
 void engine_release(engine *E);
 /* Frees L, keeping its arrays for the engine's next level when they are

@@ -86,8 +86,7 @@ pegsol_status move_search_init(move_search *S, const pegsol_board *b,
 	S->backward = backward;
 	S->counted = counted;
 	S->keep_all = keep_all;
-	engine_init(&S->E, b, H, threads);
-	if (add_level(S, err))
+	if (engine_init(&S->E, b, H, threads) || add_level(S, err))
 		goto oom;
 	move_level *L = &S->level[0];
 	L->keys = malloc((nroots ? nroots : 1) * sizeof *L->keys);
