@@ -5,6 +5,7 @@
  * each row by half a cell, as the text diagrams do.
  */
 #include "svg_board.h"
+#include "escape.h"
 #include "output.h"
 
 #include <errno.h>
@@ -21,19 +22,7 @@ void svg_begin(FILE *f, double w, double h)
 	fprintf(f, "<rect width=\"%g\" height=\"%g\" fill=\"white\"/>\n", w, h);
 }
 
-void svg_text(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '&')
-			fputs("&amp;", f);
-		else if (*s == '<')
-			fputs("&lt;", f);
-		else if (*s == '>')
-			fputs("&gt;", f);
-		else
-			fputc(*s, f);
-	}
-}
+void svg_text(FILE *f, const char *s) { escape_xml(f, s); }
 
 /* The centre of hole h in a frame whose top left corner is (x0, y0). */
 static void hole_xy(const pegsol_board *b, int h, double x0, double y0,

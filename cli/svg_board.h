@@ -13,7 +13,8 @@
 /* The XML declaration and the <svg> element of a w x h picture on white. */
 void svg_begin(FILE *f, double w, double h);
 
-/* Writes text with &, < and > escaped, for an SVG text element. */
+/* Writes text for an SVG text element or attribute, escaped as XML (see
+ * escape.h): a board name may hold any printable character. */
 void svg_text(FILE *f, const char *s);
 
 /* One frame of a strip: a position, its caption, and optionally the move

@@ -8,6 +8,7 @@
  * labelled with one of its moves (played from the drawn position) and,
  * when several moves lead to the same class, how many.
  */
+#include "escape.h"
 #include "level_cli.h"
 #include "output.h"
 
@@ -71,10 +72,13 @@ static void write_dot(FILE *f, const cli *c, const pegsol_shortest_result *r,
 	char count[64];
 	pegsol_u128_format(r->count, 1, count, sizeof count);
 	fprintf(f, "digraph minimal_solutions {\n");
+	/* the board name escaped: a quote in it would end the string early
+	 * and let the rest of the name into the graph as DOT */
 	fprintf(f, "  graph [rankdir=TB, labelloc=t, fontname=\"Helvetica\", "
-	           "label=\"%s: the %zu positions (up to symmetry) on the %s "
-	           "solutions of %d moves\"];\n",
-	        pegsol_board_name(c->board), g->nnodes, count, r->moves);
+	           "label=\"");
+	escape_dot(f, pegsol_board_name(c->board));
+	fprintf(f, ": the %zu positions (up to symmetry) on the %s solutions of "
+	           "%d moves\"];\n", g->nnodes, count, r->moves);
 	fprintf(f, "  node [shape=box, style=rounded, fontname=\"Helvetica\", "
 	           "fontsize=10];\n  edge [fontname=\"Helvetica\", fontsize=9];\n");
 	for (size_t i = 0; i < g->nnodes; i++) {
@@ -98,11 +102,11 @@ static void write_dot(FILE *f, const cli *c, const pegsol_shortest_result *r,
 		const pegsol_shortest_edge *e = &g->edge[i];
 		char mv[256];
 		pegsol_move_format(c->board, &e->move, c->notation, mv, sizeof mv);
+		fprintf(f, "  n%u -> n%u [label=\"", e->from, e->to);
+		escape_dot(f, mv);
 		if (e->moves > 1)
-			fprintf(f, "  n%u -> n%u [label=\"%s (+%u)\"];\n", e->from, e->to,
-			        mv, e->moves - 1);
-		else
-			fprintf(f, "  n%u -> n%u [label=\"%s\"];\n", e->from, e->to, mv);
+			fprintf(f, " (+%u)", e->moves - 1);
+		fprintf(f, "\"];\n");
 	}
 	fprintf(f, "}\n");
 }

@@ -3,6 +3,7 @@
  * start and finish of a problem.
  */
 #include "cli.h"
+#include "escape.h"
 #include "svg_board.h"
 
 #include <errno.h>
@@ -48,7 +49,9 @@ int cmd_show(int argc, char **argv)
 			w = len;
 	}
 	int tri = pegsol_board_lattice(b) == PEGSOL_LATTICE_TRIANGLE;
-	printf("%s: %d holes, %d jumps, %d symmetries\n\n", pegsol_board_name(b),
+	char shown[ESCAPED_NAME_SIZE];
+	printf("%s: %d holes, %d jumps, %d symmetries\n\n",
+	       escape_terminal(pegsol_board_name(b), shown, sizeof shown),
 	       pegsol_board_holes(b), pegsol_board_jump_count(b),
 	       pegsol_board_symmetry_order(b));
 	for (int r = 0; r < pegsol_board_rows(b); r++) {
