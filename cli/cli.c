@@ -5,6 +5,7 @@
 #include "memory_limit.h"
 #include "number.h"
 
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,21 @@ int cli_usage_error(const cli *c, const char *fmt, ...)
 	return PEGSOL_EUSAGE;
 }
 
+/* The threads a level command runs: -j, else the program's default, else
+ * one a core the process may run on (as the library counts them). */
+static int threads_used(const cli *c)
+{
+	if (c->threads)
+		return c->threads;
+	if (cli_default_threads)
+		return cli_default_threads;
+	cpu_set_t set;
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+		return CPU_COUNT(&set);
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (int)n : 1;
+}
+
 int cli_report(const cli *c, const pegsol_error *err)
 {
 	fprintf(stderr, "pegsol %s: %s\n", c->command, err->message);
@@ -47,6 +63,21 @@ int cli_report(const cli *c, const pegsol_error *err)
 		fprintf(stderr, "pegsol %s: --workdir DIR keeps the levels on disk in "
 		        "DIR, within --memory (see 'pegsol %s --help')\n", c->command,
 		        c->command);
+	int threads = threads_used(c);
+	if (err->limit == PEGSOL_LIMIT_MEMORY && c->workdir && threads > 1) {
+		/* The levels are on disk already, so --workdir is no advice; but
+		 * each thread has buffers of its own within the bound, and a
+		 * count that ran at -j 2-4 within --memory 64M was refused at
+		 * -j 6 (the library's message gives its sizes). */
+		char with[48];
+		if (c->threads)
+			snprintf(with, sizeof with, "-j %d", threads);
+		else
+			snprintf(with, sizeof with, "a thread a core (%d)", threads);
+		fprintf(stderr, "pegsol %s: with %s, each thread has buffers of its "
+		        "own within --memory: fewer threads (-j 1 needs the least) "
+		        "or a larger --memory may let it fit\n", c->command, with);
+	}
 	if (err->limit == PEGSOL_LIMIT_DISK && c->workdir)
 		fprintf(stderr, "pegsol %s: the finished levels in %s are kept: with "
 		        "room on its disk, the same command with --resume carries on "
