@@ -3,7 +3,9 @@
  * format is described in level_file.h).
  *
  * Every failure is reported with the file's name: a full disk (ENOSPC) as
- * a resource limit, a damaged file as bad input.
+ * a resource limit, a damaged file as bad input, and a file that cannot
+ * be read (EIO) as what it is, not as damaged: the advice to remove a
+ * damaged file would have a user throw away a sound checkpoint.
  */
 #include "core/hash.h"
 #include "store/level_file.h"
@@ -649,6 +651,17 @@ static pegsol_status corrupt(lfile_reader *r, pegsol_error *err, const char *why
 	                   "remove it and its checkpoint, or run again", r->path, why);
 }
 
+/* A read that came short: the file's end (damaged, corrupt()), or a read
+ * error (ferror: the disk's, errno's text). */
+static pegsol_status short_read(lfile_reader *r, pegsol_error *err, const char *why)
+{
+	int e = errno;
+	if (!ferror(r->f))
+		return corrupt(r, err, why);
+	return fail(err, PEGSOL_EINPUT, "cannot read %s: %s", r->path,
+	            strerror(e ? e : EIO));
+}
+
 void lfile_close_reader(lfile_reader *r)
 {
 	if (!r)
@@ -688,8 +701,9 @@ pegsol_status lfile_open(const char *path, lfile_reader **out, pegsol_error *err
 		lfile_close_reader(r);
 		return st;
 	}
-	uint8_t header[HEADER_BYTES], footer[24];
+	uint8_t header[HEADER_BYTES] = {0}, footer[24];
 	long size = -1;
+	errno = 0;
 	if (fread(header, 1, sizeof header, r->f) == sizeof header &&
 	    !fseek(r->f, 0, SEEK_END))
 		size = ftell(r->f);
@@ -698,7 +712,9 @@ pegsol_status lfile_open(const char *path, lfile_reader **out, pegsol_error *err
 	memcpy(&nseg, header + 12, 4);
 	long tail = (long)(sizeof r->idx + sizeof footer);
 	pegsol_status st = PEGSOL_OK;
-	if (size >= HEADER_BYTES && !memcmp(header, MAGIC, 7) && memcmp(header, MAGIC, 8))
+	if (ferror(r->f))
+		st = short_read(r, err, "cannot read its header");
+	else if (size >= HEADER_BYTES && !memcmp(header, MAGIC, 7) && memcmp(header, MAGIC, 8))
 		st = fail(err, PEGSOL_EINPUT, "level file %s was written by "
 		                 "another version of pegsol (format %.1s, this one "
 		                 "reads %.1s): resume with that version, or remove "
@@ -710,7 +726,7 @@ pegsol_status lfile_open(const char *path, lfile_reader **out, pegsol_error *err
 	else if (fseek(r->f, size - tail, SEEK_SET) ||
 	         fread(r->idx, 1, sizeof r->idx, r->f) != sizeof r->idx ||
 	         fread(footer, 1, sizeof footer, r->f) != sizeof footer)
-		st = corrupt(r, err, "cannot read its index");
+		st = short_read(r, err, "cannot read its index");
 	if (st == PEGSOL_OK) {
 		uint64_t h = checksum(r->idx, sizeof r->idx, 0xcbf29ce484222325ull), want, n = 0;
 		memcpy(&r->total, footer, 8);
@@ -740,9 +756,10 @@ pegsol_status lfile_fingerprint(lfile_reader *r, uint64_t *out,
 {
 	uint8_t head[65536];
 	size_t n = 0;
+	errno = 0;
 	if (fseek(r->f, 0, SEEK_SET) ||
 	    ((n = fread(head, 1, sizeof head, r->f)) != sizeof head && n != r->size))
-		return corrupt(r, err, "cannot read its beginning");
+		return short_read(r, err, "cannot read its beginning");
 	uint64_t h = checksum(&r->index_sum, sizeof r->index_sum, 0xcbf29ce484222325ull);
 	h = checksum(&r->size, sizeof r->size, h);
 	*out = checksum(head, n, h);
@@ -818,8 +835,9 @@ static pegsol_status refill(lfile_reader *r, size_t want, pegsol_error *err)
 			if (!r->cleft)
 				return corrupt(r, err, "a segment ends early");
 			size_t n = r->cleft < r->in_cap ? (size_t)r->cleft : r->in_cap;
+			errno = 0;
 			if (fread(r->in, 1, n, r->f) != n)
-				return corrupt(r, err, "truncated");
+				return short_read(r, err, "truncated");
 			r->cleft -= n;
 			r->zin = (ZSTD_inBuffer){r->in, n, 0};
 		}

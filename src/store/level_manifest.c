@@ -121,10 +121,19 @@ pegsol_status manifest_read_as(const char *dir, const char *file, manifest *m,
 			}
 			text = t;
 		}
+		errno = 0;
 		size_t got = fread(text + n, 1, cap - n - 1, f);
 		n += got;
 		if (!got)
 			break;
+	}
+	if (ferror(f)) {
+		/* a read error, not a damaged checkpoint: the advice for one
+		 * (run again from the start) would throw away sound work */
+		int e = errno ? errno : EIO;
+		free(text);
+		fclose(f);
+		return fail(err, PEGSOL_EINPUT, "cannot read %s: %s", path, strerror(e));
 	}
 	fclose(f);
 	text[n] = 0;

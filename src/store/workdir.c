@@ -80,19 +80,26 @@ int workdir_own_name(const char *name)
 	return 0;
 }
 
-/* Whether dir/file begins with text. */
+/* Whether dir/file begins with text: 1 or 0, or -1 (errno set) when it
+ * is there but cannot be read (EIO, EACCES).  A mark that cannot be read
+ * is not "no mark": the directory would be taken for a stranger's, and
+ * the user told to move pegsol's own files out of it. */
 static int file_begins(const char *dir, const char *file, const char *text)
 {
 	char path[4096], buf[64];
 	snprintf(path, sizeof path, "%s/%s", dir, file);
+	errno = 0;
 	FILE *f = fopen(path, "rb");
 	if (!f)
-		return 0;
+		return errno == ENOENT || errno == ENOTDIR ? 0 : -1;
 	size_t want = strlen(text);
 	int ok = want < sizeof buf && fread(buf, 1, want, f) == want &&
 	         !memcmp(buf, text, want);
+	int e = ferror(f) ? (errno ? errno : EIO) : 0;
 	fclose(f);
-	return ok;
+	errno = e;
+	/* a directory of that name is no file of pegsol's: not one */
+	return e && e != EISDIR ? -1 : ok;
 }
 
 static int is_dir(const char *dir, const char *name)
@@ -108,12 +115,12 @@ static int is_dir(const char *dir, const char *name)
 static int is_checkpoint(const char *dir, const char *name)
 {
 	if (!strcmp(name, "MANIFEST"))
-		return file_begins(dir, name, "pegsol-checkpoint ");
+		return file_begins(dir, name, "pegsol-checkpoint ") > 0;
 	char sub[4096];
 	snprintf(sub, sizeof sub, "%s/%s", dir, name);
 	return (!strncmp(name, "start-", 6) || !strncmp(name, "pair-", 5) ||
 	        !strncmp(name, "rank-", 5)) && is_dir(dir, name) &&
-	       file_begins(sub, "MANIFEST", "pegsol-checkpoint ");
+	       file_begins(sub, "MANIFEST", "pegsol-checkpoint ") > 0;
 }
 
 /* Writes the mark through a temporary file, fsynced and renamed, and the
@@ -161,7 +168,11 @@ pegsol_status workdir_claim(const char *dir, int resume, pegsol_error *err)
 	if (!S_ISDIR(sb.st_mode))
 		return fail(err, PEGSOL_EINPUT, "work directory %s: not a directory",
 		            dir);
-	if (file_begins(dir, WORKDIR_MARKER, MARK_HEADER))
+	int marked = file_begins(dir, WORKDIR_MARKER, MARK_HEADER);
+	if (marked < 0)
+		return fail(err, PEGSOL_EINPUT, "cannot read %s/%s: %s", dir,
+		            WORKDIR_MARKER, strerror(errno));
+	if (marked)
 		return PEGSOL_OK; /* pegsol's own */
 	DIR *d = opendir(dir);
 	if (!d)
@@ -238,7 +249,7 @@ static void remove_own(const char *dir, int depth)
 	closedir(d);
 	/* the mark last: a directory left half-removed stays pegsol's */
 	snprintf(path, sizeof path, "%s/%s", dir, WORKDIR_MARKER);
-	if (depth == 0 || file_begins(dir, WORKDIR_MARKER, MARK_HEADER))
+	if (depth == 0 || file_begins(dir, WORKDIR_MARKER, MARK_HEADER) > 0)
 		unlink(path);
 	rmdir(dir);
 }
@@ -247,7 +258,11 @@ pegsol_status pegsol_workdir_remove(const char *dir, pegsol_error *err)
 {
 	if (!dir)
 		return fail(err, PEGSOL_EUSAGE, "pegsol_workdir_remove: no directory");
-	if (!file_begins(dir, WORKDIR_MARKER, MARK_HEADER))
+	int marked = file_begins(dir, WORKDIR_MARKER, MARK_HEADER);
+	if (marked < 0)
+		return fail(err, PEGSOL_EINPUT, "cannot read %s/%s: %s: nothing "
+		            "removed", dir, WORKDIR_MARKER, strerror(errno));
+	if (!marked)
 		return fail(err, PEGSOL_EINPUT, "%s is not a work directory of pegsol's "
 		            "(it has no %s): nothing removed", dir, WORKDIR_MARKER);
 	remove_own(dir, 0);
