@@ -67,12 +67,15 @@ pegsol_status shortest_first_solution(shortest *s, pegsol_shortest_result *out)
 	steps st = {0};
 	pegsol_pos pos = s->pr->start;
 	for (int i = 0; i < s->L; i++) {
-		if (shortest_steps_from(s, pos, i, &st) || !st.n) {
+		/* out of memory even with no step found yet (the first one's
+		 * array failed): not a broken layer */
+		int oom = shortest_steps_from(s, pos, i, &st) != 0;
+		if (oom || !st.n) {
 			free(st.v);
-			return st.n ? fail(s->err, PEGSOL_ELIMIT, "out of memory")
-			            : fail(s->err, PEGSOL_EINTERNAL, "internal error: "
-			                          "the layers of minimal solutions break "
-			                          "after %d moves", i);
+			return oom ? fail(s->err, PEGSOL_ELIMIT, "out of memory")
+			           : fail(s->err, PEGSOL_EINTERNAL, "internal error: "
+			                         "the layers of minimal solutions break "
+			                         "after %d moves", i);
 		}
 		shortest_to_move(s->b, &st.v[0], &out->solution[i]);
 		pos = st.v[0].to;
