@@ -26,8 +26,9 @@
  * only the start of a thread fails (the runs must then succeed with the
  * same result: the thread's share runs on the caller's).
  *
- * PEGSOL_FAULT_ALL=1 in the environment tries every k of every class (a
- * few minutes); the default keeps the test to seconds.  To look at one
+ * PEGSOL_FAULT_ALL=1 in the environment tries every k of every class (an
+ * hour), PEGSOL_FAULT_POINTS=n n of each; the default keeps the test to
+ * seconds.  To look at one
  * failure: PEGSOL_FAULT_ONLY=count:open:286 (or count:write+:12 for the
  * persisting kind, resume-count:... for the resume, count-2t:thread:3 with
  * two threads) tries only that one,
@@ -50,13 +51,24 @@
 
 /* Most k tried per class, run and kind (once, persisting): the first
  * ones (the setting up, where most error paths are) one by one, the rest
- * evenly strided, the last one always. */
+ * evenly strided, and the last five always. */
+#ifdef __SANITIZE_ADDRESS__
+#define DEFAULT_POINTS 10 /* every run some six times slower */
+#else
 #define DEFAULT_POINTS 20
+#endif
+
+/* The counts' memory bound: ample for triangle5 on disk, and it keeps the
+ * engine's buffers small (unbounded, they are sized for big levels, and
+ * fresh pages for them in every run made the test slow, four times so
+ * under ASan). */
+#define FAULT_MEMORY ((size_t)16 << 20)
 
 static char workdir[256], snapdir[256];
 static pegsol_store *disk8;
 static pegsol_problem problem;
 static int every_k, threads = 1;
+static long points = DEFAULT_POINTS;
 
 /* ------------------------------------------------ the work directory */
 
@@ -161,7 +173,7 @@ static pegsol_status run_count_flags(int flags, int resume, result *out,
                                      pegsol_error *err)
 {
 	pegsol_level_options o = {.threads = threads, .workdir = workdir,
-	                          .resume = resume, .store = disk8};
+	                          .resume = resume, .store = disk8, .memory = FAULT_MEMORY};
 	return pegsol_count(&problem, &o, flags, &out->count, err);
 }
 
@@ -361,7 +373,7 @@ static void try_fault(const fault *f, const result *clean, const char *clean_fil
 	       clean_files);
 }
 
-/* Every k (or DEFAULT_POINTS of them) of every class and kind, in runs
+/* Every k (or `points` of them) of every class and kind, in runs
  * from the start or resumes, whose clean calls are calls[]. */
 static void try_all(const workload *w, int from_checkpoint, const long *calls,
                     const result *clean, const char *clean_files)
@@ -384,15 +396,16 @@ static void try_all(const workload *w, int from_checkpoint, const long *calls,
 		}
 		if (!n)
 			continue;
-		long half = DEFAULT_POINTS / 2;
-		long stride = every_k || n <= DEFAULT_POINTS ? 1 : (n - half) / half + 1;
+		long half = points / 2;
+		long stride = every_k || n <= points ? 1 : (n - half) / half + 1;
 		for (f.k = 1; f.k <= n; f.k += f.k < half ? 1 : stride) {
 			try_fault(&f, clean, clean_files);
 			tried++;
 			last = f.k;
 		}
-		if (last < n) {
-			f.k = n;
+		/* and the last few one by one: the end of a run (its answer,
+		 * its last checkpoint, the clean-up) has error paths of its own */
+		for (f.k = last + 1 > n - 4 ? last + 1 : n - 4; f.k <= n; f.k++) {
 			try_fault(&f, clean, clean_files);
 			tried++;
 		}
@@ -480,6 +493,8 @@ int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0); /* what was tried, even before a crash */
 	every_k = getenv("PEGSOL_FAULT_ALL") && atoi(getenv("PEGSOL_FAULT_ALL"));
+	if (getenv("PEGSOL_FAULT_POINTS") && atol(getenv("PEGSOL_FAULT_POINTS")) >= 2)
+		points = atol(getenv("PEGSOL_FAULT_POINTS"));
 	make_workdir();
 	pegsol_board *b = check_board("triangle5");
 	pegsol_error err;
