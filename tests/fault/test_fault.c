@@ -21,17 +21,19 @@
  *
  * The runs: pegsol_count on triangle5 on the disk store in chunks of 8
  * parents (many runs, merged), its winning walk (levels --winning), and
- * pegsol_shortest's checkpointed search by moves.  One thread each, so
+ * pegsol_shortest's checkpointed search by moves; with PEGSOL_FAULT_RUN=
+ * finishes or more points, also pegsol_finishes --count (a count per
+ * start, each in a subdirectory).  One thread each, so
  * that the k-th call is the same call in every run; with two threads,
  * only the start of a thread fails (the runs must then succeed with the
  * same result: the thread's share runs on the caller's).
  *
  * PEGSOL_FAULT_ALL=1 in the environment tries every k of every class (an
  * hour), PEGSOL_FAULT_POINTS=n n of each; the default keeps the test to
- * seconds.  To look at one
- * failure: PEGSOL_FAULT_ONLY=count:open:286 (or count:write+:12 for the
- * persisting kind, resume-count:... for the resume, count-2t:thread:3 with
- * two threads) tries only that one,
+ * seconds.  PEGSOL_FAULT_RUN=count tries the count's faults only.  To
+ * look at one failure: PEGSOL_FAULT_ONLY=count:open:286 (or
+ * count:write+:12 for the persisting kind, resume-count:... for the
+ * resume, count-2t:thread:3 with two threads) tries only that one,
  * PEGSOL_FAULT_TRACE=1 prints where the failed call was made, and
  * PEGSOL_FAULT_VERBOSE=1 prints every run's outcome.
  */
@@ -72,7 +74,17 @@ static long points = DEFAULT_POINTS;
 
 /* ------------------------------------------------ the work directory */
 
-static void empty_dir(const char *dir)
+static int is_subdir(const char *dir, const char *name)
+{
+	char path[512];
+	struct stat sb;
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	return !lstat(path, &sb) && S_ISDIR(sb.st_mode);
+}
+
+/* Deletes dir's files and its subdirectories' (finishes' start-S): one
+ * level deep, as deep as pegsol makes them. */
+static void empty_dir(const char *dir, int depth)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -80,7 +92,12 @@ static void empty_dir(const char *dir)
 	while (d && (e = readdir(d)))
 		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
 			snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-			unlink(path);
+			if (depth == 0 && is_subdir(dir, e->d_name)) {
+				empty_dir(path, 1);
+				rmdir(path);
+			} else {
+				unlink(path);
+			}
 		}
 	if (d)
 		closedir(d);
@@ -88,14 +105,13 @@ static void empty_dir(const char *dir)
 
 static void empty_workdir(void)
 {
-	empty_dir(workdir);
+	empty_dir(workdir, 0);
 }
 
-/* Copies every file of from into to, emptied first (a snapshot of a work
- * directory, and its restoring). */
-static void copy_dir(const char *from, const char *to)
+/* Copies every file of from (and of its subdirectories) into to,
+ * emptied first: a snapshot of a work directory, and its restoring. */
+static void copy_tree(const char *from, const char *to, int depth)
 {
-	empty_dir(to);
 	DIR *d = opendir(from);
 	struct dirent *e;
 	char a[512], b[512], buf[65536];
@@ -104,6 +120,14 @@ static void copy_dir(const char *from, const char *to)
 			continue;
 		snprintf(a, sizeof a, "%s/%s", from, e->d_name);
 		snprintf(b, sizeof b, "%s/%s", to, e->d_name);
+		if (depth == 0 && is_subdir(from, e->d_name)) {
+			if (mkdir(b, 0700)) {
+				perror(b);
+				exit(2);
+			}
+			copy_tree(a, b, 1);
+			continue;
+		}
 		FILE *in = fopen(a, "rb"), *out = fopen(b, "wb");
 		size_t n;
 		int ok = in && out;
@@ -120,27 +144,49 @@ static void copy_dir(const char *from, const char *to)
 		closedir(d);
 }
 
+static void copy_dir(const char *from, const char *to)
+{
+	empty_dir(to, 0);
+	copy_tree(from, to, 0);
+}
+
 static int cmp_names(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The names in the work directory, sorted, joined by spaces, into out. */
-static void listing(char *out, size_t size)
+#define MAX_NAMES 256
+
+/* The names in dir (those of its subdirectories as sub/name), appended to
+ * names[*n]. */
+static void collect(const char *dir, const char *prefix, char (*names)[64], int *n)
 {
-	char names[64][64];
-	char *ptr[64];
-	int n = 0;
-	DIR *d = opendir(workdir);
+	DIR *d = opendir(dir);
 	struct dirent *e;
+	char sub[512];
 	while (d && (e = readdir(d)))
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && n < 64) {
-			snprintf(names[n], sizeof names[n], "%s", e->d_name);
-			ptr[n] = names[n];
-			n++;
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && *n < MAX_NAMES) {
+			snprintf(names[(*n)++], 64, "%s%s", prefix, e->d_name);
+			if (!*prefix && is_subdir(dir, e->d_name)) {
+				char pre[64];
+				snprintf(sub, sizeof sub, "%s/%s", dir, e->d_name);
+				snprintf(pre, sizeof pre, "%.60s/", e->d_name);
+				collect(sub, pre, names, n);
+			}
 		}
 	if (d)
 		closedir(d);
+}
+
+/* The names in the work directory, sorted, joined by spaces, into out. */
+static void listing(char *out, size_t size)
+{
+	static char names[MAX_NAMES][64];
+	char *ptr[MAX_NAMES];
+	int n = 0;
+	collect(workdir, "", names, &n);
+	for (int i = 0; i < n; i++)
+		ptr[i] = names[i];
 	qsort(ptr, (size_t)n, sizeof *ptr, cmp_names);
 	size_t len = 0;
 	out[0] = 0;
@@ -148,11 +194,14 @@ static void listing(char *out, size_t size)
 		len += (size_t)snprintf(out + len, size - len, "%s%s", i ? " " : "", ptr[i]);
 }
 
+/* A checkpoint to resume: the work directory's MANIFEST, or one of a
+ * subdirectory's (finishes' start-S). */
 static int has_checkpoint(void)
 {
-	char path[512];
-	snprintf(path, sizeof path, "%s/MANIFEST", workdir);
-	return access(path, F_OK) == 0;
+	char files[8192];
+	listing(files, sizeof files);
+	return !strncmp(files, "MANIFEST", 8) || strstr(files, " MANIFEST") ||
+	       strstr(files, "/MANIFEST");
 }
 
 /* ------------------------------------------------ the runs */
@@ -160,6 +209,7 @@ static int has_checkpoint(void)
 typedef union result {
 	pegsol_count_result count;
 	pegsol_shortest_result shortest;
+	pegsol_finishes_result finishes;
 } result;
 
 typedef struct workload {
@@ -167,6 +217,7 @@ typedef struct workload {
 	pegsol_status (*run)(int resume, result *out, pegsol_error *err);
 	int (*same)(const result *a, const result *b);
 	void (*release)(result *r);
+	int extra; /* only when named (PEGSOL_FAULT_RUN) or with more points */
 } workload;
 
 static pegsol_status run_count_flags(int flags, int resume, result *out,
@@ -239,10 +290,36 @@ static void release_shortest(result *r)
 	pegsol_shortest_free(&r->shortest);
 }
 
+/* The finishes of every start with their games: a count per start up to
+ * symmetry, each in its own subdirectory start-S (on the disk store that
+ * the memory bound picks), resumed each on its own. */
+static pegsol_status run_finishes(int resume, result *out, pegsol_error *err)
+{
+	pegsol_level_options o = {.threads = threads, .workdir = workdir,
+	                          .resume = resume, .memory = FAULT_MEMORY};
+	return pegsol_finishes(problem.board, &o, PEGSOL_FINISHES_COUNT,
+	                       &out->finishes, err);
+}
+
+static int same_finishes(const result *ra, const result *rb)
+{
+	const pegsol_finishes_result *a = &ra->finishes, *b = &rb->finishes;
+	int same = a->nholes == b->nholes && a->counted == b->counted;
+	for (int s = 0; same && s < a->nholes; s++) {
+		same = a->reachable[s] == b->reachable[s];
+		for (int t = 0; same && t < a->nholes; t++)
+			same = a->wins[s][t] == b->wins[s][t];
+	}
+	return same;
+}
+
 static const workload workloads[] = {
-	{"count", run_count, same_count, release_nothing},
-	{"winning", run_winning, same_count, release_nothing},
-	{"shortest", run_shortest, same_shortest, release_shortest},
+	{"count", run_count, same_count, release_nothing, 0},
+	{"winning", run_winning, same_count, release_nothing, 0},
+	{"shortest", run_shortest, same_shortest, release_shortest, 0},
+	/* the same counts again, per start in subdirectories: twice the
+	 * test's time for little that is new to it */
+	{"finishes", run_finishes, same_finishes, release_nothing, 1},
 };
 
 /* ------------------------------------------------ the checks */
@@ -315,7 +392,7 @@ static void try_fault(const fault *f, const result *clean, const char *clean_fil
 	static result r;
 	const workload *w = f->w;
 	pegsol_error err = {0};
-	char files[2048];
+	char files[8192];
 	if (f->from_checkpoint)
 		copy_dir(snapdir, workdir); /* the run stopped half-way */
 	else
@@ -418,7 +495,7 @@ static void test_workload(const workload *w)
 {
 	static result clean;
 	pegsol_error err;
-	char clean_files[2048];
+	char clean_files[8192];
 	long calls[FAULT_NCLASSES];
 	empty_workdir();
 	/* the first run makes what is made once (a store's tables); the
@@ -507,14 +584,17 @@ int main(void)
 	CHECK(p && fault_live_blocks() == live + 1);
 	free(p);
 	CHECK(fault_live_blocks() == live);
+	const char *only_run = getenv("PEGSOL_FAULT_RUN"); /* one run by its name */
 	for (threads = 1; threads <= 2; threads++)
 		for (size_t i = 0; disk8 && i < sizeof workloads / sizeof *workloads; i++)
-			test_workload(&workloads[i]);
+			if (only_run ? !strcmp(only_run, workloads[i].name)
+			             : !workloads[i].extra || every_k || points != DEFAULT_POINTS)
+				test_workload(&workloads[i]);
 	level_store_kind_free(disk8);
 	pegsol_board_free(b);
 	empty_workdir();
 	rmdir(workdir);
-	empty_dir(snapdir);
+	empty_dir(snapdir, 0);
 	rmdir(snapdir);
 	return check_done();
 }
