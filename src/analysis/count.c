@@ -23,6 +23,7 @@
 #include "analysis/count_int.h"
 #include "analysis/count_levels.h"
 #include "analysis/count_winning.h"
+#include "board/problem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -96,8 +97,13 @@ pegsol_status pegsol_count(const pegsol_problem *pr,
                            const pegsol_level_options *opt, int flags,
                            pegsol_count_result *out, pegsol_error *err)
 {
+	if (!out)
+		return fail(err, PEGSOL_EUSAGE, "count: no result to fill (NULL)");
 	memset(out, 0, sizeof *out);
 	out->flags = flags;
+	pegsol_status checked = problem_check(pr, "count", err);
+	if (checked != PEGSOL_OK)
+		return checked;
 	int winning_only = flags & PEGSOL_COUNT_WINNING_ONLY;
 	count_run r;
 	pegsol_status st = run_init(&r, pr, opt,

@@ -28,6 +28,7 @@
  * Its functions are declared in pegsol/shortest.h.
  */
 #include "engine/level.h"
+#include "board/problem.h"
 #include "board/symmetry.h"
 
 #include <stdlib.h>
@@ -359,9 +360,12 @@ pegsol_status pegsol_shortest_deadend(const pegsol_problem *problem,
                                       int flags, pegsol_deadend_result *out,
                                       pegsol_error *err)
 {
+	if (!out)
+		return fail(err, PEGSOL_EUSAGE, "dead ends: no result to fill (NULL)");
 	memset(out, 0, sizeof *out);
-	if (!problem || !problem->board)
-		return fail(err, PEGSOL_EUSAGE, "no problem given");
+	pegsol_status checked = problem_check(problem, "dead ends", err);
+	if (checked != PEGSOL_OK)
+		return checked;
 	search s;
 	memset(&s, 0, sizeof s);
 	s.pr = problem;

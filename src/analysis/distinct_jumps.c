@@ -23,6 +23,7 @@
  * Its functions are declared in pegsol/shortest.h.
  */
 #include "core/array.h"
+#include "board/problem.h"
 #include "search/move_problem.h"
 #include "search/move_search.h"
 #include "core/recset.h"
@@ -280,7 +281,13 @@ pegsol_status pegsol_distinct_jump_sets(const pegsol_problem *pr,
                                         pegsol_jumps_fn each, void *ctx,
                                         uint64_t *count, pegsol_error *err)
 {
+	if (!count)
+		return fail(err, PEGSOL_EUSAGE,
+		            "distinct jump sets: no count to fill (NULL)");
 	*count = 0;
+	pegsol_status checked = problem_check(pr, "distinct jump sets", err);
+	if (checked != PEGSOL_OK)
+		return checked;
 	const pegsol_board *b = pr->board;
 	pegsol_winning *w = NULL;
 	pegsol_status st = pegsol_winning_compute(pr, opt, &w, err);

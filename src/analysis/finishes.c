@@ -342,7 +342,11 @@ pegsol_status pegsol_finishes(const pegsol_board *b,
                               const pegsol_level_options *opt, int flags,
                               pegsol_finishes_result *out, pegsol_error *err)
 {
+	if (!out)
+		return fail(err, PEGSOL_EUSAGE, "finishes: no result to fill (NULL)");
 	memset(out, 0, sizeof *out);
+	if (!b)
+		return fail(err, PEGSOL_EUSAGE, "finishes: no board given (NULL)");
 	out->nholes = b->nholes;
 	int count = flags & PEGSOL_FINISHES_COUNT;
 	out->counted = count != 0;

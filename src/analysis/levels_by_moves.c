@@ -11,6 +11,7 @@
  * move of the complement game), so it is its own search by reverse moves
  * (move_search.c).  Its functions are declared in pegsol/levels.h.
  */
+#include "board/problem.h"
 #include "search/move_problem.h"
 #include "search/move_search.h"
 
@@ -22,7 +23,17 @@ pegsol_status pegsol_levels_by_moves(const pegsol_problem *pr,
                                      pegsol_moves_result *out,
                                      pegsol_error *err)
 {
+	if (!out)
+		return fail(err, PEGSOL_EUSAGE,
+		            "levels by moves: no result to fill (NULL)");
 	memset(out, 0, sizeof *out);
+	pegsol_status checked = problem_check(pr, "levels by moves", err);
+	if (checked != PEGSOL_OK)
+		return checked;
+	if (max_moves < 0)
+		return fail(err, PEGSOL_EUSAGE,
+		            "levels by moves: max_moves is %d (0: no limit)",
+		            max_moves);
 	sym_group *H = moves_group(pr);
 	if (!H)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");

@@ -26,6 +26,7 @@
  */
 #include "analysis/count.h"
 #include "engine/level.h"
+#include "board/problem.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -41,9 +42,13 @@ pegsol_status pegsol_random_play_levels(const pegsol_problem *problem,
                                         pegsol_random_result *out,
                                         pegsol_error *err)
 {
+	if (!out)
+		return fail(err, PEGSOL_EUSAGE,
+		            "random play: no result to fill (NULL)");
 	memset(out, 0, sizeof *out);
-	if (!problem || !problem->board)
-		return fail(err, PEGSOL_EUSAGE, "no problem given");
+	pegsol_status checked = problem_check(problem, "random play", err);
+	if (checked != PEGSOL_OK)
+		return checked;
 	pegsol_count_result *c = malloc(sizeof *c);
 	count_random_extra *x = malloc(sizeof *x);
 	pegsol_status st = PEGSOL_OK;
@@ -141,7 +146,11 @@ static unsigned uniform(uint64_t s[4], unsigned k)
 void pegsol_random_simulate(const pegsol_problem *problem, uint64_t games,
                             uint64_t seed, pegsol_simulation *out)
 {
+	if (!out)
+		return;
 	memset(out, 0, sizeof *out);
+	if (!problem_valid(problem))
+		return; /* no game played: out->games is 0 */
 	const pegsol_board *b = problem->board;
 	uint64_t s[4], x = seed;
 	for (int i = 0; i < 4; i++)

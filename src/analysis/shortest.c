@@ -36,6 +36,7 @@
 #include "analysis/shortest_meet.h"
 #include "analysis/shortest_steps.h"
 #include "board/position_class.h"
+#include "board/problem.h"
 #include "search/move_problem.h"
 
 #include <stdlib.h>
@@ -153,7 +154,12 @@ pegsol_status pegsol_shortest(const pegsol_problem *pr,
                               pegsol_solution_fn each, void *ctx,
                               pegsol_shortest_result *out, pegsol_error *err)
 {
+	if (!out)
+		return fail(err, PEGSOL_EUSAGE, "shortest: no result to fill (NULL)");
 	memset(out, 0, sizeof *out);
+	pegsol_status checked = problem_check(pr, "shortest", err);
+	if (checked != PEGSOL_OK)
+		return checked;
 	shortest s = {.pr = pr, .b = pr->board, .err = err};
 	s.H = moves_group(pr);
 	if (!s.H)
@@ -203,6 +209,8 @@ done:
 
 void pegsol_shortest_free(pegsol_shortest_result *r)
 {
+	if (!r)
+		return;
 	free(r->solution);
 	free(r->graph.node);
 	free(r->graph.step);

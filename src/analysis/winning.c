@@ -14,6 +14,7 @@
  *
  * Its functions are declared in pegsol/game.h.
  */
+#include "board/problem.h"
 #include "store/level_store.h"
 #include "analysis/winning_walk.h"
 
@@ -153,7 +154,13 @@ pegsol_status pegsol_winning_compute(const pegsol_problem *pr,
                                      const pegsol_level_options *opt,
                                      pegsol_winning **out, pegsol_error *err)
 {
+	if (!out)
+		return fail(err, PEGSOL_EUSAGE,
+		            "winning positions: nowhere to put them (NULL)");
 	*out = NULL;
+	pegsol_status checked = problem_check(pr, "winning positions", err);
+	if (checked != PEGSOL_OK)
+		return checked;
 	pegsol_winning *w = winning_new(pr);
 	if (!w)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
@@ -201,6 +208,8 @@ pegsol_status pegsol_winning_compute(const pegsol_problem *pr,
 size_t pegsol_winning_count(const pegsol_winning *w)
 {
 	size_t total = 0;
+	if (!w)
+		return 0;
 	for (int n = 0; n <= PEGSOL_MAX_HOLES; n++)
 		total += w->n[n];
 	return total;
@@ -208,6 +217,8 @@ size_t pegsol_winning_count(const pegsol_winning *w)
 
 int pegsol_winning_contains(const pegsol_winning *w, pegsol_pos pos)
 {
+	if (!w)
+		return 0;
 	int n = w->start_pegs - pegsol_pos_count(pos);
 	if (w->N < 0 || n < 0 || n > w->N || (pos & ~w->board->full))
 		return 0;
@@ -225,8 +236,8 @@ static pegsol_verdict winning_decide(void *ctx, const pegsol_problem *pr,
 	(void)seconds; /* a lookup: instant */
 	*njumps = 0;
 	/* The table answers for its own problem only (any start reached from
-	 * that problem's start). */
-	if (pr->board != w->board || pr->finish_kind != w->problem.finish_kind ||
+	 * that problem's start); pegsol_oracle_winning(NULL) knows nothing. */
+	if (!w || !problem_valid(pr) || pr->board != w->board || pr->finish_kind != w->problem.finish_kind ||
 	    pr->finish != w->problem.finish)
 		return PEGSOL_VERDICT_UNKNOWN;
 	pegsol_pos pos = pr->start;
@@ -266,6 +277,9 @@ static const char magic[8] = {'P', 'E', 'G', 'S', 'O', 'L', 'W', '1'};
 pegsol_status pegsol_winning_save(const pegsol_winning *w, const char *path,
                                   pegsol_error *err)
 {
+	if (!w || !path)
+		return fail(err, PEGSOL_EUSAGE, "winning positions: %s",
+		            !w ? "nothing to save (NULL)" : "no file given (NULL)");
 	FILE *f = fopen(path, "wb");
 	if (!f)
 		return fail(err, PEGSOL_EINPUT, "%s: cannot write", path);
@@ -299,7 +313,16 @@ pegsol_status pegsol_winning_save(const pegsol_winning *w, const char *path,
 pegsol_status pegsol_winning_load(const pegsol_problem *pr, const char *path,
                                   pegsol_winning **out, pegsol_error *err)
 {
+	if (!out)
+		return fail(err, PEGSOL_EUSAGE,
+		            "winning positions: nowhere to put them (NULL)");
 	*out = NULL;
+	pegsol_status checked = problem_check(pr, "winning positions", err);
+	if (checked != PEGSOL_OK)
+		return checked;
+	if (!path)
+		return fail(err, PEGSOL_EUSAGE,
+		            "winning positions: no file given (NULL)");
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return fail(err, PEGSOL_EINPUT, "%s: cannot open", path);

@@ -218,27 +218,63 @@ void pegsol_board_free(pegsol_board *b)
 	}
 }
 
-const char *pegsol_board_name(const pegsol_board *b) { return b->name; }
-pegsol_lattice pegsol_board_lattice(const pegsol_board *b) { return b->lattice; }
-int pegsol_board_holes(const pegsol_board *b) { return b->nholes; }
-int pegsol_board_rows(const pegsol_board *b) { return b->rows; }
-int pegsol_board_cols(const pegsol_board *b) { return b->cols; }
-int pegsol_hole_row(const pegsol_board *b, int hole) { return b->row[hole]; }
-int pegsol_hole_col(const pegsol_board *b, int hole) { return b->col[hole]; }
-int pegsol_hole_at(const pegsol_board *b, int r, int c) { return hole_at(b, r, c); }
-pegsol_pos pegsol_board_full(const pegsol_board *b) { return b->full; }
-int pegsol_board_centre(const pegsol_board *b) { return b->centre; }
-int pegsol_board_jump_count(const pegsol_board *b) { return b->njumps; }
-pegsol_jump pegsol_board_jump(const pegsol_board *b, int i) { return b->jumps[i]; }
-int pegsol_board_symmetry_order(const pegsol_board *b) { return b->symmetry->order; }
+/* The getters return no status, so a NULL board or an index out of range
+ * gets a harmless answer (pegsol/board.h says which): nothing is read from
+ * where the caller's mistake points. */
+static int is_hole(const pegsol_board *b, int hole)
+{
+	return b && hole >= 0 && hole < b->nholes;
+}
+
+const char *pegsol_board_name(const pegsol_board *b) { return b ? b->name : ""; }
+pegsol_lattice pegsol_board_lattice(const pegsol_board *b)
+{
+	return b ? b->lattice : PEGSOL_LATTICE_SQUARE;
+}
+int pegsol_board_holes(const pegsol_board *b) { return b ? b->nholes : 0; }
+int pegsol_board_rows(const pegsol_board *b) { return b ? b->rows : 0; }
+int pegsol_board_cols(const pegsol_board *b) { return b ? b->cols : 0; }
+int pegsol_hole_row(const pegsol_board *b, int hole)
+{
+	return is_hole(b, hole) ? b->row[hole] : -1;
+}
+int pegsol_hole_col(const pegsol_board *b, int hole)
+{
+	return is_hole(b, hole) ? b->col[hole] : -1;
+}
+int pegsol_hole_at(const pegsol_board *b, int r, int c)
+{
+	return b ? hole_at(b, r, c) : -1;
+}
+pegsol_pos pegsol_board_full(const pegsol_board *b) { return b ? b->full : 0; }
+int pegsol_board_centre(const pegsol_board *b) { return b ? b->centre : -1; }
+int pegsol_board_jump_count(const pegsol_board *b) { return b ? b->njumps : 0; }
+pegsol_jump pegsol_board_jump(const pegsol_board *b, int i)
+{
+	pegsol_jump none = {0xff, 0xff, 0xff};
+	return b && i >= 0 && i < b->njumps ? b->jumps[i] : none;
+}
+int pegsol_board_symmetry_order(const pegsol_board *b)
+{
+	return b ? b->symmetry->order : 0;
+}
+
+static int is_symmetry(const pegsol_board *b, int g)
+{
+	return b && g >= 0 && g < b->symmetry->order;
+}
 
 int pegsol_board_symmetry_image(const pegsol_board *b, int g, int hole)
 {
+	if (!is_symmetry(b, g) || !is_hole(b, hole))
+		return -1;
 	return b->symmetry->perm[g][hole];
 }
 
 int pegsol_board_pair_representative(const pegsol_board *b, int s, int f)
 {
+	if (!is_hole(b, s) || !is_hole(b, f))
+		return -1;
 	const sym_group *G = b->symmetry;
 	int best = s * PEGSOL_MAX_HOLES + f;
 	for (int g = 0; g < G->order; g++) {
@@ -252,11 +288,16 @@ int pegsol_board_pair_representative(const pegsol_board *b, int s, int f)
 
 pegsol_pos pegsol_pos_transform(const pegsol_board *b, int g, pegsol_pos pos)
 {
-	return sym_apply(b->symmetry, g, pos);
+	if (!is_symmetry(b, g))
+		return 0;
+	/* the tables cover the board's holes only */
+	return sym_apply(b->symmetry, g, pos & b->full);
 }
 
 pegsol_pos pegsol_board_default_vacancies(const pegsol_board *b)
 {
+	if (!b)
+		return 0;
 	if (b->marked_empty)
 		return b->marked_empty;
 	if (b->centre >= 0)
@@ -275,6 +316,8 @@ pegsol_pos pegsol_board_default_vacancies(const pegsol_board *b)
 int pegsol_legal_jumps(const pegsol_board *b, pegsol_pos pos, pegsol_jump *out)
 {
 	int n = 0;
+	if (!b || !out)
+		return 0;
 	for (int j = 0; j < b->njumps; j++)
 		if (pegsol_jump_legal(pos, b->jumps[j]))
 			out[n++] = b->jumps[j];

@@ -34,6 +34,10 @@ static int draw_shift(const pegsol_board *b)
 size_t pegsol_pos_draw(const pegsol_board *b, pegsol_pos pos, char *buf,
                        size_t size)
 {
+	if (!b)
+		return 0;
+	if (!buf)
+		size = 0; /* only the length, as snprintf(NULL, 0) */
 	int shift = draw_shift(b);
 	size_t len = 0;
 	int h = 0;
@@ -67,6 +71,9 @@ pegsol_status pegsol_pos_parse(const pegsol_board *b, const char *text,
 	int lens[GRID_MAX], linenos[GRID_MAX], nlines = 0, lineno = 0;
 	int first = -1, last = -1;
 	const char *p = text;
+	if (!b || !text || !out)
+		return fail(err, PEGSOL_EUSAGE, "position: no %s given (NULL)",
+		            !b ? "board" : !text ? "text" : "position to fill");
 	while (*p) {
 		const char *eol = strchr(p, '\n');
 		int len = eol ? (int)(eol - p) : (int)strlen(p);

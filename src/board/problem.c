@@ -5,6 +5,7 @@
  * Its functions are declared in pegsol/problem.h.
  */
 #include "board/board.h"
+#include "board/problem.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -22,11 +23,78 @@ static pegsol_status prefix_message(pegsol_error *err, pegsol_status st,
 	return fail(err, st, "%s: %s", what, msg);
 }
 
+/* ---------------------------------------------------------------- checks */
+
+/* The lowest hole of set that the board lacks, named for a message. */
+static int first_beyond(const pegsol_board *b, pegsol_pos set)
+{
+	return __builtin_ctzll(set & ~b->full);
+}
+
+pegsol_status pos_check(const pegsol_board *b, pegsol_pos pos,
+                        const char *what, pegsol_error *err)
+{
+	if (!b)
+		return fail(err, PEGSOL_EUSAGE, "%s: no board given (NULL)", what);
+	if (pos & ~b->full)
+		return fail(err, PEGSOL_EUSAGE,
+		            "%s: the position has a peg in hole %d, which the board "
+		            "%s lacks (its holes are 0 to %d)", what,
+		            first_beyond(b, pos), b->name, b->nholes - 1);
+	return PEGSOL_OK;
+}
+
+pegsol_status problem_check(const pegsol_problem *pr, const char *what,
+                            pegsol_error *err)
+{
+	if (!pr)
+		return fail(err, PEGSOL_EUSAGE, "%s: no problem given (NULL)", what);
+	const pegsol_board *b = pr->board;
+	if (!b)
+		return fail(err, PEGSOL_EUSAGE, "%s: the problem has no board",
+		            what);
+	if (pr->start & ~b->full)
+		return fail(err, PEGSOL_EUSAGE,
+		            "%s: the start has a peg in hole %d, which the board %s "
+		            "lacks (its holes are 0 to %d)", what,
+		            first_beyond(b, pr->start), b->name, b->nholes - 1);
+	if (!pr->start)
+		return fail(err, PEGSOL_EUSAGE, "%s: the start has no peg", what);
+	if (pr->finish_kind == PEGSOL_FINISH_ANY_ONE)
+		return PEGSOL_OK; /* the finish field is not used */
+	if (pr->finish_kind != PEGSOL_FINISH_POSITION)
+		return fail(err, PEGSOL_EUSAGE,
+		            "%s: unknown finish kind %d (PEGSOL_FINISH_POSITION or "
+		            "PEGSOL_FINISH_ANY_ONE)", what, (int)pr->finish_kind);
+	if (pr->finish & ~b->full)
+		return fail(err, PEGSOL_EUSAGE,
+		            "%s: the finish has a peg in hole %d, which the board %s "
+		            "lacks (its holes are 0 to %d)", what,
+		            first_beyond(b, pr->finish), b->name, b->nholes - 1);
+	if (!pr->finish)
+		return fail(err, PEGSOL_EUSAGE,
+		            "%s: the finish has no peg (PEGSOL_FINISH_ANY_ONE is one "
+		            "peg anywhere)", what);
+	return PEGSOL_OK;
+}
+
+int problem_valid(const pegsol_problem *pr)
+{
+	return problem_check(pr, "", NULL) == PEGSOL_OK;
+}
+
+/* ---------------------------------------------------------------- problems */
+
 pegsol_status pegsol_problem_init(pegsol_problem *pr, const pegsol_board *b,
                                   const char *vacancies, const char *finish,
                                   pegsol_error *err)
 {
+	if (!pr)
+		return fail(err, PEGSOL_EUSAGE,
+		            "problem_init: no problem to fill (NULL)");
 	memset(pr, 0, sizeof *pr);
+	if (!b)
+		return fail(err, PEGSOL_EUSAGE, "problem_init: no board given (NULL)");
 	pr->board = b;
 	pegsol_pos vac = pegsol_board_default_vacancies(b);
 	if (vacancies) {
@@ -56,6 +124,8 @@ pegsol_status pegsol_problem_init(pegsol_problem *pr, const pegsol_board *b,
 
 int pegsol_problem_is_finish(const pegsol_problem *pr, pegsol_pos pos)
 {
+	if (!pr)
+		return 0;
 	if (pr->finish_kind == PEGSOL_FINISH_ANY_ONE)
 		return pegsol_pos_count(pos) == 1;
 	return pos == pr->finish;
@@ -90,9 +160,21 @@ static const char *illegal_reason(const pegsol_board *b, const pegsol_move *m,
 void pegsol_replay(const pegsol_problem *pr, const pegsol_move_list *list,
                    pegsol_notation n, pegsol_replay_result *res)
 {
+	if (!res)
+		return;
+	memset(res, 0, sizeof *res);
+	/* Nothing to replay from: said as an illegal first move, the one
+	 * answer a caller of this function already looks at. */
+	pegsol_error e;
+	if (problem_check(pr, "replay", &e) != PEGSOL_OK || !list) {
+		snprintf(res->reason, sizeof res->reason, "%s",
+		         list ? e.message : "replay: no move list given (NULL)");
+		res->illegal = 1;
+		res->final = pr && pr->board ? pr->start & pr->board->full : 0;
+		return;
+	}
 	const pegsol_board *b = pr->board;
 	pegsol_pos pos = pr->start;
-	memset(res, 0, sizeof *res);
 	for (size_t i = 0; i < list->count; i++) {
 		const pegsol_move *m = &list->moves[i];
 		pegsol_pos p = pos;

@@ -16,7 +16,7 @@ char *pegsol_u128_format(pegsol_u128 v, int sep, char *buf, size_t size)
 		v /= 10;
 		digits++;
 	} while (v);
-	if (size == 0)
+	if (!buf || size == 0)
 		return buf;
 	size_t len = (size_t)n < size - 1 ? (size_t)n : size - 1;
 	for (size_t i = 0; i < len; i++)
@@ -29,6 +29,8 @@ int pegsol_u128_parse(const char *text, pegsol_u128 *out)
 {
 	u128 v = 0;
 	int digits = 0;
+	if (!text || !out)
+		return -1;
 	for (const char *p = text; *p; p++) {
 		if (*p == ',')
 			continue;

@@ -10,6 +10,7 @@
  * Its functions are declared in pegsol/game.h.
  */
 #include "board/board.h"
+#include "board/problem.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,9 +27,12 @@ struct pegsol_game {
 pegsol_status pegsol_game_new(const pegsol_problem *problem, pegsol_game **out,
                               pegsol_error *err)
 {
+	if (!out)
+		return fail(err, PEGSOL_EUSAGE, "game: nowhere to put it (NULL)");
 	*out = NULL;
-	if (!problem || !problem->board)
-		return fail(err, PEGSOL_EUSAGE, "a game needs a problem");
+	pegsol_status checked = problem_check(problem, "game", err);
+	if (checked != PEGSOL_OK)
+		return checked;
 	pegsol_game *g = calloc(1, sizeof *g);
 	if (!g)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
@@ -42,19 +46,28 @@ void pegsol_game_free(pegsol_game *g)
 	free(g);
 }
 
+/* A NULL game: the getters below answer as for an empty game (nothing
+ * played, nothing to redo), the calls that return a status refuse it. */
+static pegsol_status no_game(pegsol_error *err, const char *what)
+{
+	return fail(err, PEGSOL_EUSAGE, "%s: no game given (NULL)", what);
+}
+
 const pegsol_problem *pegsol_game_problem(const pegsol_game *g)
 {
-	return g->problem;
+	return g ? g->problem : NULL;
 }
 
 pegsol_pos pegsol_game_position(const pegsol_game *g)
 {
+	if (!g)
+		return 0;
 	return g->now ? g->after[g->now - 1] : g->problem->start;
 }
 
 size_t pegsol_game_jumps(const pegsol_game *g)
 {
-	return g->now;
+	return g ? g->now : 0;
 }
 
 /* Moves in the first n jumps of a list: a jump starts a new move unless the
@@ -70,18 +83,18 @@ static size_t count_moves(const pegsol_jump *j, size_t n)
 
 size_t pegsol_game_moves(const pegsol_game *g)
 {
-	return count_moves(g->jumps, g->now);
+	return g ? count_moves(g->jumps, g->now) : 0;
 }
 
 pegsol_jump pegsol_game_jump_at(const pegsol_game *g, size_t i)
 {
 	pegsol_jump none = {0xff, 0xff, 0xff};
-	return i < g->now ? g->jumps[i] : none;
+	return g && i < g->now ? g->jumps[i] : none;
 }
 
 size_t pegsol_game_redo_count(const pegsol_game *g)
 {
-	return g->total - g->now;
+	return g ? g->total - g->now : 0;
 }
 
 /* Whether jump is one of the board's jumps (a caller may build one by
@@ -96,6 +109,8 @@ static int is_board_jump(const pegsol_board *b, pegsol_jump j)
 
 pegsol_status pegsol_game_jump(pegsol_game *g, pegsol_jump j, pegsol_error *err)
 {
+	if (!g)
+		return no_game(err, "game jump");
 	const pegsol_board *b = g->problem->board;
 	pegsol_pos pos = pegsol_game_position(g);
 	char f[16], o[16], t[16];
@@ -127,10 +142,18 @@ pegsol_status pegsol_game_jump(pegsol_game *g, pegsol_jump j, pegsol_error *err)
 pegsol_status pegsol_game_move(pegsol_game *g, const pegsol_move *m,
                                pegsol_error *err)
 {
+	if (!g)
+		return no_game(err, "game move");
+	if (!m)
+		return fail(err, PEGSOL_EUSAGE, "game move: no move given (NULL)");
 	const pegsol_board *b = g->problem->board;
 	pegsol_game saved = *g;
 	if (m->njumps < 1)
 		return fail(err, PEGSOL_EINPUT, "a move needs at least one jump");
+	/* its path holds no more: reading on would go past it */
+	if (m->njumps > PEGSOL_MAX_MOVE_JUMPS)
+		return fail(err, PEGSOL_EINPUT, "a move of %d jumps (a move has 1 "
+		            "to %d)", m->njumps, PEGSOL_MAX_MOVE_JUMPS);
 	for (int k = 0; k < m->njumps; k++) {
 		pegsol_jump j = pegsol_move_jump(b, m, k);
 		if (j.from == 0xff) {
@@ -156,6 +179,10 @@ pegsol_status pegsol_game_move(pegsol_game *g, const pegsol_move *m,
 pegsol_status pegsol_game_play_text(pegsol_game *g, const char *text,
                                     pegsol_error *err)
 {
+	if (!g)
+		return no_game(err, "game play");
+	if (!text)
+		return fail(err, PEGSOL_EUSAGE, "game play: no text given (NULL)");
 	const pegsol_board *b = g->problem->board;
 	pegsol_move_list list;
 	pegsol_status st = pegsol_moves_parse(b, text, &list, err);
@@ -188,7 +215,7 @@ pegsol_status pegsol_game_play_text(pegsol_game *g, const char *text,
 
 int pegsol_game_undo(pegsol_game *g)
 {
-	if (!g->now)
+	if (!g || !g->now)
 		return 0;
 	g->now--;
 	return 1;
@@ -196,7 +223,7 @@ int pegsol_game_undo(pegsol_game *g)
 
 int pegsol_game_redo(pegsol_game *g)
 {
-	if (g->now == g->total)
+	if (!g || g->now == g->total)
 		return 0;
 	g->now++;
 	return 1;
@@ -204,16 +231,21 @@ int pegsol_game_redo(pegsol_game *g)
 
 void pegsol_game_restart(pegsol_game *g)
 {
-	g->now = 0;
+	if (g)
+		g->now = 0;
 }
 
 int pegsol_game_finished(const pegsol_game *g)
 {
+	if (!g)
+		return 0;
 	return pegsol_problem_is_finish(g->problem, pegsol_game_position(g));
 }
 
 int pegsol_game_legal_jumps(const pegsol_game *g, pegsol_jump *out)
 {
+	if (!g || !out)
+		return 0;
 	return pegsol_legal_jumps(g->problem->board, pegsol_game_position(g), out);
 }
 
@@ -272,6 +304,15 @@ static void add_holes(text *t, const pegsol_board *b, pegsol_pos holes,
 pegsol_status pegsol_game_save_text(const pegsol_game *g, pegsol_notation n,
                                     char **out, pegsol_error *err)
 {
+	if (!out)
+		return fail(err, PEGSOL_EUSAGE, "game save: nowhere to put the "
+		            "text (NULL)");
+	*out = NULL;
+	if (!g)
+		return no_game(err, "game save");
+	if ((unsigned)n > PEGSOL_NOTATION_ROWCOL)
+		return fail(err, PEGSOL_EUSAGE, "game save: unknown notation %d",
+		            (int)n);
 	const pegsol_problem *pr = g->problem;
 	const pegsol_board *b = pr->board;
 	text t = {malloc(256), 0, 256, 0};
@@ -314,6 +355,10 @@ pegsol_status pegsol_game_save_text(const pegsol_game *g, pegsol_notation n,
 pegsol_status pegsol_game_load_text(pegsol_game *g, const char *text_in,
                                     const char *name, pegsol_error *err)
 {
+	if (!g)
+		return no_game(err, "game load");
+	if (!text_in)
+		return fail(err, PEGSOL_EUSAGE, "game load: no text given (NULL)");
 	const pegsol_board *b = g->problem->board;
 	pegsol_move_list list;
 	pegsol_error e;

@@ -19,6 +19,7 @@
  * Its functions are declared in pegsol/game.h.
  */
 #include "board/board.h"
+#include "board/problem.h"
 #include "core/hash.h"
 
 #include <stdlib.h>
@@ -123,9 +124,12 @@ pegsol_status pegsol_hints_new(const pegsol_problem *problem,
                                const pegsol_oracle *oracle,
                                pegsol_hints **out, pegsol_error *err)
 {
+	if (!out)
+		return fail(err, PEGSOL_EUSAGE, "hints: nowhere to put them (NULL)");
 	*out = NULL;
-	if (!problem || !problem->board)
-		return fail(err, PEGSOL_EUSAGE, "hints need a problem");
+	pegsol_status checked = problem_check(problem, "hints", err);
+	if (checked != PEGSOL_OK)
+		return checked;
 	if (!oracle || !oracle->decide)
 		return fail(err, PEGSOL_EUSAGE, "hints need an oracle, such "
 		                   "as pegsol_oracle_solver()");
@@ -154,12 +158,14 @@ void pegsol_hints_free(pegsol_hints *h)
 
 const char *pegsol_hints_oracle_name(const pegsol_hints *h)
 {
+	if (!h)
+		return "";
 	return h->oracle.name ? h->oracle.name : "oracle";
 }
 
 size_t pegsol_hints_rejected(const pegsol_hints *h)
 {
-	return h->rejected;
+	return h ? h->rejected : 0;
 }
 
 static double now_seconds(void)
@@ -291,12 +297,17 @@ static pegsol_verdict decide(pegsol_hints *h, pegsol_pos pos, double seconds)
 pegsol_verdict pegsol_hints_position(pegsol_hints *h, pegsol_pos pos,
                                      double seconds)
 {
+	/* no hints, or a position the board cannot hold: no claim */
+	if (!h || pos_check(h->problem->board, pos, "", NULL) != PEGSOL_OK)
+		return PEGSOL_VERDICT_UNKNOWN;
 	return decide(h, pos, seconds > 0 ? seconds : 0);
 }
 
 int pegsol_hints_jumps(pegsol_hints *h, pegsol_pos pos, double seconds,
                        pegsol_hint *out)
 {
+	if (!h || !out || pos_check(h->problem->board, pos, "", NULL) != PEGSOL_OK)
+		return 0;
 	const pegsol_board *b = h->problem->board;
 	pegsol_jump js[MAX_JUMPS];
 	int n = pegsol_legal_jumps(b, pos, js);
@@ -353,8 +364,12 @@ pegsol_verdict pegsol_hints_solution(pegsol_hints *h, pegsol_pos pos,
                                      double seconds, pegsol_jump *jumps,
                                      size_t *njumps)
 {
+	if (njumps)
+		*njumps = 0;
+	if (!h || !jumps || !njumps ||
+	    pos_check(h->problem->board, pos, "", NULL) != PEGSOL_OK)
+		return PEGSOL_VERDICT_UNKNOWN;
 	const pegsol_board *b = h->problem->board;
-	*njumps = 0;
 	pegsol_verdict v = decide(h, pos, seconds > 0 ? seconds : 0);
 	if (v != PEGSOL_VERDICT_WINNING)
 		return v;

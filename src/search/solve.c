@@ -32,6 +32,7 @@
  * Its functions are declared in pegsol/solve.h.
  */
 #include "board/board.h"
+#include "board/problem.h"
 #include "core/keyset.h"
 #include "board/pagoda.h"
 #include "board/position_class.h"
@@ -561,14 +562,14 @@ pegsol_status pegsol_solve(const pegsol_problem *pr,
                            const pegsol_solve_options *opts,
                            pegsol_solution *out, pegsol_error *err)
 {
-	const pegsol_board *b = pr->board;
+	if (!out)
+		return fail(err, PEGSOL_EUSAGE, "solve: no result to fill (NULL)");
 	memset(out, 0, sizeof *out);
-	if (!b)
-		return fail(err, PEGSOL_EUSAGE, "solve: the problem has no board");
+	pegsol_status checked = problem_check(pr, "solve", err);
+	if (checked != PEGSOL_OK)
+		return checked;
+	const pegsol_board *b = pr->board;
 	int any_one = pr->finish_kind == PEGSOL_FINISH_ANY_ONE;
-	if ((pr->start & ~b->full) || (!any_one && (pr->finish & ~b->full)))
-		return fail(err, PEGSOL_EUSAGE,
-		                   "solve: the problem names holes the board lacks");
 	if (pegsol_problem_is_finish(pr, pr->start))
 		return PEGSOL_OK; /* nothing to do: zero jumps */
 	int finish_pegs = any_one ? 1 : pegsol_pos_count(pr->finish);
@@ -646,6 +647,8 @@ size_t pegsol_jumps_to_moves(const pegsol_jump *jumps, size_t njumps,
                              pegsol_move *out)
 {
 	size_t n = 0;
+	if (!jumps || !out)
+		return 0;
 	for (size_t i = 0; i < njumps; i++) {
 		pegsol_move *m = n ? &out[n - 1] : NULL;
 		/* The same peg goes on when it starts where the last jump landed;
