@@ -24,6 +24,8 @@ static const char *const notation_names[] = {"numeric", "algebraic", "rowcol"};
 
 int pegsol_notation_from_name(const char *name)
 {
+	if (!name)
+		return -1;
 	for (int i = 0; i < 3; i++)
 		if (!strcmp(name, notation_names[i]))
 			return i;
@@ -57,7 +59,9 @@ static int column_letters(int col, char *out)
 char *pegsol_hole_name(const pegsol_board *b, int hole, pegsol_notation n,
                        char *buf, size_t size)
 {
-	if (hole < 0 || hole >= b->nholes) {
+	if (!buf || !size)
+		return buf;
+	if (!b || hole < 0 || hole >= b->nholes) {
 		snprintf(buf, size, "?");
 		return buf;
 	}
@@ -102,6 +106,8 @@ int pegsol_hole_parse(const pegsol_board *b, const char *text, const char **end)
 {
 	const char *p = text;
 	int hole = -1;
+	if (!b || !text)
+		return -1;
 	if (isdigit((unsigned char)*p)) {
 		int v = parse_int(p, &p);
 		if (v >= 0 && v < b->nholes)
@@ -163,6 +169,9 @@ pegsol_status pegsol_holes_parse(const pegsol_board *b, const char *text,
 	pegsol_pos set = 0;
 	const char *p = text;
 	int words = 0;
+	if (!b || !text || !out)
+		return fail(err, PEGSOL_EUSAGE, "holes: no %s given (NULL)",
+		            !b ? "board" : !text ? "text" : "set to fill");
 	for (;;) {
 		while (*p == ',' || *p == ';' || isspace((unsigned char)*p))
 			p++;
@@ -199,8 +208,11 @@ char *pegsol_holes_format(const pegsol_board *b, pegsol_pos holes,
                           pegsol_notation n, char *buf, size_t size)
 {
 	size_t len = 0;
-	if (size)
-		buf[0] = 0;
+	if (!buf || !size)
+		return buf;
+	buf[0] = 0;
+	if (!b)
+		return buf;
 	for (int h = 0; h < b->nholes; h++)
 		if (holes & bit(h)) {
 			char name[16];
@@ -219,7 +231,7 @@ pegsol_jump pegsol_move_jump(const pegsol_board *b, const pegsol_move *m, int k)
 	pegsol_jump bad = {0xff, 0xff, 0xff};
 	/* A move may come from a caller rather than the parser: check the
 	 * step and both holes before they index the jump table. */
-	if (k < 0 || k >= m->njumps || k >= PEGSOL_MAX_MOVE_JUMPS ||
+	if (!b || !m || k < 0 || k >= m->njumps || k >= PEGSOL_MAX_MOVE_JUMPS ||
 	    m->path[k] >= b->nholes || m->path[k + 1] >= b->nholes)
 		return bad;
 	int j = b->jump_of[m->path[k]][m->path[k + 1]];
@@ -231,8 +243,12 @@ char *pegsol_move_format(const pegsol_board *b, const pegsol_move *m,
 {
 	const char *sep = n == PEGSOL_NOTATION_NUMERIC ? "->" : "-";
 	size_t len = 0;
-	if (size)
-		buf[0] = 0;
+	if (!buf || !size)
+		return buf;
+	buf[0] = 0;
+	/* a move built by a caller may claim more jumps than its path holds */
+	if (!b || !m || m->njumps < 0 || m->njumps > PEGSOL_MAX_MOVE_JUMPS)
+		return buf;
 	for (int k = 0; k <= m->njumps; k++) {
 		char name[16];
 		pegsol_hole_name(b, m->path[k], n, name, sizeof name);
@@ -248,6 +264,8 @@ char *pegsol_move_format(const pegsol_board *b, const pegsol_move *m,
 pegsol_status pegsol_move_list_push(pegsol_move_list *l, const pegsol_move *m,
                                     int line, int col)
 {
+	if (!l || !m)
+		return PEGSOL_EUSAGE;
 	if (l->count == l->capacity) {
 		/* three arrays of one capacity */
 		size_t cap = array_next_cap(l->capacity, l->count + 1,
@@ -275,10 +293,26 @@ pegsol_status pegsol_move_list_push(pegsol_move_list *l, const pegsol_move *m,
 
 void pegsol_move_list_free(pegsol_move_list *l)
 {
+	if (!l)
+		return;
 	free(l->moves);
 	free(l->line);
 	free(l->col);
 	memset(l, 0, sizeof *l);
+}
+
+/* What stands at p where a hole name was due and none is, in the user's
+ * words: "4->16->" ends where its third hole should be. */
+static const char *what_is_at(const char *p)
+{
+	switch (*p) {
+	case 0: return "the end of the text";
+	case '\n': case '\r': return "the end of the line";
+	case '#': return "a comment";
+	case ',': return "a comma";
+	case ';': return "a semicolon";
+	default: return "a blank";
+	}
 }
 
 /* Skips a move number such as "12." that some move lists carry. */
@@ -295,7 +329,12 @@ static const char *skip_move_number(const char *p)
 pegsol_status pegsol_moves_parse(const pegsol_board *b, const char *text,
                                  pegsol_move_list *out, pegsol_error *err)
 {
+	if (!out)
+		return fail(err, PEGSOL_EUSAGE, "moves: no list to fill (NULL)");
 	memset(out, 0, sizeof *out);
+	if (!b || !text)
+		return fail(err, PEGSOL_EUSAGE, "moves: no %s given (NULL)",
+		            !b ? "board" : "text");
 	int line = 1;
 	const char *line_start = text;
 	const char *p = text;
@@ -337,22 +376,42 @@ pegsol_status pegsol_moves_parse(const pegsol_board *b, const char *text,
 		p = end;
 		for (;;) {
 			const char *q = skip_blank(p);
+			const char *sep = q;
 			if (q[0] == '-' && q[1] == '>')
 				q += 2;
 			else if (q[0] == '-')
 				q += 1;
 			else
 				break;
+			size_t seplen = (size_t)(q - sep);
 			q = skip_blank(q);
 			hole = pegsol_hole_parse(b, q, &end);
+			/* "4->16->": the separator promised a hole and the text
+			 * ended, or a comment or another move began */
+			if (hole < 0 && (!word_length(q) || *q == '#')) {
+				pegsol_move_list_free(out);
+				return fail(err, PEGSOL_EINPUT,
+				            "%d:%d: a hole name is missing after '%.*s' "
+				            "(found %s, not a hole)", line,
+				            (int)(q - line_start) + 1, (int)seplen, sep,
+				            what_is_at(q));
+			}
+			/* "4-->16": a second separator where a hole was due */
+			if (hole < 0 && *q == '-') {
+				pegsol_move_list_free(out);
+				return fail(err, PEGSOL_EINPUT,
+				            "%d:%d: a hole name is missing between '%.*s' "
+				            "and '%s'", line, (int)(q - line_start) + 1,
+				            (int)seplen, sep, q[1] == '>' ? "->" : "-");
+			}
 			if (hole < 0) {
 				size_t len = word_length(q);
 				pegsol_move_list_free(out);
 				return fail(err, PEGSOL_EINPUT,
 				                   "%d:%d: '%s' is not a hole of the board %s",
 				                   line, (int)(q - line_start) + 1,
-				                   len ? quote_for_message(q, len, word, sizeof word)
-				                       : "?", b->name);
+				                   quote_for_message(q, len, word, sizeof word),
+				                   b->name);
 			}
 			if (m.njumps == PEGSOL_MAX_MOVE_JUMPS) {
 				pegsol_move_list_free(out);
@@ -362,6 +421,17 @@ pegsol_status pegsol_moves_parse(const pegsol_board *b, const char *text,
 			}
 			m.path[++m.njumps] = (uint8_t)hole;
 			p = end;
+		}
+		/* "4.16", "4\u219216": a hole and then neither a separator
+		 * nor the next move */
+		if (m.njumps == 0 && word_length(p) && *p != '#') {
+			size_t len = word_length(p);
+			pegsol_move_list_free(out);
+			return fail(err, PEGSOL_EINPUT,
+			            "%d:%d: '%s' after a hole: the holes of a move are "
+			            "joined by '->' or '-', as in '4->16' or 'd2-d4'",
+			            line, (int)(p - line_start) + 1,
+			            quote_for_message(p, len, word, sizeof word));
 		}
 		if (m.njumps == 0) {
 			pegsol_move_list_free(out);

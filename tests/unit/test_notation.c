@@ -409,6 +409,30 @@ static void test_moves(void)
 		CHECK(has(err.message, bad[i].words));
 		CHECK(list.count == 0 && list.moves == NULL);
 	}
+	/* Malformed moves are told in the user's words (issue 29, item 11):
+	 * "4->16->" said "'?' is not a hole of the board english". */
+	static const struct { const char *text, *where, *words; } said[] = {
+		{"4->16->", "1:8:", "a hole name is missing after '->' (found the "
+		                    "end of the text"},
+		{"4->16-> # c", "1:9:", "missing after '->' (found a comment"},
+		{"d2-d4-\n9->11", "1:7:", "missing after '-' (found the end of the "
+		                          "line"},
+		{"4->,16", "1:4:", "missing after '->' (found a comma"},
+		{"4-->16", "1:3:", "a hole name is missing between '-' and '->'"},
+		{"d2-d4--d6", "1:7:", "missing between '-' and '-'"},
+		{"4.16", "1:2:", "'.16' after a hole: the holes of a move are joined "
+		                 "by '->' or '-'"},
+		{"4\xe2\x86\x92" "16", "1:2:", "'\\xe2\\x86\\x9216' after a hole"},
+	};
+	for (size_t i = 0; i < sizeof said / sizeof said[0]; i++) {
+		err.message[0] = 0;
+		CHECK_EQ_INT(pegsol_moves_parse(en, said[i].text, &list, &err),
+		             PEGSOL_EINPUT);
+		CHECK(has(err.message, said[i].where));
+		CHECK(has(err.message, said[i].words));
+		CHECK(!strstr(err.message, "'?'"));
+		CHECK(list.count == 0 && list.moves == NULL);
+	}
 	/* Unprintable bytes are named by value and long words cut short in
 	 * messages (regression: they were copied raw into the message). */
 	CHECK_EQ_INT(pegsol_moves_parse(en, "4->16 \xff\xfe", &list, &err), PEGSOL_EINPUT);
