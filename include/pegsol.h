@@ -21,6 +21,18 @@
  *                      way into a dead end
  *   pegsol/random.h    random play
  *   pegsol/game.h      an interactive game and its hints
+ *
+ * The contract of every call (each header says where its calls differ):
+ * nothing is undefined that a wrong argument can reach.  A call that
+ * returns a pegsol_status refuses a NULL pointer it needs, an index or a
+ * notation out of range, and a problem no board can hold (a peg beyond
+ * the board, no board, an empty start or finish, an unknown finish kind)
+ * with PEGSOL_EUSAGE and a message; err itself may always be NULL.  Every
+ * *_free accepts NULL.  A getter that cannot return a status answers a
+ * NULL object or an index out of range with a harmless value: 0, -1, "",
+ * NULL or a jump of 0xff, as its header says.  What stays the caller's:
+ * output arrays with the room a header asks for, and objects (a board, a
+ * problem) that outlive what is made from them.
  */
 #ifndef PEGSOL_H
 #define PEGSOL_H

@@ -1,6 +1,11 @@
 /*
  * pegsol/base.h - what every public header of libpegsol builds on: the
  * export macro, the version, status codes and errors, and 128-bit counts.
+ *
+ * Contract (see pegsol.h): err may be NULL in every call; a status out of
+ * the enum has the name "unknown status"; pegsol_u128_format with a NULL
+ * buf or size 0 writes nothing, and pegsol_u128_parse with a NULL text or
+ * out returns -1.
  */
 #ifndef PEGSOL_BASE_H
 #define PEGSOL_BASE_H

@@ -7,6 +7,16 @@
  * peg, as a bitboard: bit i of a pegsol_pos is hole i.  A jump (from, over,
  * to) takes three holes in a line; it is legal when from and over hold pegs
  * and to is empty.  A move is one or more consecutive jumps by one peg.
+ *
+ * Contract (see pegsol.h): the loaders refuse a NULL name, text or out
+ * with PEGSOL_EUSAGE (filename may be NULL); pegsol_board_free(NULL) does
+ * nothing.  The getters take a NULL board or a hole, jump or symmetry out
+ * of range and answer "" (name), 0 (counts, positions), -1 (holes,
+ * coordinates, images, pair representatives) or a jump of 0xff; a
+ * builtin index out of range gives NULL.  Bits beyond the board in a
+ * position are ignored by pegsol_pos_transform and pegsol_legal_jumps.
+ * The static inline helpers below check nothing: a jump must be the
+ * board's.
  */
 #ifndef PEGSOL_BOARD_H
 #define PEGSOL_BOARD_H
@@ -86,7 +96,7 @@ PEGSOL_API int pegsol_board_symmetry_image(const pegsol_board *board, int g,
  * g s); both have a solution or neither. */
 PEGSOL_API int pegsol_board_pair_representative(const pegsol_board *board,
                                                 int s, int f);
-/* The image of a whole position under symmetry g. */
+/* The image of a whole position under symmetry g (0 for g out of range). */
 PEGSOL_API pegsol_pos pegsol_pos_transform(const pegsol_board *board, int g,
                                            pegsol_pos pos);
 

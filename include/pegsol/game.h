@@ -14,6 +14,18 @@
  * A "winning" answer must come with a solution, which is replayed with
  * pegsol_replay before it is believed; "losing" must be a proof; anything
  * else is "unknown".
+ *
+ * Contract (see pegsol.h): pegsol_game_new, pegsol_hints_new and the
+ * winning functions refuse an invalid problem (pegsol/problem.h), a NULL
+ * out, oracle or path with PEGSOL_EUSAGE.  Every game call accepts a NULL
+ * game: those with a status refuse it (PEGSOL_EUSAGE), the getters answer
+ * as for an empty game (0, NULL, a jump of 0xff), undo/redo/restart do
+ * nothing.  A jump or move that is not the board's is PEGSOL_EINPUT.  The
+ * hints calls answer a NULL hints table, a NULL output array or a
+ * position with a peg beyond the board with UNKNOWN (or 0 jumps), without
+ * asking the oracle; the winning getters answer 0 for NULL, and
+ * pegsol_oracle_winning(NULL) is an oracle that knows nothing.  The free
+ * functions accept NULL.
  */
 #ifndef PEGSOL_GAME_H
 #define PEGSOL_GAME_H

@@ -6,6 +6,11 @@
  * Positions are stored once per symmetry orbit under H, the subgroup of the
  * board's symmetries that fixes the start and the finish; "raw" figures
  * count every symmetric image, as Durango Bill's tables do.
+ *
+ * Contract (see pegsol.h): every analysis refuses an invalid problem
+ * (pegsol/problem.h), a NULL board or a NULL result with PEGSOL_EUSAGE;
+ * options may be NULL (every core, no memory limit, in memory);
+ * pegsol_levels_by_moves refuses max_moves < 0.
  */
 #ifndef PEGSOL_LEVELS_H
 #define PEGSOL_LEVELS_H

@@ -1,6 +1,16 @@
 /*
  * pegsol/notation.h - naming holes, moves and positions in text: numeric,
  * algebraic and row/column notation, move lists, ASCII drawings.
+ *
+ * Contract (see pegsol.h): the parsers returning a status refuse a NULL
+ * board, text or out with PEGSOL_EUSAGE; pegsol_hole_parse returns -1.
+ * The formatters write "" (a hole out of range: "?") into buf for a NULL
+ * board or move, and nothing when buf is NULL or size 0; a move whose
+ * njumps is outside 0..PEGSOL_MAX_MOVE_JUMPS is not read.  An unknown
+ * notation names holes by number; pegsol_notation_name gives "?" for it.
+ * pegsol_move_list_free(NULL) does nothing; pegsol_move_list_push with a
+ * NULL list or move is PEGSOL_EUSAGE.  pegsol_pos_draw with a NULL board
+ * draws nothing (0), with a NULL buf returns only the length.
  */
 #ifndef PEGSOL_NOTATION_H
 #define PEGSOL_NOTATION_H

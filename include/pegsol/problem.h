@@ -2,6 +2,13 @@
  * pegsol/problem.h - a problem (a start and what counts as the finish) and
  * the replay of a move list from its start, the check that every solution
  * is judged by.
+ *
+ * Contract (see pegsol.h): a pegsol_problem is a plain struct a caller may
+ * fill; every call that takes one checks it first (a board, a start with
+ * at least one peg and none beyond the board; for FINISH_POSITION a
+ * finish with at least one peg, none beyond the board; with ANY_ONE the
+ * finish field is ignored) and refuses it with PEGSOL_EUSAGE.  A finish
+ * with as many pegs as the start or more is valid: it has no solution.
  */
 #ifndef PEGSOL_PROBLEM_H
 #define PEGSOL_PROBLEM_H
@@ -36,7 +43,7 @@ PEGSOL_API pegsol_status pegsol_problem_init(pegsol_problem *problem,
                                              const char *vacancies,
                                              const char *finish,
                                              pegsol_error *err);
-/* True when pos is a finish of the problem. */
+/* True when pos is a finish of the problem (0 for a NULL problem). */
 PEGSOL_API int pegsol_problem_is_finish(const pegsol_problem *problem,
                                         pegsol_pos pos);
 
@@ -52,7 +59,9 @@ typedef struct pegsol_replay_result {
 } pegsol_replay_result;
 
 /* Replays a move list from the problem's start; stops at the first illegal
- * move.  The reason names holes in the given notation. */
+ * move.  The reason names holes in the given notation.  An invalid problem
+ * or a NULL list is an illegal first move whose reason says why; a NULL
+ * result is left alone. */
 PEGSOL_API void pegsol_replay(const pegsol_problem *problem,
                               const pegsol_move_list *list,
                               pegsol_notation notation,

@@ -2,6 +2,11 @@
  * pegsol/random.h - how random play ends (included by pegsol.h): the exact
  * distribution of endings when every legal jump is chosen with equal
  * probability, and a seeded simulation of such games to compare it with.
+ *
+ * Contract (see pegsol.h): the exact analyses refuse an invalid problem
+ * (pegsol/problem.h) or a NULL result with PEGSOL_EUSAGE;
+ * pegsol_random_simulate, which returns no status, plays no game for one
+ * (out->games is 0) and does nothing with a NULL out.
  */
 #ifndef PEGSOL_RANDOM_H
 #define PEGSOL_RANDOM_H

@@ -12,6 +12,11 @@
  * The shortest game that goes wrong is here too: the fewest jumps into a
  * dead end (no jump left), or into a position from which the finish is out
  * of reach, found by iterative-deepening depth-first search.
+ *
+ * Contract (see pegsol.h): pegsol_shortest, pegsol_distinct_jump_sets and
+ * pegsol_shortest_deadend refuse an invalid problem (pegsol/problem.h) or
+ * a NULL result with PEGSOL_EUSAGE; options, each and ctx may be NULL;
+ * pegsol_shortest_free(NULL) does nothing.
  */
 #ifndef PEGSOL_SHORTEST_H
 #define PEGSOL_SHORTEST_H

@@ -6,6 +6,10 @@
  * of PEGSOL_NO_SOLUTION is a proof (exhausted search, position classes or a
  * pagoda function), never a guess.  Limits make it give up cleanly with
  * PEGSOL_ELIMIT.
+ *
+ * Contract (see pegsol.h): pegsol_solve refuses an invalid problem
+ * (pegsol/problem.h) or a NULL out with PEGSOL_EUSAGE; opts may be NULL.
+ * pegsol_jumps_to_moves with NULL arrays returns 0.
  */
 #ifndef PEGSOL_SOLVE_H
 #define PEGSOL_SOLVE_H
