@@ -287,6 +287,9 @@ function openHints() {
 
 function askHints() {
   if (!worker || !state) return;
+  $('chance').textContent = state.pegs > 21 ? 'The chance that random play ' +
+    'wins is shown from 21 pegs on.' : '';
+  delete $('chance').dataset.chance;
   worker.postMessage({ type: 'hints', pos: state.pos, seq: ++hintSeq });
 }
 
@@ -328,6 +331,12 @@ function onWorker(e) {
     hints = d.result;
     draw();
     showHints();
+  } else if (d.type === 'chance') {
+    if (d.seq !== hintSeq || d.chance < 0) return;
+    const odds = d.chance > 0 ? ` (1 in ${Math.round(1 / d.chance).toLocaleString('en')})` : '';
+    $('chance').textContent = 'Random play from here reaches the finish with ' +
+      `probability ${d.chance.toPrecision(3)}${odds}.`;
+    $('chance').dataset.chance = d.chance;
   } else if (d.type === 'solution') {
     animate(d.jumps, d.all);
   } else if (d.type === 'error') {

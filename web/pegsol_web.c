@@ -351,6 +351,22 @@ EMSCRIPTEN_KEEPALIVE const char *pw_hints(const char *pos_hex, double seconds)
 	return out;
 }
 
+/* The chance that random play from the position (hex), every legal jump
+ * equally likely, ends in the problem's finish: exact, by the level engine
+ * over every position reachable from there (pegsol_random_play), so the
+ * page asks only when few pegs are left.  -1 on failure. */
+EMSCRIPTEN_KEEPALIVE double pw_random_chance(const char *pos_hex)
+{
+	if (!game)
+		return -1;
+	pegsol_problem from = problem;
+	from.start = (pegsol_pos)strtoull(pos_hex, NULL, 16);
+	pegsol_random_result r;
+	if (pegsol_random_play(&from, 0, &r, &error) != PEGSOL_OK)
+		return -1;
+	return r.finish;
+}
+
 /* A verified solution from the position (hex) as [[from,over,to],...],
  * or [] when none is known within `seconds` ("show me", "solve"). */
 EMSCRIPTEN_KEEPALIVE const char *pw_solution(const char *pos_hex,

@@ -19,6 +19,10 @@ importScripts('pegsol.js', 'table.js');
 
 const EXACT_HOLES = 25;
 const SOLVER_SECONDS = 1.5;
+// The chance that random play wins is exact (pegsol_random_play over every
+// position reachable from here): under a second from 21 pegs on, the
+// English board's 31 take a minute in the browser.
+const RANDOM_PEGS = 21;
 let M = null;
 let pending = [];  // messages that came before the library was ready
 let opened = null; // the 'open' message of the problem now
@@ -137,6 +141,11 @@ async function handle(d) {
   } else if (d.type === 'hints') {
     const r = call('pw_hints', 'string', ['string', 'number'], [d.pos, SOLVER_SECONDS]);
     postMessage({ type: 'hints', seq: d.seq, result: JSON.parse(r) });
+    const pegs = BigInt('0x' + d.pos).toString(2).split('1').length - 1;
+    if (pegs <= RANDOM_PEGS && !pending.some((x) => x.type === 'hints')) {
+      const chance = call('pw_random_chance', 'number', ['string'], [d.pos]);
+      postMessage({ type: 'chance', seq: d.seq, pos: d.pos, chance });
+    }
   } else if (d.type === 'solution') {
     const r = call('pw_solution', 'string', ['string', 'number'], [d.pos, 10]);
     postMessage({ type: 'solution', jumps: JSON.parse(r), all: d.all });
