@@ -54,7 +54,8 @@ typedef struct search {
 	int flags;
 	int depth;           /* this iteration's d */
 	int start_pegs;
-	size_t max_entries;  /* of both tables together */
+	size_t max_entries;  /* of the three tables together */
+	size_t solve_memory; /* each pegsol_solve call's tables */
 	double deadline;
 	memo m;              /* f per canonical position, this iteration */
 	int cache;           /* m is full: a cache (see cache_put) */
@@ -112,7 +113,9 @@ static int memo_reserve(search *s, memo *m)
 {
 	if (2 * (m->used + 1) <= m->cap)
 		return 0;
-	if (s->m.cap + s->solv.cap + s->found.cap + m->cap > s->max_entries)
+	/* While it is rehashed the old table lives beside the new one, of
+	 * twice its size: that is the peak the limit must hold. */
+	if (s->m.cap + s->solv.cap + s->found.cap + 2 * m->cap > s->max_entries)
 		return -1;
 	memo old = *m;
 	if (memo_init(m, old.cap * 2)) {
@@ -199,7 +202,7 @@ static int is_target(search *s, pegsol_pos pos, pegsol_pos key)
 		return e->value == 2;
 	pegsol_problem p = *s->pr;
 	p.start = pos;
-	pegsol_solve_options so = {0, 0, 0};
+	pegsol_solve_options so = {0, 0, s->solve_memory};
 	if (s->deadline) {
 		so.time_limit = s->deadline - now();
 		if (so.time_limit <= 0) {
@@ -309,9 +312,15 @@ static pegsol_u128 count(search *s, pegsol_pos pos, int k)
 
 #define BACK_DEPTH 16
 
-/* Builds T_k for k >= N - BACK_DEPTH (see the top).  Only a memory limit
- * makes it give up (then the solver decides every position). */
-static void backward_levels(search *s, const pegsol_deadend_options *opts)
+/* Builds T_k for k >= N - BACK_DEPTH (see the top) within limit bytes (0:
+ * none).  Only that limit makes it give up (then the solver decides every
+ * position).  The engine is bounded by it too, so a level that cannot fit
+ * is refused before it is made, and whatever the engine kept is let go
+ * before the search: at --memory 60M the English board's levels were
+ * refused only once made, and the engine's round buffers and tables stayed
+ * resident beside the search's tables (peak 264 MiB). */
+static void backward_levels(search *s, const pegsol_deadend_options *opts,
+                            size_t limit)
 {
 	const pegsol_board *b = s->b;
 	const pegsol_problem *pr = s->pr;
@@ -330,12 +339,15 @@ static void backward_levels(search *s, const pegsol_deadend_options *opts)
 			pos[n++] = b->full & ~((pegsol_pos)1 << h);
 	else
 		pos[n++] = b->full & ~pr->finish;
-	size_t limit = opts ? opts->level_memory : 0;
+	s->E.memory = limit;
 	int keep = s->N - BACK_DEPTH < 0 ? 0 : s->N - BACK_DEPTH;
 	pegsol_error err;
 	if (level_from_positions(&s->E, pos, n, 0, &s->T[0], &err) != PEGSOL_OK)
 		return;
 	for (int k = 0; k < s->N; k++) {
+		s->E.held = 0;
+		for (int i = 0; i <= k; i++)
+			s->E.held += level_bytes(&s->T[i]);
 		if (level_expand(&s->E, &s->T[k], &s->T[k + 1], NULL, NULL, NULL, &err) !=
 		    PEGSOL_OK)
 			goto fail;
@@ -349,10 +361,21 @@ static void backward_levels(search *s, const pegsol_deadend_options *opts)
 	}
 	s->back_from = keep;
 	s->out->backward_levels = s->N - keep + 1;
+	engine_trim(&s->E);
 	return;
 fail:
 	for (int i = 0; i <= s->N; i++)
 		level_free(&s->T[i]);
+	engine_release(&s->E);
+	s->engine_ready = 0;
+}
+
+static size_t levels_held(const search *s)
+{
+	size_t bytes = 0;
+	for (int i = 0; i <= PEGSOL_MAX_HOLES; i++)
+		bytes += level_bytes(&s->T[i]);
+	return bytes;
 }
 
 pegsol_status pegsol_shortest_deadend(const pegsol_problem *problem,
@@ -376,7 +399,16 @@ pegsol_status pegsol_shortest_deadend(const pegsol_problem *problem,
 	s.st = PEGSOL_OK;
 	s.start_pegs = pegsol_pos_count(problem->start);
 	size_t mem = opts && opts->memory ? opts->memory : (size_t)1 << 30;
-	s.max_entries = mem / sizeof(memo_entry);
+	/* One budget for everything the search holds at once: the backward
+	 * levels (at most half of it, and within level_memory), the solver's
+	 * tables (64 MiB, its default, or a quarter), and the search's own
+	 * three tables (the rest).  Each had been given the whole limit. */
+	size_t level_limit = mem / 2;
+	if (opts && opts->level_memory && opts->level_memory < level_limit)
+		level_limit = opts->level_memory;
+	s.solve_memory = mem / 4 < ((size_t)64 << 20) ? mem / 4 : (size_t)64 << 20;
+	if (s.solve_memory < ((size_t)1 << 20))
+		s.solve_memory = (size_t)1 << 20;
 	if (opts && opts->time_limit > 0)
 		s.deadline = now() + opts->time_limit;
 	int max = opts && opts->max_jumps > 0 ? opts->max_jumps : s.start_pegs;
@@ -393,7 +425,9 @@ pegsol_status pegsol_shortest_deadend(const pegsol_problem *problem,
 	}
 	s.back_from = PEGSOL_MAX_HOLES + 1;
 	if (flags & PEGSOL_DEADEND_UNSOLVABLE)
-		backward_levels(&s, opts);
+		backward_levels(&s, opts, level_limit);
+	size_t used = levels_held(&s) + (flags & PEGSOL_DEADEND_UNSOLVABLE ? s.solve_memory : 0);
+	s.max_entries = (mem > used ? mem - used : 0) / sizeof(memo_entry);
 	for (s.depth = 0; s.depth <= max; s.depth++) {
 		memo_clear(&s.m);
 		memo_clear(&s.found);
