@@ -364,7 +364,9 @@ int cmd_solve(int argc, char **argv)
 		                           "tries every single start and finish hole");
 	if (!table_mode && c.format == FORMAT_CSV)
 		return cli_usage_error(&c, "--format csv is for --table; use text or json");
-	o.memory = c.memory;
+	/* the whole process within --memory, as the level commands: its own
+	 * pages come out of the bound before the tables get the rest */
+	o.memory = c.memory ? cli_level_memory(&c) : 0;
 	if ((rc = cli_load(&c, !table_mode)))
 		return rc;
 	rc = table_mode ? solve_table(&c, &o) : solve_one(&c, &o, diagram, svg);
