@@ -66,8 +66,7 @@ pegsol_status refuse_outgrown(const xctx *x, double g, pegsol_error *err)
 	E->outgrown++;
 	return fail(err, PEGSOL_ELIMIT,
 	                   "the children of %zu positions outgrew the memory limit "
-	                   "(%zu MiB); a board this size needs the external-memory "
-	                   "engine", x->in->n, E->memory >> 20);
+	                   "(%zu MiB)", x->in->n, E->memory >> 20);
 }
 
 /* The mean number of children a parent of `in` has (jumps, forward or
@@ -300,10 +299,12 @@ static pegsol_status plan_memory(xctx *x, double kids, pegsol_error *err)
 		return PEGSOL_OK;
 	}
 	E->refused++;
+	/* No advice here: the engine does not know whether the levels are
+	 * already on disk (then more threads' buffers, not the board, are
+	 * what does not fit); the caller does, and says what would help. */
 	return fail(err, PEGSOL_ELIMIT,
 	                   "the next level needs about %.0f MiB, more than the "
-	                   "memory limit leaves (%zu MiB held, limit %zu MiB); "
-	                   "a board this size needs the external-memory engine",
+	                   "memory limit leaves (%zu MiB held, limit %zu MiB)",
 	                   need / 1048576.0, E->held >> 20, E->memory >> 20);
 }
 

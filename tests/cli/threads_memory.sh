@@ -32,6 +32,9 @@ elif [ "$rc" -eq 4 ]; then
   grep -qF -- "with -j 6, each thread has buffers of its own within --memory" "$tmp/err" &&
     grep -qF -- "fewer threads (-j 1 needs the least) or a larger --memory" "$tmp/err" &&
     pass || fail "-j 6 --memory 64M refused without naming -j and --memory: $(cat "$tmp/err")"
+  # the levels are on disk already: no word of needing that engine
+  grep -q "needs the external-memory engine" "$tmp/err" &&
+    fail "-j 6 --workdir is told it needs the external-memory engine: $(cat "$tmp/err")" || pass
 else
   fail "-j 6 --memory 64M: exit $rc: $(tail -c 300 "$tmp/err")"
 fi
