@@ -140,7 +140,7 @@ static char *read_file(const char *real_path, pegsol_error *err)
 	for (;;) {
 		if (!buf) {
 			fclose(f);
-			fail(err, PEGSOL_ELIMIT, "out of memory");
+			fail(err, PEGSOL_ELIMIT, "%s: out of memory reading it", path);
 			return NULL;
 		}
 		len += fread(buf + len, 1, cap - len - 1, f);
@@ -149,8 +149,8 @@ static char *read_file(const char *real_path, pegsol_error *err)
 		if (cap >= (1u << 20)) {
 			free(buf);
 			fclose(f);
-			fail(err, PEGSOL_EINPUT, "%s: too large for a board file",
-			            path);
+			fail(err, PEGSOL_EINPUT, "%s: input too large for a board "
+			            "file (more than 1 MiB)", path);
 			return NULL;
 		}
 		cap *= 2;

@@ -68,7 +68,7 @@ expect_exit 0 "" "a solution with a long comment, 16 MiB in all" -- \
   "$PEGSOL" check "${T[@]}" "$tmp/long"
 
 # Board files keep their own cap (1 MiB, in the library).
-expect_exit 3 "too large for a board file" "a board file /dev/zero" -- \
+expect_exit 3 "input too large for a board file (more than 1 MiB)" "a board file /dev/zero" -- \
   timeout 60 "$PEGSOL" show -b /dev/zero
 
 # Out of memory while reading is a resource limit (4).  The address space
