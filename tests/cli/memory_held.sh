@@ -18,6 +18,9 @@ failed=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 SLACK_KIB=$((16 * 1024))
+# Under the sanitizers the resident set holds their shadow and quarantine
+# (a 32M run peaked at 51 MiB): there only the exit status is checked.
+[ -n "${PEGSOL_SANITIZED:-}" ] && SLACK_KIB=$((1024 * 1024 * 1024))
 
 # peak LIMIT_MIB ARGS...: runs pegsol ARGS with --memory LIMIT_MIBM and
 # checks that it exits 0 or 4 with its peak within the limit and slack.
