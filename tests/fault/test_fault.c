@@ -41,6 +41,7 @@
 #include "store/level_store.h"
 #include "pegsol.h"
 #include "../unit/check.h"
+#include "../unit/count_same.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -240,22 +241,7 @@ static pegsol_status run_winning(int resume, result *out, pegsol_error *err)
 
 static int same_count(const result *ra, const result *rb)
 {
-	const pegsol_count_result *a = &ra->count, *b = &rb->count;
-	int same = a->nlevels == b->nlevels && a->games == b->games &&
-	           a->wins == b->wins && a->one_peg_total == b->one_peg_total &&
-	           a->positions_raw == b->positions_raw && a->winning == b->winning &&
-	           a->winning_raw == b->winning_raw && a->positions == b->positions &&
-	           a->partial == b->partial;
-	for (int h = 0; h < PEGSOL_MAX_HOLES; h++)
-		same &= a->one_peg[h] == b->one_peg[h];
-	for (int n = 0; same && n < a->nlevels; n++) {
-		const pegsol_jump_level *x = &a->level[n], *y = &b->level[n];
-		same = x->positions == y->positions && x->positions_raw == y->positions_raw &&
-		       x->winning == y->winning && x->winning_raw == y->winning_raw &&
-		       x->deadends == y->deadends && x->deadends_raw == y->deadends_raw &&
-		       x->games == y->games && x->deadend_games == y->deadend_games;
-	}
-	return same;
+	return count_results_same(&ra->count, &rb->count);
 }
 
 static void release_nothing(result *r)

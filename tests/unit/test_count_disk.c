@@ -11,6 +11,7 @@
 #include "analysis/count.h"
 #include "analysis/count_state.h"
 #include "check.h"
+#include "count_same.h"
 #include "store/level_manifest.h"
 #include "store/level_store.h"
 #include "pegsol.h"
@@ -38,24 +39,6 @@ static void empty_workdir(void)
 		}
 	if (d)
 		closedir(d);
-}
-
-static int same_result(const pegsol_count_result *a, const pegsol_count_result *b)
-{
-	int same = a->nlevels == b->nlevels && a->games == b->games &&
-	           a->wins == b->wins && a->one_peg_total == b->one_peg_total &&
-	           a->positions_raw == b->positions_raw && a->winning == b->winning &&
-	           a->winning_raw == b->winning_raw && a->positions == b->positions;
-	for (int h = 0; h < PEGSOL_MAX_HOLES; h++)
-		same &= a->one_peg[h] == b->one_peg[h];
-	for (int n = 0; same && n < a->nlevels; n++) {
-		const pegsol_jump_level *x = &a->level[n], *y = &b->level[n];
-		same = x->positions == y->positions && x->positions_raw == y->positions_raw &&
-		       x->winning == y->winning && x->winning_raw == y->winning_raw &&
-		       x->deadends == y->deadends && x->deadends_raw == y->deadends_raw &&
-		       x->games == y->games && x->deadend_games == y->deadend_games;
-	}
-	return same;
 }
 
 static pegsol_count_result mem_res, disk_res;
@@ -106,12 +89,12 @@ static void compare(const char *board, const char *start, const char *finish,
 	if (st != PEGSOL_OK)
 		fprintf(stderr, "%s: %s\n", board, err.message);
 	CHECK(st == PEGSOL_OK);
-	CHECK(same_result(&mem_res, &disk_res));
+	CHECK(count_results_same(&mem_res, &disk_res));
 	/* a finished run's checkpoint gives its result again */
 	disk.resume = 1;
 	memset(&disk_res, 0xff, sizeof disk_res);
 	CHECK(pegsol_count(&pr, &disk, 0, &disk_res, &err) == PEGSOL_OK);
-	CHECK(same_result(&mem_res, &disk_res));
+	CHECK(count_results_same(&mem_res, &disk_res));
 	/* the winning walk (levels --winning) on disk: the same W_n */
 	if (max_jumps == 0) {
 		int w = PEGSOL_COUNT_WINNING_ONLY;
@@ -122,11 +105,11 @@ static void compare(const char *board, const char *start, const char *finish,
 		if (st != PEGSOL_OK)
 			fprintf(stderr, "%s --winning: %s\n", board, err.message);
 		CHECK(st == PEGSOL_OK);
-		CHECK(same_result(&mem_res, &disk_res));
+		CHECK(count_results_same(&mem_res, &disk_res));
 		disk.resume = 1;
 		memset(&disk_res, 0xff, sizeof disk_res);
 		CHECK(pegsol_count(&pr, &disk, w, &disk_res, &err) == PEGSOL_OK);
-		CHECK(same_result(&mem_res, &disk_res));
+		CHECK(count_results_same(&mem_res, &disk_res));
 	}
 	pegsol_board_free(b);
 }
@@ -180,7 +163,7 @@ static void test_resume_after_kill(const char *board, const char *start,
 	if (st != PEGSOL_OK)
 		fprintf(stderr, "resume: %s\n", err.message);
 	CHECK(st == PEGSOL_OK);
-	CHECK(same_result(&mem_res, &disk_res));
+	CHECK(count_results_same(&mem_res, &disk_res));
 	pegsol_board_free(b);
 }
 
@@ -237,7 +220,7 @@ static void test_resume_after_matching(void)
 		fprintf(stderr, "resume after matching: %s\n", err.message);
 	CHECK(st == PEGSOL_OK);
 	CHECK(!matched);
-	CHECK(same_result(&mem_res, &disk_res));
+	CHECK(count_results_same(&mem_res, &disk_res));
 	/* and a run that is not stopped does match level 12 */
 	empty_workdir();
 	disk.resume = 0;
@@ -297,7 +280,7 @@ static void test_resume_v1_state(void)
 	if (st != PEGSOL_OK)
 		fprintf(stderr, "resume a v1 state: %s\n", err.message);
 	CHECK(st == PEGSOL_OK);
-	CHECK(same_result(&mem_res, &disk_res));
+	CHECK(count_results_same(&mem_res, &disk_res));
 	free(m->state);
 	free(m);
 	pegsol_board_free(b);
