@@ -1,5 +1,6 @@
 /*
- * emit.c - text, CSV and JSON output of tables and values.
+ * emit.c - text, CSV and JSON output of tables and values, in the shape
+ * doc/JSON.md describes (and tests/cli/json_schema.sh checks).
  */
 #include "emit.h"
 #include "cli.h"
@@ -8,6 +9,63 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The CLI's answer to an allocation that fails while printing: the result
+ * cannot be printed, a resource limit. */
+static void *checked(void *p)
+{
+	if (!p) {
+		fprintf(stderr, "pegsol: out of memory\n");
+		exit(PEGSOL_ELIMIT);
+	}
+	return p;
+}
+
+static char *dup_str(const char *s)
+{
+	return s ? checked(strdup(s)) : NULL;
+}
+
+/* A growing string for the rich values. */
+typedef struct sbuf {
+	char *s;
+	size_t len, cap;
+} sbuf;
+
+static void sb_add(sbuf *b, const char *s)
+{
+	size_t n = strlen(s);
+	if (b->len + n + 1 > b->cap) {
+		b->cap = (b->len + n + 1) * 2;
+		b->s = checked(realloc(b->s, b->cap));
+	}
+	memcpy(b->s + b->len, s, n + 1);
+	b->len += n;
+}
+
+static char *sb_take(sbuf *b)
+{
+	if (!b->s)
+		sb_add(b, "");
+	return b->s;
+}
+
+static void sb_json_string(sbuf *b, const char *s)
+{
+	char esc[8];
+	sb_add(b, "\"");
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\' || (unsigned char)*s < 0x20) {
+			snprintf(esc, sizeof esc, *s == '"' || *s == '\\' ? "\\%c" : "\\u%04x",
+			         *s);
+			sb_add(b, esc);
+		} else {
+			char one[2] = {*s, 0};
+			sb_add(b, one);
+		}
+	}
+	sb_add(b, "\"");
+}
 
 void table_init(table *t, const char *name, const char *title, int ncols,
                 const table_col *cols)
@@ -23,15 +81,30 @@ void table_row(table *t)
 {
 	if (t->nrows == t->cap) {
 		t->cap = t->cap ? 2 * t->cap : 32;
-		t->cells = realloc(t->cells, t->cap * t->ncols * sizeof *t->cells);
-		if (!t->cells) {
-			fprintf(stderr, "pegsol: out of memory\n");
-			exit(PEGSOL_ELIMIT);
-		}
+		t->cells = checked(realloc(t->cells, t->cap * t->ncols * sizeof *t->cells));
+		t->text_only = checked(realloc(t->text_only, t->cap));
 	}
 	memset(t->cells + t->nrows * t->ncols, 0, t->ncols * sizeof *t->cells);
+	t->text_only[t->nrows] = 0;
 	t->nrows++;
 	t->filled = 0;
+}
+
+void table_text_row(table *t)
+{
+	table_row(t);
+	t->text_only[t->nrows - 1] = 1;
+}
+
+void table_cell_rich(table *t, emit_rich r)
+{
+	if (t->filled < t->ncols) {
+		t->cells[(t->nrows - 1) * t->ncols + t->filled++] = r;
+	} else {
+		free(r.text);
+		free(r.csv);
+		free(r.json);
+	}
 }
 
 void table_cell_u128(table *t, pegsol_u128 v)
@@ -47,40 +120,96 @@ void table_cell(table *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	if (t->filled < t->ncols) {
-		char *s = strdup(buf);
-		if (!s) {
-			fprintf(stderr, "pegsol: out of memory\n");
-			exit(PEGSOL_ELIMIT);
-		}
-		t->cells[(t->nrows - 1) * t->ncols + t->filled++] = s;
-	}
+	table_cell_rich(t, (emit_rich){.text = dup_str(buf)});
+}
+
+static void rich_free(emit_rich *r)
+{
+	free(r->text);
+	free(r->csv);
+	free(r->json);
 }
 
 void table_free(table *t)
 {
 	for (size_t i = 0; i < t->nrows * (size_t)t->ncols; i++)
-		free(t->cells[i]);
+		rich_free(&t->cells[i]);
 	free(t->cells);
+	free(t->text_only);
 	memset(t, 0, sizeof *t);
+}
+
+emit_rich rich_holes(const pegsol_board *b, pegsol_pos holes, pegsol_notation n)
+{
+	sbuf text = {0}, csv = {0}, json = {0};
+	char name[32];
+	int first = 1;
+	sb_add(&json, "[");
+	for (int h = 0; h < pegsol_board_holes(b); h++) {
+		if (!(holes >> h & 1))
+			continue;
+		pegsol_hole_name(b, h, n, name, sizeof name);
+		sb_add(&text, first ? "" : ", ");
+		sb_add(&text, name);
+		sb_add(&csv, first ? "" : " ");
+		sb_add(&csv, name);
+		sb_add(&json, first ? "" : ", ");
+		sb_json_string(&json, name);
+		first = 0;
+	}
+	sb_add(&json, "]");
+	return (emit_rich){sb_take(&text), sb_take(&csv), sb_take(&json)};
+}
+
+emit_rich rich_moves(const pegsol_board *b, const pegsol_move *moves, size_t n,
+                     pegsol_notation nt)
+{
+	sbuf text = {0}, csv = {0}, json = {0};
+	char mv[512], name[32];
+	sb_add(&json, "[");
+	for (size_t i = 0; i < n; i++) {
+		pegsol_move_format(b, &moves[i], nt, mv, sizeof mv);
+		sb_add(&text, i ? ", " : "");
+		sb_add(&text, mv);
+		sb_add(&csv, i ? " " : "");
+		sb_add(&csv, mv);
+		sb_add(&json, i ? ", [" : "[");
+		for (int k = 0; k <= moves[i].njumps; k++) {
+			sb_add(&json, k ? ", " : "");
+			sb_json_string(&json, pegsol_hole_name(b, moves[i].path[k], nt, name,
+			                                       sizeof name));
+		}
+		sb_add(&json, "]");
+	}
+	sb_add(&json, "]");
+	return (emit_rich){sb_take(&text), sb_take(&csv), sb_take(&json)};
+}
+
+emit_rich rich_null(const char *text)
+{
+	return (emit_rich){dup_str(text), dup_str(""), dup_str("null")};
+}
+
+emit_rich rich_bool(int v)
+{
+	return (emit_rich){dup_str(v ? "yes" : "no"), dup_str(v ? "true" : "false"),
+	                   dup_str(v ? "true" : "false")};
 }
 
 static const char *cell(const table *t, size_t r, int c)
 {
-	const char *s = t->cells[r * t->ncols + c];
+	const char *s = t->cells[r * t->ncols + c].text;
 	return s ? s : "";
 }
 
-/* Counts print with thousands separators in text, plain elsewhere: cells
- * hold the plain digits and text output inserts the commas. */
-static void with_commas(const char *s, char *out, size_t size)
+char *emit_group_digits(const char *s, char *out, size_t size)
 {
 	size_t n = strlen(s), k = 0, digits = 0;
 	while (digits < n && s[digits] >= '0' && s[digits] <= '9')
 		digits++;
 	if (digits != n || n == 0 || n > 60) {
 		snprintf(out, size, "%s", s);
-		return;
+		return out;
 	}
 	for (size_t i = 0; i < n && k + 2 < size; i++) {
 		if (i && (n - i) % 3 == 0)
@@ -88,20 +217,22 @@ static void with_commas(const char *s, char *out, size_t size)
 		out[k++] = s[i];
 	}
 	out[k] = 0;
+	return out;
+}
+
+char *emit_count(unsigned long long v, char *buf, size_t size)
+{
+	char plain[32];
+	snprintf(plain, sizeof plain, "%llu", v);
+	return emit_group_digits(plain, buf, size);
 }
 
 static void json_string(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\u%04x", *s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
+	sbuf b = {0};
+	sb_json_string(&b, s);
+	fputs(b.s, f);
+	free(b.s);
 }
 
 static void csv_field(FILE *f, const char *s)
@@ -135,27 +266,74 @@ static void json_key(emitter *e, const char *key)
 	fputs(": ", e->out);
 }
 
-/* True when v is a JSON number as printed by the emitters ("-12", "0.25"). */
-static int is_number(const char *v)
+/* True when v is a number as JSON writes one (RFC 8259: no leading '+',
+ * no leading zeros, no bare '.', no inf or nan). */
+static int is_json_number(const char *v)
 {
-	char *end;
-	if (!*v)
+	const char *p = v;
+	if (*p == '-')
+		p++;
+	if (*p == '0')
+		p++;
+	else if (*p >= '1' && *p <= '9')
+		while (*p >= '0' && *p <= '9')
+			p++;
+	else
 		return 0;
-	strtod(v, &end);
-	return *end == 0 && v[strspn(v, "-0123456789.eE+")] == 0;
+	if (*p == '.') {
+		if (!(*++p >= '0' && *p <= '9'))
+			return 0;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		if (!(*p >= '0' && *p <= '9'))
+			return 0;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	return *p == 0;
 }
 
-/* Numbers as JSON numbers; an empty cell of a numeric column is null and a
- * word in one (a "total" row) stays a string, so the output always parses. */
+/* A count is exact in a double, and so in every JSON reader, up to 2^53. */
+static int count_fits_double(const char *v)
+{
+	static const char two53[] = "9007199254740992";
+	size_t n = strlen(v);
+	if (n == 0 || strspn(v, "0123456789") != n)
+		return 0;
+	return n < sizeof two53 - 1 || (n == sizeof two53 - 1 && strcmp(v, two53) <= 0);
+}
+
+/* A plain cell as JSON: numbers as numbers (counts above 2^53 as strings
+ * of digits), an empty or non-finite numeric cell as null. */
 static void json_scalar(FILE *f, col_type type, const char *v)
 {
-	if (!*v && type != COL_TEXT) {
-		fputs("null", f); /* a numeric cell left empty: unknown */
-	} else if ((type == COL_INT || type == COL_REAL) && is_number(v)) {
-		fputs(v, f);
-	} else {
+	if (type == COL_TEXT)
 		json_string(f, v);
-	}
+	else if (type == COL_COUNT && is_json_number(v) && !count_fits_double(v) &&
+	         v[0] != '-' && !strpbrk(v, ".eE"))
+		json_string(f, v);
+	else if (is_json_number(v))
+		fputs(v, f);
+	else
+		fputs("null", f); /* empty (unknown), or inf/nan */
+}
+
+static void json_cell(FILE *f, col_type type, const emit_rich *r)
+{
+	if (r->json)
+		fputs(r->json, f);
+	else
+		json_scalar(f, type, r->text ? r->text : "");
+}
+
+static void csv_cell(FILE *f, const emit_rich *r)
+{
+	csv_field(f, r->csv ? r->csv : r->text ? r->text : "");
 }
 
 void emit_table(emitter *e, const table *t)
@@ -164,18 +342,26 @@ void emit_table(emitter *e, const table *t)
 	if (e->format == FORMAT_JSON) {
 		json_key(e, t->name);
 		fputs("[", f);
+		size_t shown = 0;
 		for (size_t r = 0; r < t->nrows; r++) {
-			fputs(r ? ",\n    {" : "\n    {", f);
+			if (t->text_only[r])
+				continue;
+			fputs(shown++ ? ",\n    " : "\n    ", f);
+			if (t->ncols == 1) { /* a list: its values alone */
+				json_cell(f, t->cols[0].type, &t->cells[r]);
+				continue;
+			}
+			fputs("{", f);
 			for (int c = 0; c < t->ncols; c++) {
 				if (c)
 					fputs(", ", f);
 				json_string(f, t->cols[c].key);
 				fputs(": ", f);
-				json_scalar(f, t->cols[c].type, cell(t, r, c));
+				json_cell(f, t->cols[c].type, &t->cells[r * t->ncols + c]);
 			}
 			fputs("}", f);
 		}
-		fputs(t->nrows ? "\n  ]" : "]", f);
+		fputs(shown ? "\n  ]" : "]", f);
 		return;
 	}
 	if (e->format == FORMAT_CSV) {
@@ -188,10 +374,12 @@ void emit_table(emitter *e, const table *t)
 		}
 		fputc('\n', f);
 		for (size_t r = 0; r < t->nrows; r++) {
+			if (t->text_only[r])
+				continue;
 			for (int c = 0; c < t->ncols; c++) {
 				if (c)
 					fputc(',', f);
-				csv_field(f, cell(t, r, c));
+				csv_cell(f, &t->cells[r * t->ncols + c]);
 			}
 			fputc('\n', f);
 		}
@@ -203,7 +391,7 @@ void emit_table(emitter *e, const table *t)
 	for (int c = 0; c < t->ncols && c < 64; c++) {
 		width[c] = (int)strlen(t->cols[c].title);
 		for (size_t r = 0; r < t->nrows; r++) {
-			with_commas(cell(t, r, c), buf, sizeof buf);
+			emit_group_digits(cell(t, r, c), buf, sizeof buf);
 			int w = (int)strlen(buf);
 			if (t->cols[c].type == COL_TEXT)
 				w = (int)strlen(cell(t, r, c));
@@ -226,15 +414,22 @@ void emit_table(emitter *e, const table *t)
 	for (size_t r = 0; r < t->nrows; r++) {
 		for (int c = 0; c < t->ncols; c++) {
 			const char *s = cell(t, r, c);
-			if (t->cols[c].type == COL_COUNT || t->cols[c].type == COL_INT) {
-				with_commas(s, buf, sizeof buf);
-				s = buf;
-			}
+			if (t->cols[c].type == COL_COUNT || t->cols[c].type == COL_INT)
+				s = emit_group_digits(s, buf, sizeof buf);
 			fprintf(f, c ? "  %*s" : "%*s",
 			        t->cols[c].type == COL_TEXT ? -width[c] : width[c], s);
 		}
 		fputc('\n', f);
 	}
+}
+
+static void csv_value(emitter *e, const char *key, const char *v)
+{
+	e->vkeys = checked(realloc(e->vkeys, (e->nvalues + 1) * sizeof *e->vkeys));
+	e->vvals = checked(realloc(e->vvals, (e->nvalues + 1) * sizeof *e->vvals));
+	e->vkeys[e->nvalues] = dup_str(key);
+	e->vvals[e->nvalues] = dup_str(v);
+	e->nvalues++;
 }
 
 void emit_value(emitter *e, const char *key, const char *label, col_type type,
@@ -249,25 +444,31 @@ void emit_value(emitter *e, const char *key, const char *label, col_type type,
 		json_key(e, key);
 		json_scalar(e->out, type, v);
 	} else if (e->format == FORMAT_CSV) {
-		e->vkeys = realloc(e->vkeys, (e->nvalues + 1) * sizeof *e->vkeys);
-		e->vvals = realloc(e->vvals, (e->nvalues + 1) * sizeof *e->vvals);
-		if (!e->vkeys || !e->vvals) {
-			fprintf(stderr, "pegsol: out of memory\n");
-			exit(PEGSOL_ELIMIT);
-		}
-		e->vkeys[e->nvalues] = strdup(key);
-		e->vvals[e->nvalues] = strdup(v);
-		e->nvalues++;
-	} else {
+		/* a numeric value JSON would print as null is an empty field */
+		csv_value(e, key, type != COL_TEXT && !is_json_number(v) ? "" : v);
+	} else if (label) {
 		char buf[128];
-		if (type == COL_COUNT || type == COL_INT) {
-			with_commas(v, buf, sizeof buf);
-			fprintf(e->out, "%s: %s\n", label, buf);
-		} else {
+		if (type == COL_COUNT || type == COL_INT)
+			fprintf(e->out, "%s: %s\n", label,
+			        emit_group_digits(v, buf, sizeof buf));
+		else
 			fprintf(e->out, "%s: %s\n", label, v);
-		}
 		e->items++;
 	}
+}
+
+void emit_value_rich(emitter *e, const char *key, const char *label, emit_rich r)
+{
+	if (e->format == FORMAT_JSON) {
+		json_key(e, key);
+		json_cell(e->out, COL_TEXT, &r);
+	} else if (e->format == FORMAT_CSV) {
+		csv_value(e, key, r.csv ? r.csv : r.text ? r.text : "");
+	} else if (label) {
+		fprintf(e->out, "%s: %s\n", label, r.text ? r.text : "");
+		e->items++;
+	}
+	rich_free(&r);
 }
 
 void emit_text(emitter *e, const char *fmt, ...)

@@ -3,6 +3,8 @@
  */
 #include "level_cli.h"
 
+#include <string.h>
+
 void level_cli_begin(cli *c, progress *p, pegsol_level_options *lo)
 {
 	pegsol_store *store = cli_hooks.store ? cli_hooks.store(c) : NULL;
@@ -37,16 +39,15 @@ int level_cli_end(cli *c, progress *p, pegsol_status st, const pegsol_error *err
 
 void level_cli_emit_problem(emitter *e, const cli *c)
 {
-	char holes[1024];
 	const pegsol_board *b = c->board;
 	emit_value(e, "board", "board", COL_TEXT, "%s", pegsol_board_name(b));
-	emit_value(e, "start_empty", "start (empty)", COL_TEXT, "%s",
-	           pegsol_holes_format(b, pegsol_board_full(b) & ~c->problem.start,
-	                               c->notation, holes, sizeof holes));
+	emit_value_rich(e, "start", "start (empty)",
+	                rich_holes(b, pegsol_board_full(b) & ~c->problem.start, c->notation));
 	if (c->problem.finish_kind == PEGSOL_FINISH_ANY_ONE)
-		emit_value(e, "finish", "finish", COL_TEXT, "one peg, anywhere");
+		emit_value_rich(e, "finish", "finish",
+		                (emit_rich){strdup("one peg, anywhere"), strdup("any"),
+		                            strdup("\"any\"")});
 	else
-		emit_value(e, "finish", "finish (pegs)", COL_TEXT, "%s",
-		           pegsol_holes_format(b, c->problem.finish, c->notation, holes,
-		                               sizeof holes));
+		emit_value_rich(e, "finish", "finish (pegs)",
+		                rich_holes(b, c->problem.finish, c->notation));
 }

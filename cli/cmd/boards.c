@@ -41,15 +41,18 @@ int cmd_boards(int argc, char **argv)
 			                 sizeof centre);
 		table_row(&t);
 		table_cell(&t, "%s", name);
-		if (family) {
-			table_cell(&t, "N(N+1)/2");
-			table_cell(&t, "3(N-1)(N-2)");
+		if (family) { /* a formula for text; no number: null */
+			table_cell_rich(&t, rich_null("N(N+1)/2"));
+			table_cell_rich(&t, rich_null("3(N-1)(N-2)"));
 		} else {
 			table_cell(&t, "%d", pegsol_board_holes(b));
 			table_cell(&t, "%d", pegsol_board_jump_count(b));
 		}
 		table_cell(&t, "%d", pegsol_board_symmetry_order(b));
-		table_cell(&t, "%s", centre);
+		if (pegsol_board_centre(b) >= 0)
+			table_cell(&t, "%s", centre);
+		else
+			table_cell_rich(&t, rich_null(centre));
 		table_cell(&t, "%s", pegsol_builtin_description(i));
 		pegsol_board_free(b);
 	}

@@ -89,7 +89,7 @@ int cmd_count(int argc, char **argv)
 		table_cell(&t, "%llu", (unsigned long long)l->deadends_raw);
 		table_cell_u128(&t, l->deadend_games);
 	}
-	table_row(&t);
+	table_text_row(&t); /* csv and json: the values below */
 	table_cell(&t, "total");
 	table_cell(&t, "%s", "");
 	table_cell(&t, "%llu", (unsigned long long)res->positions_raw);
@@ -145,6 +145,7 @@ int cmd_count(int argc, char **argv)
 		emit_value(&e, "one_peg_games", "games ending with one peg", COL_COUNT,
 		           "%s", pegsol_u128_format(res->one_peg_total, 0, buf, sizeof buf));
 	}
+	emit_value(&e, "deadend_positions", NULL, COL_COUNT, "%llu", (unsigned long long)dead);
 	if (h.nrows) {
 		emit_text(&e, "\n");
 		emit_table(&e, &h);

@@ -168,26 +168,28 @@ int cmd_deadends(int argc, char **argv)
 		}
 	}
 
-	char buf[64], holes[1024];
+	char buf[64];
 	emitter e;
 	emit_begin(&e, stdout, c.format);
-	emit_value(&e, "board", "board", COL_TEXT, "%s", pegsol_board_name(b));
-	emit_value(&e, "start_empty", "start (empty)", COL_TEXT, "%s",
-	           pegsol_holes_format(b, pegsol_board_full(b) & ~c.problem.start,
-	                               c.notation, holes, sizeof holes));
 	if (unsolvable) {
-		if (c.problem.finish_kind == PEGSOL_FINISH_ANY_ONE)
-			emit_value(&e, "finish", "finish", COL_TEXT, "one peg, anywhere");
-		else
-			emit_value(&e, "finish", "finish (pegs)", COL_TEXT, "%s",
-			           pegsol_holes_format(b, c.problem.finish, c.notation, holes,
-			                               sizeof holes));
+		level_cli_emit_problem(&e, &c);
+	} else { /* the finish plays no part */
+		emit_value(&e, "board", "board", COL_TEXT, "%s", pegsol_board_name(b));
+		emit_value_rich(&e, "start", "start (empty)",
+		                rich_holes(b, pegsol_board_full(b) & ~c.problem.start,
+		                           c.notation));
 	}
 	emit_value(&e, "target", "looking for", COL_TEXT, "%s",
 	           unsolvable ? "a position that cannot reach the finish"
 	                      : "a position with no jump left");
-	emit_value(&e, "found", "found", COL_TEXT, "%s", dr->found ? "yes" : "no");
-	if (dr->found) {
+	emit_value_rich(&e, "found", "found", rich_bool(dr->found));
+	if (!dr->found) { /* the same keys, unknown */
+		static const char *const keys[] = {"jumps", "games", "positions",
+		                                   "positions_canonical", "example",
+		                                   "example_position"};
+		for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+			emit_value_rich(&e, keys[i], NULL, rich_null(""));
+	} else {
 		emit_value(&e, "jumps", "shortest (jumps)", COL_INT, "%d", dr->jumps);
 		emit_value(&e, "games", "game sequences of that length", COL_COUNT, "%s",
 		           pegsol_u128_format(dr->games, 0, buf, sizeof buf));
@@ -195,18 +197,14 @@ int cmd_deadends(int argc, char **argv)
 		           (unsigned long long)dr->positions_raw);
 		emit_value(&e, "positions_canonical", "end positions up to symmetry",
 		           COL_COUNT, "%llu", (unsigned long long)dr->positions);
-		char line[4096] = "";
-		size_t len = 0;
-		for (int i = 0; i < dr->jumps; i++) {
-			pegsol_move m = {1, {dr->example[i].from, dr->example[i].to}};
-			char mv[64];
-			pegsol_move_format(b, &m, c.notation, mv, sizeof mv);
-			len += (size_t)snprintf(line + len, sizeof line - len, "%s%s",
-			                        i ? ", " : "", mv);
-		}
-		emit_value(&e, "example", "example", COL_TEXT, "%s", line);
-		emit_value(&e, "example_final", "example ends with pegs at", COL_TEXT, "%s",
-		           pegsol_holes_format(b, dr->final, c.notation, holes, sizeof holes));
+		/* the example jump by jump, each a move of its own */
+		pegsol_move ex[PEGSOL_MAX_HOLES];
+		int nex = 0;
+		for (int i = 0; i < dr->jumps && nex < PEGSOL_MAX_HOLES; i++)
+			ex[nex++] = (pegsol_move){1, {dr->example[i].from, dr->example[i].to}};
+		emit_value_rich(&e, "example", "example", rich_moves(b, ex, (size_t)nex, c.notation));
+		emit_value_rich(&e, "example_position", "example ends with pegs at",
+		                rich_holes(b, dr->final, c.notation));
 		if (c.format == FORMAT_TEXT) {
 			cli_flush_output(stdout);
 			cli_print_position(stdout, b, dr->final, "    ");
@@ -214,8 +212,8 @@ int cmd_deadends(int argc, char **argv)
 	}
 	emit_value(&e, "nodes", "positions expanded", COL_COUNT, "%llu",
 	           (unsigned long long)dr->nodes);
-	emit_value(&e, "table_full", "search table full (positions counted again)",
-	           COL_TEXT, "%s", dr->cached ? "yes" : "no");
+	emit_value_rich(&e, "table_full", "search table full (positions counted again)",
+	                rich_bool(dr->cached));
 	if (unsolvable) {
 		emit_value(&e, "backward_levels", "levels decided by the backward levels",
 		           COL_INT, "%d", dr->backward_levels);

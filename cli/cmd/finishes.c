@@ -89,7 +89,7 @@ int cmd_finishes(int argc, char **argv)
 	};
 	table t;
 	table_init(&t, "finishes", NULL, count ? 3 : 2, cols);
-	char sname[16], fname[16], holes[2048];
+	char sname[16], holes[2048];
 	int solvable = 0;
 	for (int s = 0; s < res->nholes; s++) {
 		pegsol_hole_name(b, s, c.notation, sname, sizeof sname);
@@ -108,9 +108,10 @@ int cmd_finishes(int argc, char **argv)
 			if (!(res->reachable[s] >> f & 1))
 				continue;
 			solvable++;
+			/* start and finish as sets of holes, as in every command */
 			table_row(&t);
-			table_cell(&t, "%s", sname);
-			table_cell(&t, "%s", pegsol_hole_name(b, f, c.notation, fname, sizeof fname));
+			table_cell_rich(&t, rich_holes(b, (pegsol_pos)1 << s, c.notation));
+			table_cell_rich(&t, rich_holes(b, (pegsol_pos)1 << f, c.notation));
 			if (count)
 				table_cell_u128(&t, res->wins[s][f]);
 		}

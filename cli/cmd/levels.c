@@ -128,24 +128,24 @@ static int levels_by_moves(cli *c, int direction, int max_moves)
 		return PEGSOL_EINTERNAL;
 	}
 	static const table_col one[] = {
-		{"n", "n", COL_INT},
+		{"moves", "n", COL_INT},
 		{"positions", "B_n", COL_COUNT},
 		{"min_pegs", "min pegs", COL_INT},
 		{"max_pegs", "max pegs", COL_INT},
 		{"growth", "B_n/B_n-1", COL_REAL},
 	}, back[] = {
-		{"n", "n", COL_INT},
+		{"moves", "n", COL_INT},
 		{"positions", "B_-n", COL_COUNT},
 		{"min_pegs", "min pegs", COL_INT},
 		{"max_pegs", "max pegs", COL_INT},
 		{"growth", "B_-n/B_-n+1", COL_REAL},
 	}, two[] = {
-		{"n", "n", COL_INT},
-		{"forward", "B_n", COL_COUNT},
+		{"moves", "n", COL_INT},
+		{"forward_positions", "B_n", COL_COUNT},
 		{"forward_min_pegs", "min pegs", COL_INT},
 		{"forward_max_pegs", "max pegs", COL_INT},
 		{"forward_growth", "B_n/B_n-1", COL_REAL},
-		{"backward", "B_-n", COL_COUNT},
+		{"backward_positions", "B_-n", COL_COUNT},
 		{"backward_min_pegs", "min pegs", COL_INT},
 		{"backward_max_pegs", "max pegs", COL_INT},
 		{"backward_growth", "B_-n/B_-n+1", COL_REAL},
@@ -164,7 +164,7 @@ static int levels_by_moves(cli *c, int direction, int max_moves)
 		for (int k = 0; k < nres; k++)
 			moves_cells(&t, res[k], n);
 	}
-	table_row(&t);
+	table_text_row(&t); /* csv and json: the values below */
 	table_cell(&t, "total");
 	for (int k = 0; k < nres; k++) {
 		table_cell(&t, "%llu", (unsigned long long)res[k]->positions);
@@ -182,13 +182,16 @@ static int levels_by_moves(cli *c, int direction, int max_moves)
 	           "once per symmetry class");
 	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d",
 	           res[0]->symmetry_order);
-	emit_value(&e, "partial", "stopped at --max-moves", COL_TEXT, "%s",
-	           res[0]->partial || (nres == 2 && res[1]->partial) ? "yes" : "no");
-	if (limited)
-		emit_value(&e, "limited", "stopped at the memory limit", COL_TEXT, "yes");
+	emit_value_rich(&e, "partial", "stopped at --max-moves",
+	                rich_bool(res[0]->partial || (nres == 2 && res[1]->partial)));
+	emit_value_rich(&e, "limited", limited ? "stopped at the memory limit" : NULL,
+	                rich_bool(limited));
 	emit_text(&e, "\n");
 	emit_table(&e, &t);
 	emit_text(&e, "\n");
+	for (int k = 0; k < nres; k++)
+		emit_value(&e, nres == 1 ? "positions" : k ? "backward_positions" : "forward_positions",
+		           NULL, COL_COUNT, "%llu", (unsigned long long)res[k]->positions);
 	emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", secs);
 	emit_end(&e);
 	table_free(&t);
@@ -283,7 +286,7 @@ int cmd_levels(int argc, char **argv)
 		return rc;
 	}
 	static const table_col cols[] = {
-		{"n", "n", COL_INT},
+		{"jumps", "n", COL_INT},
 		{"pegs", "pegs", COL_INT},
 		{"positions", "S_n", COL_COUNT},
 		{"winning", "W_n", COL_COUNT},
@@ -315,7 +318,7 @@ int cmd_levels(int argc, char **argv)
 		ts += s;
 		tw += w;
 	}
-	table_row(&t);
+	table_text_row(&t); /* csv and json: the values below */
 	table_cell(&t, "total");
 	table_cell(&t, "%s", "");
 	if (!winning)
@@ -341,6 +344,9 @@ int cmd_levels(int argc, char **argv)
 	emit_text(&e, "\n");
 	emit_table(&e, &t);
 	emit_text(&e, "\n");
+	/* the total row's figures (null where the row is blank) */
+	for (int k = 2; k < 5; k++)
+		emit_value(&e, cols[k].key, NULL, cols[k].type, "%s", t.cells[(t.nrows - 1) * 5 + k].text);
 	emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", secs);
 	emit_end(&e);
 	table_free(&t);

@@ -54,12 +54,38 @@ static void wilson(uint64_t k, uint64_t n, double *lo, double *hi)
 	*hi = centre + half > 1 || k == n ? 1 : centre + half;
 }
 
-static void one_in(char *buf, size_t size, double p)
+/* "1 in N" as a rich cell: a number, or "never" in text and null in
+ * csv and json when the probability is 0. */
+static emit_rich one_in_rich(double p)
 {
-	if (p > 0)
-		snprintf(buf, size, 1 / p < 1e6 ? "%.4g" : "%.4e", 1 / p);
-	else
-		snprintf(buf, size, "never");
+	char buf[64];
+	if (!(p > 0))
+		return rich_null("never");
+	snprintf(buf, sizeof buf, 1 / p < 1e6 ? "%.4g" : "%.4e", 1 / p);
+	return (emit_rich){strdup(buf), strdup(buf), strdup(buf)}; /* a JSON number */
+}
+
+/* A 95% interval: text "lo .. hi", csv "lo hi", json [lo, hi]. */
+static emit_rich interval_rich(double lo, double hi)
+{
+	char text[64], csv[64], json[64];
+	snprintf(text, sizeof text, "%.6g .. %.6g", lo, hi);
+	snprintf(csv, sizeof csv, "%.6g %.6g", lo, hi);
+	snprintf(json, sizeof json, "[%.6g, %.6g]", lo, hi);
+	return (emit_rich){strdup(text), strdup(csv), strdup(json)};
+}
+
+/* The number of simulated games and the seed: text "20,000 (seed 3)",
+ * csv and json the count alone ("seed" is a value of its own). */
+static void emit_games(emitter *e, unsigned long long games, unsigned long long seed)
+{
+	char text[96], num[64], plain[32];
+	snprintf(text, sizeof text, "%s (seed %llu)", emit_count(games, num, sizeof num),
+	         seed);
+	snprintf(plain, sizeof plain, "%llu", games);
+	emit_value_rich(e, "simulated_games", "simulated games",
+	                (emit_rich){strdup(text), strdup(plain), strdup(plain)});
+	emit_value(e, "seed", NULL, COL_INT, "%llu", seed);
 }
 
 /* A bar per jump count: the exact probability, with the simulated
@@ -130,22 +156,19 @@ static int write_plot(const char *path, const pegsol_board *b, int start_pegs,
 static void ending_cells(table *t, const cli *c, const pegsol_random_ending *x,
                          int rank)
 {
-	char holes[1024], buf[64];
 	table_row(t);
 	table_cell(t, "%d", rank);
 	table_cell(t, "%.6e", x->prob);
-	one_in(buf, sizeof buf, x->prob);
-	table_cell(t, "%s", buf);
+	table_cell_rich(t, one_in_rich(x->prob));
 	table_cell(t, "%d", x->orbit);
 	table_cell(t, "%d", pegsol_pos_count(x->pos));
-	table_cell(t, "%s", pegsol_holes_format(c->board, x->pos, c->notation, holes,
-	                                        sizeof holes));
+	table_cell_rich(t, rich_holes(c->board, x->pos, c->notation));
 }
 
 static const table_col ending_cols[] = {
 	{"rank", "rank", COL_INT},
 	{"probability", "probability", COL_REAL},
-	{"one_in", "1 in", COL_TEXT},
+	{"one_in", "1 in", COL_REAL},
 	{"images", "images", COL_INT},
 	{"pegs", "pegs", COL_INT},
 	{"position", "pegs at", COL_TEXT},
@@ -182,8 +205,7 @@ static void emit_simulation(const cli *c, const pegsol_simulation *sim,
 	emitter e;
 	emit_begin(&e, stdout, c->format);
 	level_cli_emit_problem(&e, c);
-	emit_value(&e, "simulated_games", "simulated games", COL_COUNT, "%llu (seed %llu)",
-	           games, seed);
+	emit_games(&e, games, seed);
 	emit_value(&e, "exact", "exact distribution", COL_TEXT,
 	           "not computed (--simulate-only)");
 	emit_text(&e, "\n");
@@ -192,11 +214,11 @@ static void emit_simulation(const cli *c, const pegsol_simulation *sim,
 	wilson(sim->one_peg, games, &lo, &hi);
 	emit_value(&e, "sim_one_peg", "simulated P(one peg left)", COL_REAL, "%.6g",
 	           (double)sim->one_peg / games);
-	emit_value(&e, "sim_one_peg_ci", "  95% interval", COL_TEXT, "%.6g .. %.6g", lo, hi);
+	emit_value_rich(&e, "sim_one_peg_ci", "  95% interval", interval_rich(lo, hi));
 	wilson(sim->finish, games, &lo, &hi);
 	emit_value(&e, "sim_finish", "simulated P(ending at the finish)", COL_REAL, "%.6g",
 	           (double)sim->finish / games);
-	emit_value(&e, "sim_finish_ci", "  95% interval", COL_TEXT, "%.6g .. %.6g", lo, hi);
+	emit_value_rich(&e, "sim_finish_ci", "  95% interval", interval_rich(lo, hi));
 	emit_value(&e, "sim_pegs_left", "simulated mean pegs left", COL_REAL, "%.6g",
 	           (double)sim->pegs_left / games);
 	emit_value(&e, "simulation_seconds", "simulation time (s)", COL_REAL, "%.2f", secs);
@@ -306,7 +328,7 @@ int cmd_random(int argc, char **argv)
 		{"positions", "positions", COL_COUNT},
 		{"deadend_positions", "dead ends", COL_COUNT},
 		{"probability", "P(ends here)", COL_REAL},
-		{"one_in", "1 in", COL_TEXT},
+		{"one_in", "1 in", COL_REAL},
 		{"simulated", "simulated", COL_REAL},
 		{"ci_low", "95% low", COL_REAL},
 		{"ci_high", "95% high", COL_REAL},
@@ -317,15 +339,13 @@ int cmd_random(int argc, char **argv)
 	int start_pegs = pegsol_pos_count(c.problem.start), outside = 0;
 	for (int n = 0; n < r->nlevels; n++) {
 		const pegsol_random_level *l = &r->level[n];
-		char buf[64];
 		table_row(&t);
 		table_cell(&t, "%d", n);
 		table_cell(&t, "%d", start_pegs - n);
 		table_cell(&t, "%llu", (unsigned long long)l->positions_raw);
 		table_cell(&t, "%llu", (unsigned long long)l->deadends_raw);
 		table_cell(&t, "%.6e", l->prob);
-		one_in(buf, sizeof buf, l->prob);
-		table_cell(&t, "%s", buf);
+		table_cell_rich(&t, one_in_rich(l->prob));
 		if (games) {
 			double lo, hi;
 			wilson(sim->ends[n], games, &lo, &hi);
@@ -334,7 +354,7 @@ int cmd_random(int argc, char **argv)
 			table_cell(&t, "%.6e", (double)sim->ends[n] / games);
 			table_cell(&t, "%.6e", lo);
 			table_cell(&t, "%.6e", hi);
-			table_cell(&t, "%s", inside ? "yes" : "no");
+			table_cell_rich(&t, rich_bool(inside));
 		}
 	}
 
@@ -348,7 +368,6 @@ int cmd_random(int argc, char **argv)
 	for (int i = 0; i < r->nleast; i++)
 		ending_cells(&least, &c, &r->least[i], i + 1);
 
-	char buf[64];
 	emitter e;
 	emit_begin(&e, stdout, c.format);
 	level_cli_emit_problem(&e, &c);
@@ -356,8 +375,7 @@ int cmd_random(int argc, char **argv)
 	emit_value(&e, "precision", "arithmetic", COL_TEXT,
 	           "fixed point, 126 bits after the point, shares rounded down");
 	if (games)
-		emit_value(&e, "simulated_games", "simulated games", COL_COUNT, "%llu (seed %llu)",
-		           games, seed);
+		emit_games(&e, games, seed);
 	emit_text(&e, "\n");
 	emit_table(&e, &t);
 	emit_text(&e, "\n");
@@ -366,12 +384,10 @@ int cmd_random(int argc, char **argv)
 	emit_value(&e, "total", "sum of the probabilities (as doubles)", COL_REAL,
 	           "%.17g", r->total);
 	emit_value(&e, "one_peg", "P(one peg left)", COL_REAL, "%.10g", r->one_peg);
-	one_in(buf, sizeof buf, r->one_peg);
-	emit_value(&e, "one_peg_one_in", "  1 in", COL_TEXT, "%s", buf);
+	emit_value_rich(&e, "one_peg_one_in", "  1 in", one_in_rich(r->one_peg));
 	emit_value(&e, "finish_probability", "P(ending at the finish)", COL_REAL, "%.10g",
 	           r->finish);
-	one_in(buf, sizeof buf, r->finish);
-	emit_value(&e, "finish_one_in", "  1 in", COL_TEXT, "%s", buf);
+	emit_value_rich(&e, "finish_one_in", "  1 in", one_in_rich(r->finish));
 	emit_value(&e, "pegs_left", "expected pegs left", COL_REAL, "%.10g", r->pegs_left);
 	emit_value(&e, "expected_jumps", "expected jumps", COL_REAL, "%.10g",
 	           r->expected_jumps);
@@ -380,11 +396,11 @@ int cmd_random(int argc, char **argv)
 		wilson(sim->one_peg, games, &lo, &hi);
 		emit_value(&e, "sim_one_peg", "simulated P(one peg left)", COL_REAL, "%.6g",
 		           (double)sim->one_peg / games);
-		emit_value(&e, "sim_one_peg_ci", "  95% interval", COL_TEXT, "%.6g .. %.6g", lo, hi);
+		emit_value_rich(&e, "sim_one_peg_ci", "  95% interval", interval_rich(lo, hi));
 		wilson(sim->finish, games, &lo, &hi);
 		emit_value(&e, "sim_finish", "simulated P(ending at the finish)", COL_REAL, "%.6g",
 		           (double)sim->finish / games);
-		emit_value(&e, "sim_finish_ci", "  95% interval", COL_TEXT, "%.6g .. %.6g", lo, hi);
+		emit_value_rich(&e, "sim_finish_ci", "  95% interval", interval_rich(lo, hi));
 		emit_value(&e, "sim_pegs_left", "simulated mean pegs left", COL_REAL, "%.6g", m);
 		emit_value(&e, "outside", "jump counts outside their 95% interval", COL_INT, "%d",
 		           outside);

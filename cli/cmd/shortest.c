@@ -87,20 +87,6 @@ static void print_moves(FILE *f, const cli *c, const pegsol_move *moves, int n,
 	fputc('\n', f);
 }
 
-/* A move list as one cell of a csv or json table, moves separated by
- * blanks (as many as fit in buf). */
-static void moves_text(const cli *c, const pegsol_move *moves, int n, char *buf,
-                       size_t size)
-{
-	size_t at = 0;
-	buf[0] = 0;
-	for (int i = 0; i < n && at + 300 < size; i++) {
-		char mv[256];
-		pegsol_move_format(c->board, &moves[i], c->notation, mv, sizeof mv);
-		at += (size_t)snprintf(buf + at, size - at, "%s%s", i ? " " : "", mv);
-	}
-}
-
 typedef struct listing {
 	const cli *c;
 	FILE *f;        /* text: the lines, until the summary is out */
@@ -116,10 +102,8 @@ static int list_one(void *ctx, const pegsol_move *moves, int n)
 		print_moves(l->f, l->c, moves, n, 0);
 		return ferror(l->f) != 0;
 	}
-	char buf[8192];
-	moves_text(l->c, moves, n, buf, sizeof buf);
 	table_row(l->t);
-	table_cell(l->t, "%s", buf);
+	table_cell_rich(l->t, rich_moves(l->c->board, moves, (size_t)n, l->c->notation));
 	return 0;
 }
 
@@ -193,8 +177,8 @@ static int distinct_by_jumps(cli *c, int list)
 		       pegsol_u128_format(n, 1, num, sizeof num));
 		printf("# time (s): %.2f\n", secs);
 		if (j.l.f) {
-			printf("# the %llu distinct solutions, one order of each, one per "
-			       "line:\n", (unsigned long long)j.l.n);
+			printf("# the %s distinct solutions, one order of each, one per "
+			       "line:\n", emit_count(j.l.n, num, sizeof num));
 			rewind(j.l.f);
 			char line[8192];
 			while (fgets(line, sizeof line, j.l.f))
@@ -206,6 +190,8 @@ static int distinct_by_jumps(cli *c, int list)
 		emit_begin(&e, stdout, c->format);
 		level_cli_emit_problem(&e, c);
 		emit_value(&e, "jumps", "jumps", COL_INT, "%d", njumps);
+		emit_value_rich(&e, "solution", "solution",
+		                rich_moves(c->board, j.first, (size_t)j.nfirst, c->notation));
 		emit_value(&e, "distinct", "distinct solutions", COL_COUNT, "%s", num);
 		emit_value(&e, "distinct_by", "distinct as sets of", COL_TEXT, "jumps");
 		if (list)
@@ -356,22 +342,24 @@ int cmd_shortest(int argc, char **argv)
 		printf("%d moves\n", r.moves);
 		print_moves(stdout, &c, r.solution, r.moves, 1);
 		printf("# %s\n", proof);
+		char fw[64], bw[64], met[64], on[64];
 		printf("# positions kept (one per symmetry class, %d symmetries): "
-		       "%llu forward, %llu backward; %llu where they met; %llu on "
+		       "%s forward, %s backward; %s where they met; %s on "
 		       "minimal solutions\n", r.symmetry_order,
-		       (unsigned long long)r.forward_positions,
-		       (unsigned long long)r.backward_positions,
-		       (unsigned long long)r.meeting, (unsigned long long)r.on_solutions);
+		       emit_count(r.forward_positions, fw, sizeof fw),
+		       emit_count(r.backward_positions, bw, sizeof bw),
+		       emit_count(r.meeting, met, sizeof met),
+		       emit_count(r.on_solutions, on, sizeof on));
 		if (count)
 			printf("# minimal solutions (move sequences): %s\n",
 			       pegsol_u128_format(r.count, 1, cnt, sizeof cnt));
 		if (distinct)
-			printf("# distinct minimal solutions (unordered sets of %s): %llu\n",
-			       by == 1 ? "jumps" : "moves", (unsigned long long)r.distinct);
+			printf("# distinct minimal solutions (unordered sets of %s): %s\n",
+			       by == 1 ? "jumps" : "moves", emit_count(r.distinct, cnt, sizeof cnt));
 		printf("# time (s): %.2f\n", secs);
 		if (l.f) {
-			printf("# the %llu minimal solutions%s, one per line:\n",
-			       (unsigned long long)l.n,
+			printf("# the %s minimal solutions%s, one per line:\n",
+			       emit_count(l.n, cnt, sizeof cnt),
 			       distinct ? " (one of each distinct set)" : "");
 			rewind(l.f);
 			char line[8192];
@@ -379,13 +367,16 @@ int cmd_shortest(int argc, char **argv)
 				fputs(line, stdout);
 		}
 	} else {
-		char sol[8192];
-		moves_text(&c, r.solution, r.moves, sol, sizeof sol);
+		int njumps = 0;
+		for (int i = 0; i < r.moves; i++)
+			njumps += r.solution[i].njumps;
 		emitter e;
 		emit_begin(&e, stdout, c.format);
 		level_cli_emit_problem(&e, &c);
 		emit_value(&e, "moves", "moves", COL_INT, "%d", r.moves);
-		emit_value(&e, "solution", "solution", COL_TEXT, "%s", sol);
+		emit_value(&e, "jumps", "jumps", COL_INT, "%d", njumps);
+		emit_value_rich(&e, "solution", "solution",
+		                rich_moves(c.board, r.solution, (size_t)r.moves, c.notation));
 		emit_value(&e, "forward_levels", "forward levels searched", COL_INT, "%d",
 		           r.forward_levels);
 		emit_value(&e, "backward_levels", "backward levels searched", COL_INT,
@@ -400,6 +391,8 @@ int cmd_shortest(int argc, char **argv)
 		           (unsigned long long)r.forward_positions);
 		emit_value(&e, "backward_positions", "backward positions", COL_COUNT,
 		           "%llu", (unsigned long long)r.backward_positions);
+		emit_value(&e, "meeting", "positions where they met", COL_COUNT, "%llu",
+		           (unsigned long long)r.meeting);
 		emit_value(&e, "on_solutions", "positions on minimal solutions",
 		           COL_COUNT, "%llu", (unsigned long long)r.on_solutions);
 		if (count)

@@ -8,6 +8,7 @@
  */
 #include "cli.h"
 #include "emit.h"
+#include "level_cli.h"
 #include "svg_board.h"
 
 #include <errno.h>
@@ -62,8 +63,9 @@ static void print_solution(const cli *c, const pegsol_solution *sol,
 		exit(PEGSOL_ELIMIT);
 	}
 	size_t n = pegsol_jumps_to_moves(sol->jumps, sol->njumps, moves);
-	printf("# solved: %zu jumps, %zu moves (%llu positions searched)\n",
-	       sol->njumps, n, (unsigned long long)sol->nodes);
+	char nodes[64];
+	printf("# solved: %zu jumps, %zu moves (%s positions searched)\n",
+	       sol->njumps, n, emit_count(sol->nodes, nodes, sizeof nodes));
 	if (diagram) {
 		printf("# start:\n");
 		cli_print_position(stdout, b, c->problem.start, "#   ");
@@ -132,25 +134,20 @@ static int solve_one(cli *c, const pegsol_solve_options *o, int diagram,
 			return PEGSOL_ELIMIT;
 		}
 		size_t n = pegsol_jumps_to_moves(sol.jumps, sol.njumps, moves);
-		static const table_col cols[] = {{"move", "move", COL_TEXT}};
-		table t;
-		table_init(&t, "solution", "solution", 1, cols);
-		for (size_t i = 0; i < n; i++) {
-			char mv[256];
-			table_row(&t);
-			table_cell(&t, "%s", pegsol_move_format(c->board, &moves[i],
-			                                        c->notation, mv, sizeof mv));
-		}
+		/* the same keys whether solved or not (doc/JSON.md) */
 		emitter e;
 		emit_begin(&e, stdout, c->format);
+		level_cli_emit_problem(&e, c);
 		emit_value(&e, "result", "result", COL_TEXT, "solved");
 		emit_value(&e, "jumps", "jumps", COL_INT, "%zu", sol.njumps);
 		emit_value(&e, "moves", "moves", COL_INT, "%zu", n);
 		emit_value(&e, "nodes", "positions searched", COL_COUNT, "%llu",
 		           (unsigned long long)sol.nodes);
-		emit_table(&e, &t);
+		emit_value_rich(&e, "solution", "solution",
+		                rich_moves(c->board, moves, n, c->notation));
+		emit_value_rich(&e, "proof", NULL, rich_null(""));
+		emit_value_rich(&e, "message", NULL, rich_null(""));
 		emit_end(&e);
-		table_free(&t);
 		free(moves);
 		return 0;
 	}
@@ -160,7 +157,13 @@ static int solve_one(cli *c, const pegsol_solve_options *o, int diagram,
 		} else {
 			emitter e;
 			emit_begin(&e, stdout, c->format);
+			level_cli_emit_problem(&e, c);
 			emit_value(&e, "result", "result", COL_TEXT, "no solution");
+			emit_value(&e, "jumps", NULL, COL_INT, "%s", "");
+			emit_value(&e, "moves", NULL, COL_INT, "%s", "");
+			emit_value(&e, "nodes", "positions searched", COL_COUNT, "%llu",
+			           (unsigned long long)sol.nodes);
+			emit_value_rich(&e, "solution", NULL, rich_null(""));
 			emit_value(&e, "proof", "proof", COL_TEXT, "%s", sol.proof);
 			emit_value(&e, "message", "message", COL_TEXT, "%s", err.message);
 			emit_end(&e);
@@ -267,10 +270,12 @@ static int solve_table(cli *c, const pegsol_solve_options *o)
 			}
 			putchar('\n');
 		}
+		char searched[64];
 		printf("# %d of %d problems solvable, %d impossible (%d by position "
-		       "class, %d by pagoda, %d by search), %d undecided; %llu "
+		       "class, %d by pagoda, %d by search), %d undecided; %s "
 		       "positions searched\n", counts[0], n * n, counts[1],
-		       by_proof[0], by_proof[1], by_proof[2], counts[2], nodes);
+		       by_proof[0], by_proof[1], by_proof[2], counts[2],
+		       emit_count(nodes, searched, sizeof searched));
 	} else {
 		static const table_col cols[] = {
 			{"start", "empty at start", COL_TEXT},
@@ -282,14 +287,17 @@ static int solve_table(cli *c, const pegsol_solve_options *o)
 		for (int s = 0; s < n; s++)
 			for (int f = 0; f < n; f++) {
 				int i = s * PEGSOL_MAX_HOLES + f;
+				/* start and finish as sets of holes, as in every
+				 * command; no proof (solvable, undecided) is null */
 				table_row(&t);
-				table_cell(&t, "%s", pegsol_hole_name(b, s, c->notation, name,
-				                                      sizeof name));
-				table_cell(&t, "%s", pegsol_hole_name(b, f, c->notation, name,
-				                                      sizeof name));
+				table_cell_rich(&t, rich_holes(b, (pegsol_pos)1 << s, c->notation));
+				table_cell_rich(&t, rich_holes(b, (pegsol_pos)1 << f, c->notation));
 				table_cell(&t, "%s", res[i] == 0 ? "solvable"
 				                     : res[i] == 1 ? "impossible" : "undecided");
-				table_cell(&t, "%s", proof[i] ? proof[i] : "");
+				if (proof[i])
+					table_cell(&t, "%s", proof[i]);
+				else
+					table_cell_rich(&t, rich_null(""));
 			}
 		emitter e;
 		emit_begin(&e, stdout, c->format);
@@ -362,8 +370,6 @@ int cmd_solve(int argc, char **argv)
 	if (table_mode && (c.start || c.finish || diagram))
 		return cli_usage_error(&c, "--table takes no -s, -f or --diagram: it "
 		                           "tries every single start and finish hole");
-	if (!table_mode && c.format == FORMAT_CSV)
-		return cli_usage_error(&c, "--format csv is for --table; use text or json");
 	/* the whole process within --memory, as the level commands: its own
 	 * pages come out of the bound before the tables get the rest */
 	o.memory = c.memory ? cli_level_memory(&c) : 0;

@@ -97,7 +97,7 @@ expect_exit 4 "$PEGSOL" deadends -b diamond41 --shortest-only --limit 1
 # a search table bounded by a small --memory: the same answer, said so
 "$PEGSOL" deadends -s 4 --shortest-only --format csv >"$tmp/big.csv"
 "$PEGSOL" deadends -s 4 --shortest-only --format csv --memory 1M >"$tmp/small.csv"
-if grep -q '^table_full,yes' "$tmp/small.csv" && grep -q '^table_full,no' "$tmp/big.csv" &&
+if grep -q '^table_full,true' "$tmp/small.csv" && grep -q '^table_full,false' "$tmp/big.csv" &&
 	diff <(grep -v '^nodes\|^table_full\|seconds' "$tmp/big.csv") \
 	     <(grep -v '^nodes\|^table_full\|seconds' "$tmp/small.csv") >/dev/null; then ok; else
 	bad "deadends with a full search table differs"; fi
