@@ -15,7 +15,8 @@ static const char help[] =
 	"                   [--svg FILE]\n"
 	"Draws the board with every hole's name in the chosen notation, then the\n"
 	"start position and the finish.\n\n"
-	"      --svg FILE          also draw the start and the finish as SVG in FILE\n\n"
+	"      --svg FILE          also draw the start and the finish as SVG in FILE,\n"
+	"                          every hole named\n\n"
 	"Options:\n" CLI_COMMON_HELP;
 
 enum { OPT_SVG = OPT_FIRST_COMMAND_OPTION };
@@ -83,10 +84,22 @@ int cmd_show(int argc, char **argv)
 		cli_print_position(stdout, b, c.problem.finish, "  ");
 	}
 	if (svg) {
+		/* both boards carry the hole names: show is where they are
+		 * learnt.  A one-peg finish has no position of its own: its
+		 * board is drawn empty and says so. */
 		int any = c.problem.finish_kind == PEGSOL_FINISH_ANY_ONE;
-		svg_frame fr[2] = {{c.problem.start, "start", NULL, 0},
-		                   {c.problem.finish, "finish", NULL, 0}};
-		if (svg_write_strip(svg, b, fr, any ? 1 : 2, 2)) {
+		char s[1100], e[1100], title[2400];
+		svg_describe(b, c.problem.start, c.notation, s, sizeof s);
+		if (any)
+			snprintf(e, sizeof e, "one peg, anywhere");
+		else
+			svg_describe(b, c.problem.finish, c.notation, e, sizeof e);
+		snprintf(title, sizeof title, "%s: start %s; finish %s", pegsol_board_name(b),
+		         s, e);
+		svg_frame fr[2] = {{c.problem.start, "start", NULL, 0, 1},
+		                   {any ? 0 : c.problem.finish,
+		                    any ? "finish: one peg, anywhere" : "finish", NULL, 0, 1}};
+		if (svg_write_strip(svg, b, title, fr, 2, 2, c.notation)) {
 			fprintf(stderr, "pegsol show: cannot write %s: %s\n", svg,
 			        strerror(errno));
 			cli_free(&c);
