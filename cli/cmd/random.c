@@ -35,12 +35,14 @@ static const char help[] =
 	"                          frequencies with 95% Wilson intervals\n"
 	"      --seed S            the simulation's seed (default: 1)\n"
 	"      --plot FILE         draw the distribution as an SVG bar chart\n"
+	"      --log               ... with a log-scale axis (shows the rare ends)\n"
 	"      --simulate-only     skip the exact distribution (out of reach on\n"
 	"                          the 41- and 45-hole boards) and print only the\n"
 	"                          simulated one, with 95% intervals (default N:\n"
 	"                          1000000)\n";
 
-enum { OPT_SIMULATE = OPT_FIRST_COMMAND_OPTION, OPT_SEED, OPT_PLOT, OPT_SIM_ONLY };
+enum { OPT_SIMULATE = OPT_FIRST_COMMAND_OPTION, OPT_SEED, OPT_PLOT, OPT_SIM_ONLY,
+       OPT_LOG };
 
 #define Z95 1.959963984540054
 
@@ -88,53 +90,96 @@ static void emit_games(emitter *e, unsigned long long games, unsigned long long 
 	emit_value(e, "seed", NULL, COL_INT, "%llu", seed);
 }
 
+/* The top of a linear axis fitted to the data: the least multiple of a
+ * round step (1, 2, 2.5 or 5 times a power of ten, about five to the
+ * axis) at or above max, so data peaking at 0.25 get an axis to 0.25,
+ * not 0.5. */
+static double fitted_top(double max, double *step)
+{
+	if (!(max > 0))
+		max = 1;
+	double raw = max / 5, p = pow(10, floor(log10(raw))), s = 10 * p;
+	static const double nice[] = {1, 2, 2.5, 5, 10};
+	for (int i = 0; i < 5; i++)
+		if (nice[i] * p >= raw * (1 - 1e-12)) {
+			s = nice[i] * p;
+			break;
+		}
+	*step = s;
+	return ceil(max / s * (1 - 1e-12)) * s;
+}
+
 /* A bar per jump count: the exact probability, with the simulated
- * frequencies as dots when given. */
+ * frequencies as dots when given.  On a log axis (log_scale) the bars
+ * start at the decade below the least positive probability, so a chance
+ * of 2.7e-8 shows as a bar a decade high, not as nothing. */
 static int write_plot(const char *path, const pegsol_board *b, int start_pegs,
-                      const pegsol_random_result *r, const pegsol_simulation *sim)
+                      const pegsol_random_result *r, const pegsol_simulation *sim,
+                      int log_scale)
 {
 	FILE *f = fopen(path, "w");
 	if (!f)
 		return -1;
 	const double W = 800, H = 480, L = 80, R = 20, T = 50, B = 60;
-	double pw = W - L - R, ph = H - T - B, max = 0;
+	double pw = W - L - R, ph = H - T - B, max = 0, min = 1;
 	int n = r->nlevels;
-	for (int i = 0; i < n; i++)
-		if (r->level[i].prob > max)
-			max = r->level[i].prob;
-	/* A round top for the axis: 1, 2 or 5 times a power of ten. */
-	double top = pow(10, ceil(log10(max > 0 ? max : 1)));
-	if (top / 5 >= max)
-		top /= 5;
-	else if (top / 2 >= max)
-		top /= 2;
+	for (int i = 0; i < n; i++) {
+		double p = r->level[i].prob;
+		if (p > max)
+			max = p;
+		if (p > 0 && p < min)
+			min = p;
+	}
+	double step = 0, top = fitted_top(max, &step);
+	/* log axis: whole decades from below the least to above the most */
+	int lo_dec = (int)floor(log10(min)) - 1, hi_dec = (int)ceil(log10(max > 0 ? max : 1));
+	if (hi_dec <= lo_dec)
+		hi_dec = lo_dec + 1;
 	double bw = pw / (n > 0 ? n : 1);
+#define PLOT_Y(p)                                                              \
+	(log_scale ? T + ph - ph * ((p) > 0 ? (log10(p) - lo_dec) / (hi_dec - lo_dec) : 0) \
+	           : T + ph - ph * (p) / top)
 	svg_begin(f, W, H);
 	fprintf(f, "<text x=\"%g\" y=\"25\" text-anchor=\"middle\" font-size=\"16\">"
 	           "Random play on ", W / 2);
 	/* a board file may name its board with '&' or '<' */
 	svg_text(f, pegsol_board_name(b));
 	fprintf(f, ": how many jumps until no jump is left</text>\n");
-	for (int k = 0; k <= 5; k++) {
-		double v = top * k / 5, y = T + ph - ph * k / 5;
-		fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"#ddd\"/>\n",
-		        L, y, L + pw, y);
-		fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%.3g</text>\n", L - 6,
-		        y + 4, v);
+	if (log_scale) {
+		int every = (hi_dec - lo_dec + 9) / 10; /* at most ten labels */
+		for (int d = lo_dec; d <= hi_dec; d++) {
+			double y = PLOT_Y(pow(10, d));
+			fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"#ddd\"/>\n",
+			        L, y, L + pw, y);
+			if ((d - lo_dec) % every == 0)
+				fprintf(f, "<text class=\"tick\" x=\"%g\" y=\"%g\" "
+				           "text-anchor=\"end\">1e%d</text>\n", L - 6, y + 4, d);
+		}
+	} else {
+		int ticks = (int)lround(top / step);
+		for (int k = 0; k <= ticks; k++) {
+			double v = step * k, y = PLOT_Y(v);
+			fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"#ddd\"/>\n",
+			        L, y, L + pw, y);
+			fprintf(f, "<text class=\"tick\" x=\"%g\" y=\"%g\" text-anchor=\"end\">%.3g"
+			           "</text>\n", L - 6, y + 4, v);
+		}
 	}
 	for (int i = 0; i < n; i++) {
-		double h = ph * r->level[i].prob / top, x = L + i * bw;
-		if (h > 0)
-			fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
-			           "fill=\"#4a78b0\"><title>%d jumps: %.6g</title></rect>\n",
-			        x + bw * 0.1, T + ph - h, bw * 0.8, h, i, r->level[i].prob);
+		double p = r->level[i].prob, x = L + i * bw, y = PLOT_Y(p);
+		if (p > 0)
+			fprintf(f, "<rect class=\"bar\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
+			           "height=\"%.2f\" fill=\"#4a78b0\"><title>%d jumps: %.6g</title>"
+			           "</rect>\n",
+			        x + bw * 0.1, y, bw * 0.8, T + ph - y, i, p);
 		if (sim && sim->games && sim->ends[i])
 			fprintf(f, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" fill=\"#c0392b\"/>\n",
-			        x + bw / 2, T + ph - ph * ((double)sim->ends[i] / sim->games) / top);
+			        x + bw / 2, PLOT_Y((double)sim->ends[i] / sim->games));
 		if (n <= 40 || i % 2 == 0)
 			fprintf(f, "<text x=\"%.2f\" y=\"%g\" text-anchor=\"middle\">%d</text>\n",
 			        x + bw / 2, T + ph + 16, i);
 	}
+#undef PLOT_Y
 	fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"black\"/>\n", L,
 	        T + ph, L + pw, T + ph);
 	fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"black\"/>\n", L, T,
@@ -143,8 +188,8 @@ static int write_plot(const char *path, const pegsol_board *b, int start_pegs,
 	           "(pegs left = %d - jumps)</text>\n",
 	        L + pw / 2, H - 20, start_pegs);
 	fprintf(f, "<text x=\"20\" y=\"%g\" text-anchor=\"middle\" "
-	           "transform=\"rotate(-90 20 %g)\">probability the game ends there</text>\n",
-	        T + ph / 2, T + ph / 2);
+	           "transform=\"rotate(-90 20 %g)\">probability the game ends there%s</text>\n",
+	        T + ph / 2, T + ph / 2, log_scale ? " (log scale)" : "");
 	if (sim && sim->games)
 		fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\" fill=\"#c0392b\">"
 		           "dots: %llu simulated games</text>\n",
@@ -236,8 +281,9 @@ int cmd_random(int argc, char **argv)
 		{"seed", required_argument, NULL, OPT_SEED},
 		{"plot", required_argument, NULL, OPT_PLOT},
 		{"simulate-only", no_argument, NULL, OPT_SIM_ONLY},
+		{"log", no_argument, NULL, OPT_LOG},
 		{0, 0, 0, 0}};
-	int opt, rc, sim_only = 0;
+	int opt, rc, sim_only = 0, log_scale = 0;
 	unsigned long long games = 0, seed = 1;
 	const char *plot = NULL;
 	uint64_t v;
@@ -260,6 +306,9 @@ int cmd_random(int argc, char **argv)
 		case OPT_SIM_ONLY:
 			sim_only = 1;
 			break;
+		case OPT_LOG:
+			log_scale = 1;
+			break;
 		default:
 			if ((rc = cli_option(&c, opt, optarg)))
 				return rc;
@@ -270,6 +319,9 @@ int cmd_random(int argc, char **argv)
 	if (sim_only && plot)
 		return cli_usage_error(&c, "--plot draws the exact distribution: it does "
 		                       "not go with --simulate-only");
+	if (log_scale && !plot)
+		return cli_usage_error(&c, "--log is the scale of --plot's axis: it needs "
+		                       "--plot FILE");
 	if (c.resume && !c.workdir)
 		return cli_usage_error(&c, "--resume needs the --workdir of the run");
 	if ((rc = cli_load(&c, 1)))
@@ -316,7 +368,7 @@ int cmd_random(int argc, char **argv)
 		sim_secs = progress_now() - t0;
 	}
 	if (plot && write_plot(plot, b, pegsol_pos_count(c.problem.start), r,
-	                       games ? sim : NULL)) {
+	                       games ? sim : NULL, log_scale)) {
 		fprintf(stderr, "pegsol random: cannot write '%s': %s\n", plot, strerror(errno));
 		rc = PEGSOL_EINPUT;
 		goto out;
