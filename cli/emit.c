@@ -414,7 +414,7 @@ void emit_table(emitter *e, const table *t)
 	for (size_t r = 0; r < t->nrows; r++) {
 		for (int c = 0; c < t->ncols; c++) {
 			const char *s = cell(t, r, c);
-			if (t->cols[c].type == COL_COUNT || t->cols[c].type == COL_INT)
+			if (t->cols[c].type != COL_TEXT) /* "6048" too, a real */
 				s = emit_group_digits(s, buf, sizeof buf);
 			fprintf(f, c ? "  %*s" : "%*s",
 			        t->cols[c].type == COL_TEXT ? -width[c] : width[c], s);
@@ -448,7 +448,7 @@ void emit_value(emitter *e, const char *key, const char *label, col_type type,
 		csv_value(e, key, type != COL_TEXT && !is_json_number(v) ? "" : v);
 	} else if (label) {
 		char buf[128];
-		if (type == COL_COUNT || type == COL_INT)
+		if (type != COL_TEXT)
 			fprintf(e->out, "%s: %s\n", label,
 			        emit_group_digits(v, buf, sizeof buf));
 		else

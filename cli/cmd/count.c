@@ -146,7 +146,7 @@ int cmd_count(int argc, char **argv)
 		           "%s", pegsol_u128_format(res->one_peg_total, 0, buf, sizeof buf));
 	}
 	emit_value(&e, "deadend_positions", NULL, COL_COUNT, "%llu", (unsigned long long)dead);
-	if (h.nrows) {
+	if (h.nrows || c.format != FORMAT_TEXT) { /* csv, json: the same keys always */
 		emit_text(&e, "\n");
 		emit_table(&e, &h);
 	}

@@ -63,8 +63,11 @@ static emit_rich one_in_rich(double p)
 	char buf[64];
 	if (!(p > 0))
 		return rich_null("never");
+	char text[96];
 	snprintf(buf, sizeof buf, 1 / p < 1e6 ? "%.4g" : "%.4e", 1 / p);
-	return (emit_rich){strdup(buf), strdup(buf), strdup(buf)}; /* a JSON number */
+	/* text groups digits ("6,048"); csv and json have the JSON number */
+	return (emit_rich){strdup(emit_group_digits(buf, text, sizeof text)), strdup(buf),
+	                   strdup(buf)};
 }
 
 /* A 95% interval: text "lo .. hi", csv "lo hi", json [lo, hi]. */
