@@ -4,9 +4,11 @@
  * class; edges: the moves between them), as Graphviz DOT, or drawn by
  * Graphviz's dot as SVG or PNG when it is installed.
  *
- * Nodes are ranked by the number of moves from the start.  An edge is
- * labelled with one of its moves (played from the drawn position) and,
- * when several moves lead to the same class, how many.
+ * Nodes are ranked by the number of moves from the start.  Each node is
+ * drawn as the image of its class reached along the graph, and an edge is
+ * labelled with one of its moves played from its tail as drawn (and, when
+ * several moves lead to the same class, how many): the labels read from
+ * the start are a game that 'pegsol check' accepts.
  */
 #include "escape.h"
 #include "level_cli.h"
@@ -65,8 +67,155 @@ static void diagram_label(FILE *f, const pegsol_board *b, pegsol_pos pos)
 	fprintf(f, "</table>>");
 }
 
+/* Drawing each node as the graph's canonical position would label the
+ * edges for different orientations of the board, and reading the labels
+ * from the start would not be a game (d2-d4, then a move of a turned
+ * board).  So every node is drawn as the image reached along the graph:
+ * nodes in step order, the first edge into a node fixes its image, and
+ * each edge is labelled with a move from its tail's image.  An edge whose
+ * moves all lead to another image of its head than the one drawn (two
+ * paths reaching one class turned differently) is dashed: the labels
+ * along solid edges are always a legal game. */
+typedef struct oriented {
+	pegsol_pos *drawn;   /* [node] the image drawn */
+	pegsol_move *label;  /* [edge] a move from the tail's image */
+	char *turned;        /* [edge] 1: it leads to another image */
+	size_t nturned;
+} oriented;
+
+/* H: the symmetries that fix the start and the finish, as the engine's
+ * classes are taken under them. */
+static int fixing_group(const cli *c, int *g)
+{
+	int n = 0;
+	for (int k = 0; k < pegsol_board_symmetry_order(c->board); k++) {
+		if (pegsol_pos_transform(c->board, k, c->problem.start) != c->problem.start)
+			continue;
+		if (c->problem.finish_kind == PEGSOL_FINISH_POSITION &&
+		    pegsol_pos_transform(c->board, k, c->problem.finish) != c->problem.finish)
+			continue;
+		g[n++] = k;
+	}
+	return n;
+}
+
+static int same_class(const cli *c, const int *g, int ng, pegsol_pos a, pegsol_pos b)
+{
+	for (int k = 0; k < ng; k++)
+		if (pegsol_pos_transform(c->board, g[k], a) == b)
+			return 1;
+	return 0;
+}
+
+/* A search of the moves from a position (a peg jumping once or more),
+ * depth first, for one into the class cls, landing on exact if it can. */
+typedef struct move_search {
+	const cli *c;
+	const int *g;
+	int ng;
+	pegsol_pos cls;   /* the class to reach */
+	pegsol_pos exact; /* the image wanted (0: any) */
+	pegsol_move move, found;
+	pegsol_pos found_pos;
+	int have;
+} move_search;
+
+static int search_moves(move_search *s, pegsol_pos pos, int at, int depth,
+                        pegsol_jump *buf)
+{
+	const pegsol_board *b = s->c->board;
+	int n = pegsol_legal_jumps(b, pos, buf);
+	pegsol_jump *next = buf + n;
+	for (int i = 0; i < n; i++) {
+		if ((depth > 0 && buf[i].from != at) || depth >= PEGSOL_MAX_MOVE_JUMPS)
+			continue;
+		pegsol_pos p = pegsol_pos_jump(pos, buf[i]);
+		s->move.njumps = depth + 1;
+		s->move.path[depth] = (uint8_t)buf[i].from;
+		s->move.path[depth + 1] = (uint8_t)buf[i].to;
+		if (same_class(s->c, s->g, s->ng, p, s->cls)) {
+			/* the first move into the class, unless one lands on
+			 * exactly the image wanted */
+			if (!s->have || p == s->exact) {
+				s->found = s->move;
+				s->found_pos = p;
+				s->have = 1;
+			}
+			if (!s->exact || p == s->exact)
+				return 1;
+		}
+		if (search_moves(s, p, buf[i].to, depth + 1, next))
+			return 1;
+	}
+	return 0;
+}
+
+static int orient(const cli *c, const pegsol_shortest_graph *g, oriented *o)
+{
+	const pegsol_board *b = c->board;
+	int grp[64], ng = fixing_group(c, grp);
+	char *set = calloc(g->nnodes ? g->nnodes : 1, 1);
+	o->drawn = calloc(g->nnodes ? g->nnodes : 1, sizeof *o->drawn);
+	o->label = calloc(g->nedges ? g->nedges : 1, sizeof *o->label);
+	o->turned = calloc(g->nedges ? g->nedges : 1, 1);
+	/* room for the legal jumps at every depth of one move */
+	pegsol_jump *buf = malloc(sizeof *buf * (size_t)pegsol_board_jump_count(b) *
+	                          (PEGSOL_MAX_MOVE_JUMPS + 1));
+	o->nturned = 0;
+	if (!set || !o->drawn || !o->label || !o->turned || !buf) {
+		free(set);
+		free(buf);
+		return -1;
+	}
+	for (size_t i = 0; i < g->nnodes; i++)
+		if (g->step[i] == 0) {
+			o->drawn[i] = same_class(c, grp, ng, c->problem.start, g->node[i])
+			                  ? c->problem.start
+			                  : g->node[i];
+			set[i] = 1;
+		}
+	/* nodes come by step, and every edge goes one step on */
+	for (size_t i = 0; i < g->nnodes; i++) {
+		for (size_t k = 0; k < g->nedges; k++) {
+			const pegsol_shortest_edge *e = &g->edge[k];
+			if (e->from != i || !set[i])
+				continue;
+			move_search s = {c, grp, ng, g->node[e->to], set[e->to] ? o->drawn[e->to] : 0,
+			                 {0, {0}}, {0, {0}}, 0, 0};
+			search_moves(&s, o->drawn[i], -1, 0, buf);
+			if (!s.have) { /* cannot be: the edge is such a move */
+				o->label[k] = e->move;
+				o->turned[k] = 1;
+				o->nturned++;
+				continue;
+			}
+			o->label[k] = s.found;
+			if (!set[e->to]) {
+				o->drawn[e->to] = s.found_pos;
+				set[e->to] = 1;
+			} else if (s.found_pos != o->drawn[e->to]) {
+				o->turned[k] = 1;
+				o->nturned++;
+			}
+		}
+	}
+	for (size_t i = 0; i < g->nnodes; i++)
+		if (!set[i])
+			o->drawn[i] = g->node[i];
+	free(set);
+	free(buf);
+	return 0;
+}
+
+static void oriented_free(oriented *o)
+{
+	free(o->drawn);
+	free(o->label);
+	free(o->turned);
+}
+
 static void write_dot(FILE *f, const cli *c, const pegsol_shortest_result *r,
-                      int diagrams)
+                      const oriented *o, int diagrams)
 {
 	const pegsol_shortest_graph *g = &r->graph;
 	char count[64];
@@ -78,13 +227,16 @@ static void write_dot(FILE *f, const cli *c, const pegsol_shortest_result *r,
 	           "label=\"");
 	escape_dot(f, pegsol_board_name(c->board));
 	fprintf(f, ": the %zu positions (up to symmetry) on the %s solutions of "
-	           "%d moves\"];\n", g->nnodes, count, r->moves);
+	           "%d moves; from the start, the labels along solid edges are "
+	           "a game%s\"];\n", g->nnodes, count, r->moves,
+	        o->nturned ? " (a dashed edge leads to a turned copy of the board "
+	                     "drawn)" : "");
 	fprintf(f, "  node [shape=box, style=rounded, fontname=\"Helvetica\", "
 	           "fontsize=10];\n  edge [fontname=\"Helvetica\", fontsize=9];\n");
 	for (size_t i = 0; i < g->nnodes; i++) {
 		fprintf(f, "  n%zu [label=", i);
 		if (diagrams)
-			diagram_label(f, c->board, g->node[i]);
+			diagram_label(f, c->board, o->drawn[i]);
 		else
 			fprintf(f, "\"%d: %d pegs\"", g->step[i], pegsol_pos_count(g->node[i]));
 		fprintf(f, "];\n");
@@ -101,12 +253,12 @@ static void write_dot(FILE *f, const cli *c, const pegsol_shortest_result *r,
 	for (size_t i = 0; i < g->nedges; i++) {
 		const pegsol_shortest_edge *e = &g->edge[i];
 		char mv[256];
-		pegsol_move_format(c->board, &e->move, c->notation, mv, sizeof mv);
+		pegsol_move_format(c->board, &o->label[i], c->notation, mv, sizeof mv);
 		fprintf(f, "  n%u -> n%u [label=\"", e->from, e->to);
 		escape_dot(f, mv);
 		if (e->moves > 1)
 			fprintf(f, " (+%u)", e->moves - 1);
-		fprintf(f, "\"];\n");
+		fprintf(f, "\"%s];\n", o->turned[i] ? ", style=dashed" : "");
 	}
 	fprintf(f, "}\n");
 }
@@ -190,12 +342,21 @@ int cmd_graph(int argc, char **argv)
 		cli_free(&c);
 		return PEGSOL_NO_SOLUTION;
 	}
+	oriented o;
+	if (orient(&c, &r.graph, &o)) {
+		fprintf(stderr, "pegsol graph: out of memory\n");
+		oriented_free(&o);
+		pegsol_shortest_free(&r);
+		cli_free(&c);
+		return PEGSOL_ELIMIT;
+	}
 	FILE *f = stdout;
 	char cmd[4200], q[4096];
 	if (type) {
 		if (shell_quote(output, q, sizeof q)) {
 			fprintf(stderr, "pegsol graph: --output: the path is too long\n");
-			pegsol_shortest_free(&r);
+			oriented_free(&o);
+		pegsol_shortest_free(&r);
 			cli_free(&c);
 			return PEGSOL_EUSAGE;
 		}
@@ -206,11 +367,12 @@ int cmd_graph(int argc, char **argv)
 	}
 	if (!f) {
 		perror(output);
+		oriented_free(&o);
 		pegsol_shortest_free(&r);
 		cli_free(&c);
 		return PEGSOL_EINPUT;
 	}
-	write_dot(f, &c, &r, diagrams);
+	write_dot(f, &c, &r, &o, diagrams);
 	int bad = ferror(f);
 	if (type)
 		bad |= pclose(f) != 0;
@@ -222,6 +384,7 @@ int cmd_graph(int argc, char **argv)
 		fprintf(stderr, "pegsol graph: could not write %s%s\n",
 		        output ? output : "standard output",
 		        type ? " (dot failed)" : "");
+	oriented_free(&o);
 	pegsol_shortest_free(&r);
 	cli_free(&c);
 	return bad ? PEGSOL_EINPUT : 0;
