@@ -60,6 +60,7 @@ function open(moves) {
     say(call('pw_error', 'string', [], []), true);
   openHints();
   refresh();
+  resetExplore();
   return true;
 }
 
@@ -123,6 +124,11 @@ function draw() {
       const m = el('marker', { id: 'head-' + v, viewBox: '0 0 10 10', refX: 5, refY: 5,
         markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse' }, defs);
       el('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: 'head ' + v }, m);
+    }
+    const last = state.played[state.played.length - 1];
+    if (last) {
+      const [ax, ay] = pts[last[0]], [bx, by] = pts[last[2]];
+      el('line', { x1: ax, y1: ay, x2: bx, y2: by, class: 'hint last' }, svg);
     }
     for (const [from, , to, verdict] of hints.jumps) {
       const [ax, ay] = pts[from], [bx, by] = pts[to];
@@ -287,6 +293,8 @@ function openHints() {
 
 function askHints() {
   if (!worker || !state) return;
+  $('ways').textContent = '';
+  delete $('ways').dataset.ways;
   $('chance').textContent = state.pegs > 21 ? 'The chance that random play ' +
     'wins is shown from 21 pegs on.' : '';
   delete $('chance').dataset.chance;
@@ -301,10 +309,12 @@ function showHints() {
   const unk = hints.jumps.length - win - lose;
   let t = `This position is ${hints.verdict} (${hints.oracle}): ` +
     `${win} winning, ${lose} losing` + (unk ? `, ${unk} unknown` : '') + ' jumps.';
-  if (lastVerdict === 'winning' && hints.verdict === 'losing')
-    t = 'That move lost the game. ' + t;
+  const lost = lastVerdict === 'winning' && hints.verdict === 'losing';
+  if (lost) t = '\u2717 That move lost the game: undo it. ' + t;
   s.textContent = t;
-  s.className = hints.verdict;
+  s.className = hints.verdict + (lost ? ' lost' : '');
+  $('svg').classList.toggle('lost', lost);
+  if (lost) document.body.dataset.lost = '1'; else delete document.body.dataset.lost;
   document.body.dataset.hints = hints.oracle;
 }
 
@@ -331,6 +341,20 @@ function onWorker(e) {
     hints = d.result;
     draw();
     showHints();
+  } else if (d.type === 'continuations') {
+    if (d.seq !== hintSeq) return;
+    const w = $('ways');
+    if (d.ways === '') {
+      w.textContent = 'Too many ways to win to count from here yet (they are ' +
+        'counted a little more after every move).';
+      delete w.dataset.ways;
+    } else {
+      w.textContent = `${BigInt(d.ways).toLocaleString('en')} ways to win from here ` +
+        '(jump sequences that reach the finish).';
+      w.dataset.ways = d.ways;
+    }
+  } else if (d.type === 'explore') {
+    explored(d);
   } else if (d.type === 'chance') {
     if (d.seq !== hintSeq || d.chance < 0) return;
     const odds = d.chance > 0 ? ` (1 in ${Math.round(1 / d.chance).toLocaleString('en')})` : '';

@@ -27,6 +27,8 @@ static pegsol_winning *winning;
 static pegsol_hints *hints;
 static pegsol_error error;
 
+static void memo_clear(void); /* the continuations' memo (below) */
+
 /* ---------------------------------------------------------------- text */
 
 /* A growing text buffer for the JSON answers. */
@@ -118,6 +120,7 @@ static void close_all(void)
 	pegsol_hints_free(hints);
 	hints = NULL;
 	pegsol_winning_free(winning);
+	memo_clear();
 	winning = NULL;
 	pegsol_game_free(game);
 	game = NULL;
@@ -276,6 +279,7 @@ EMSCRIPTEN_KEEPALIVE int pw_hints_open(int exact)
 	pegsol_hints_free(hints);
 	hints = NULL;
 	pegsol_winning_free(winning);
+	memo_clear();
 	winning = NULL;
 	pegsol_oracle oracle = pegsol_oracle_solver();
 	if (exact) {
@@ -302,6 +306,7 @@ EMSCRIPTEN_KEEPALIVE int pw_hints_load(const char *path)
 	pegsol_hints_free(hints);
 	hints = NULL;
 	pegsol_winning_free(winning);
+	memo_clear();
 	winning = NULL;
 	pegsol_status st = pegsol_winning_load(&problem, path, &winning, &error);
 	if (st != PEGSOL_OK)
@@ -384,5 +389,298 @@ EMSCRIPTEN_KEEPALIVE const char *pw_solution(const char *pos_hex,
 		out_add("%s[%d,%d,%d]", i ? "," : "", js[i].from, js[i].over,
 		        js[i].to);
 	out_add("]");
+	return out;
+}
+
+/* ---------------------------------------------------------------- continuations */
+
+/* The winning continuations of a position: how many jump sequences lead
+ * from it to the problem's finish (what `pegsol count -s ... --format json`
+ * calls "wins"), counted over the exact table: every legal jump into a
+ * winning position, recursively, memoised per position up to the
+ * symmetries that fix the finish (they map the continuations of a
+ * position one to one onto those of its image).  The memo lives as long
+ * as the table; the English start visits its 1.7 million winning orbits
+ * once, every later question is a few look-ups. */
+static struct {
+	pegsol_pos *key; /* 0: empty (no position of a game has no peg) */
+	pegsol_u128 *count;
+	size_t cap, used;
+	size_t budget;      /* positions a question may still add */
+	int nsym;           /* the symmetries fixing the finish */
+	pegsol_pos (*image)[8][256]; /* [k][byte][value]: its images, byte by
+	                              * byte (pegsol_pos_transform goes hole
+	                              * by hole: ten times slower) */
+} memo;
+
+static void memo_clear(void)
+{
+	free(memo.key);
+	free(memo.count);
+	free(memo.image);
+	memset(&memo, 0, sizeof memo);
+}
+
+static size_t memo_slot(pegsol_pos p)
+{
+	uint64_t h = (uint64_t)p * 0x9e3779b97f4a7c15ull;
+	size_t i = (size_t)(h >> 20) & (memo.cap - 1);
+	while (memo.key[i] && memo.key[i] != p)
+		i = (i + 1) & (memo.cap - 1);
+	return i;
+}
+
+static int memo_grow(void)
+{
+	size_t cap = memo.cap ? memo.cap * 2 : 1 << 16;
+	pegsol_pos *okey = memo.key;
+	pegsol_u128 *ocount = memo.count;
+	size_t ocap = memo.cap;
+	memo.key = calloc(cap, sizeof *memo.key);
+	memo.count = malloc(cap * sizeof *memo.count);
+	if (!memo.key || !memo.count) {
+		free(memo.key);
+		free(memo.count);
+		memo.key = okey, memo.count = ocount;
+		return -1;
+	}
+	memo.cap = cap;
+	for (size_t i = 0; i < ocap; i++)
+		if (okey[i]) {
+			size_t s = memo_slot(okey[i]);
+			memo.key[s] = okey[i];
+			memo.count[s] = ocount[i];
+		}
+	free(okey);
+	free(ocount);
+	return 0;
+}
+
+static pegsol_pos canonical(pegsol_pos p)
+{
+	pegsol_pos best = p;
+	for (int k = 0; k < memo.nsym; k++) {
+		pegsol_pos q = 0;
+		for (int b = 0; b < 8; b++)
+			q |= memo.image[k][b][(p >> (8 * b)) & 0xff];
+		if (q < best)
+			best = q;
+	}
+	return best;
+}
+
+/* The symmetries that fix the finish, as byte tables: 0, or -1 when
+ * memory ran out. */
+static int memo_symmetries(void)
+{
+	int order = pegsol_board_symmetry_order(board);
+	memo.image = calloc((size_t)order, sizeof *memo.image);
+	if (!memo.image)
+		return -1;
+	memo.nsym = 0;
+	for (int g = 1; g < order; g++) {
+		if (problem.finish_kind != PEGSOL_FINISH_ANY_ONE &&
+		    pegsol_pos_transform(board, g, problem.finish) != problem.finish)
+			continue;
+		for (int b = 0; b < 8; b++)
+			for (int v = 0; v < 256; v++)
+				memo.image[memo.nsym][b][v] = pegsol_pos_transform(
+				        board, g, (pegsol_pos)v << (8 * b));
+		memo.nsym++;
+	}
+	return 0;
+}
+
+/* Continuations from pos, which the table says is winning; -1 (all ones)
+ * when memory or the question's budget ran out.  What was counted stays
+ * in the memo (each entry is complete), so the next question goes on
+ * where this one stopped. */
+static pegsol_u128 continuations(pegsol_pos pos)
+{
+	if (pegsol_problem_is_finish(&problem, pos))
+		return 1;
+	pegsol_pos c = canonical(pos);
+	if (memo.cap) {
+		size_t s = memo_slot(c);
+		if (memo.key[s])
+			return memo.count[s];
+	}
+	pegsol_jump js[PEGSOL_MAX_HOLES * 8];
+	int n = pegsol_legal_jumps(board, pos, js);
+	pegsol_u128 sum = 0;
+	for (int i = 0; i < n; i++) {
+		pegsol_pos child = pegsol_pos_jump(pos, js[i]);
+		if (!pegsol_winning_contains(winning, child))
+			continue;
+		pegsol_u128 k = continuations(child);
+		if (k == (pegsol_u128)-1)
+			return k;
+		sum += k;
+	}
+	if (memo.budget-- == 0 ||
+	    ((memo.used + 1) * 2 > memo.cap && memo_grow() != 0))
+		return (pegsol_u128)-1;
+	size_t s = memo_slot(c);
+	memo.key[s] = c;
+	memo.count[s] = sum;
+	memo.used++;
+	return sum;
+}
+
+/* The winning continuations of the position (hex) as decimal text; ""
+ * without an exact table (the solver cannot count them), or when it takes
+ * more than `budget` new positions (the English start needs 1.7 million,
+ * 20 s here; from 26 pegs on the count takes under a second). */
+EMSCRIPTEN_KEEPALIVE const char *pw_continuations(const char *pos_hex,
+                                                  double budget)
+{
+	out_reset();
+	if (!winning)
+		return "";
+	if (!memo.image && memo_symmetries() != 0)
+		return "";
+	pegsol_pos pos = (pegsol_pos)strtoull(pos_hex, NULL, 16);
+	if (!pegsol_winning_contains(winning, pos))
+		return "0";
+	memo.budget = (size_t)budget;
+	pegsol_u128 k = continuations(pos);
+	if (k == (pegsol_u128)-1)
+		return "";
+	char buf[64];
+	out_add("%s", pegsol_u128_format(k, 0, buf, sizeof buf));
+	return out;
+}
+
+/* ---------------------------------------------------------------- explore */
+
+/* The Explore tab's figures of the open problem, each the figures of a
+ * command of the CLI on the same problem (web/app.js shows the command
+ * line next to them; tests/web/browser.js compares them). */
+
+static void out_u128(pegsol_u128 v)
+{
+	char buf[64];
+	out_add("\"%s\"", pegsol_u128_format(v, 0, buf, sizeof buf));
+}
+
+static pegsol_level_options one_thread(void)
+{
+	pegsol_level_options opt = {0};
+	opt.threads = 1; /* no threads in this build */
+	opt.progress = on_progress;
+	return opt;
+}
+
+/* The analysis by jumps: the rows of `pegsol count` (every symmetric image
+ * counted) and of `pegsol levels` (one per symmetry class), as
+ * {"levels":[{...}], "games":..., "wins":...} or null (pw_error). */
+EMSCRIPTEN_KEEPALIVE const char *pw_count(void)
+{
+	out_reset();
+	if (!game) {
+		set_error(PEGSOL_EUSAGE, "no game open");
+		return "null";
+	}
+	pegsol_level_options opt = one_thread();
+	pegsol_count_result *r = malloc(sizeof *r);
+	if (!r) {
+		set_error(PEGSOL_ELIMIT, "out of memory");
+		return "null";
+	}
+	if (pegsol_count(&problem, &opt, 0, r, &error) != PEGSOL_OK) {
+		free(r);
+		return "null";
+	}
+	out_add("{\"symmetries\":%d,\"levels\":[", r->symmetry_order);
+	for (int n = 0; n < r->nlevels; n++) {
+		const pegsol_jump_level *l = &r->level[n];
+		out_add("%s{\"jumps\":%d,\"pegs\":%d,\"positions\":%" PRIu64
+		        ",\"positions_raw\":%" PRIu64 ",\"winning\":%" PRIu64
+		        ",\"winning_raw\":%" PRIu64 ",\"deadends_raw\":%" PRIu64
+		        ",\"arbitrary\":",
+		        n ? "," : "", l->jumps, l->pegs, l->positions, l->positions_raw,
+		        l->winning, l->winning_raw, l->deadends_raw);
+		out_u128(l->arbitrary);
+		out_add(",\"deadend_games\":");
+		out_u128(l->deadend_games);
+		out_add("}");
+	}
+	out_add("],\"positions\":%" PRIu64 ",\"positions_raw\":%" PRIu64
+	        ",\"winning\":%" PRIu64 ",\"winning_raw\":%" PRIu64 ",\"games\":",
+	        r->positions, r->positions_raw, r->winning, r->winning_raw);
+	out_u128(r->games);
+	out_add(",\"wins\":");
+	out_u128(r->wins);
+	out_add("}");
+	free(r);
+	return out;
+}
+
+/* A solution with the fewest moves (`pegsol shortest`): {"solvable":1,
+ * "moves":N, "solution":[{"text":"d2-d4", "jumps":[[f,o,t],...]},...]},
+ * or null (pw_error). */
+EMSCRIPTEN_KEEPALIVE const char *pw_shortest(void)
+{
+	out_reset();
+	if (!game) {
+		set_error(PEGSOL_EUSAGE, "no game open");
+		return "null";
+	}
+	pegsol_level_options opt = one_thread();
+	pegsol_shortest_result r;
+	if (pegsol_shortest(&problem, &opt, 0, NULL, NULL, &r, &error) !=
+	    PEGSOL_OK)
+		return "null";
+	out_add("{\"solvable\":%d,\"moves\":%d,\"impossible\":", r.solvable,
+	        r.solvable ? r.moves : 0);
+	out_string(r.impossible ? r.impossible : "");
+	out_add(",\"solution\":[");
+	for (int m = 0; r.solvable && m < r.moves; m++) {
+		char text[256];
+		pegsol_move_format(board, &r.solution[m], PEGSOL_NOTATION_ALGEBRAIC,
+		                   text, sizeof text);
+		out_add("%s{\"text\":", m ? "," : "");
+		out_string(text);
+		out_add(",\"jumps\":[");
+		for (int k = 0; k < r.solution[m].njumps; k++) {
+			pegsol_jump j = pegsol_move_jump(board, &r.solution[m], k);
+			out_add("%s[%d,%d,%d]", k ? "," : "", j.from, j.over, j.to);
+		}
+		out_add("]}");
+	}
+	out_add("]}");
+	pegsol_shortest_free(&r);
+	return out;
+}
+
+/* How random play ends (`pegsol random`): the probability that the game
+ * ends after n jumps, and the chances of one peg and of the finish, or
+ * null (pw_error). */
+EMSCRIPTEN_KEEPALIVE const char *pw_random(void)
+{
+	out_reset();
+	if (!game) {
+		set_error(PEGSOL_EUSAGE, "no game open");
+		return "null";
+	}
+	pegsol_random_result *r = malloc(sizeof *r);
+	if (!r) {
+		set_error(PEGSOL_ELIMIT, "out of memory");
+		return "null";
+	}
+	pegsol_level_options opt = one_thread();
+	if (pegsol_random_play_levels(&problem, &opt, r, &error) != PEGSOL_OK) {
+		free(r);
+		return "null";
+	}
+	out_add("{\"levels\":[");
+	for (int n = 0; n < r->nlevels; n++)
+		out_add("%s{\"jumps\":%d,\"pegs\":%d,\"probability\":%.17g}",
+		        n ? "," : "", n, pegsol_pos_count(problem.start) - n,
+		        r->level[n].prob);
+	out_add("],\"one_peg\":%.17g,\"finish\":%.17g,\"pegs_left\":%.17g,"
+	        "\"expected_jumps\":%.17g}",
+	        r->one_peg, r->finish, r->pegs_left, r->expected_jumps);
+	free(r);
 	return out;
 }

@@ -23,14 +23,20 @@ const SOLVER_SECONDS = 1.5;
 // position reachable from here): under a second from 21 pegs on, the
 // English board's 31 take a minute in the browser.
 const RANDOM_PEGS = 21;
+// The winning continuations are counted over the exact table, memoised:
+// each question may add CONTINUATION_BUDGET positions (well under a
+// second), so the English start's 1.7 million wait until the game is a
+// few moves in, and every later count is a look-up.
+const CONTINUATION_BUDGET = 40000;
 let M = null;
 let pending = [];  // messages that came before the library was ready
 let opened = null; // the 'open' message of the problem now
+let task = 'computing the winning positions'; // what the progress is of
 
 const ready = createPegsol({
   onProgress(phase, level, done, total) {
     postMessage({ type: 'progress', fraction: total ? done / total : 0,
-      text: `computing the winning positions: ${phase}, level ${level}` });
+      text: `${task}: ${phase}, level ${level}` });
   },
 }).then((mod) => { M = mod; });
 
@@ -141,11 +147,30 @@ async function handle(d) {
   } else if (d.type === 'hints') {
     const r = call('pw_hints', 'string', ['string', 'number'], [d.pos, SOLVER_SECONDS]);
     postMessage({ type: 'hints', seq: d.seq, result: JSON.parse(r) });
+    if (call('pw_winning_count', 'number', [], []) > 0 &&
+        !pending.some((x) => x.type === 'hints')) {
+      const ways = call('pw_continuations', 'string', ['string', 'number'],
+        [d.pos, CONTINUATION_BUDGET]);
+      postMessage({ type: 'continuations', seq: d.seq, pos: d.pos, ways });
+    }
     const pegs = BigInt('0x' + d.pos).toString(2).split('1').length - 1;
     if (pegs <= RANDOM_PEGS && !pending.some((x) => x.type === 'hints')) {
       const chance = call('pw_random_chance', 'number', ['string'], [d.pos]);
       postMessage({ type: 'chance', seq: d.seq, pos: d.pos, chance });
     }
+  } else if (d.type === 'explore') {
+    // the Explore tab's figures (explore.js), one analysis at a time
+    const tasks = { count: 'the levels by jumps', shortest: 'the shortest solution',
+      random: 'how random play ends' };
+    for (const what of Object.keys(tasks)) {
+      task = tasks[what];
+      postMessage({ type: 'progress', fraction: 0, text: task });
+      const r = call('pw_' + what, 'string', [], []);
+      postMessage({ type: 'explore', key: d.key, what, result: JSON.parse(r),
+        error: r === 'null' ? call('pw_error', 'string', [], []) : '' });
+    }
+    task = 'computing the winning positions';
+    postMessage({ type: 'progress', done: true });
   } else if (d.type === 'solution') {
     const r = call('pw_solution', 'string', ['string', 'number'], [d.pos, 10]);
     postMessage({ type: 'solution', jumps: JSON.parse(r), all: d.all });

@@ -14,6 +14,12 @@
 //  - checks that a bad board file gets a clear message on the page;
 //  - checks the hints of triangle:5, computed in the page, and again when
 //    a second visit takes them from the browser's cache;
+//  - counts the ways to win (page) as `pegsol count` does (wins);
+//  - marks a move that has just lost the game;
+//  - compares the Explore tab of triangle:5 with the commands it shows
+//    (`pegsol count`, `levels`, `shortest`, `random`), and says the
+//    English board is over its budget;
+//  - French: the solver's hints, with "unknown" where it runs out;
 //  - saves a screenshot of a game in progress with its hints.
 // Usage: node browser.js URL CHROMIUM PEGSOL SCREENSHOT.png
 'use strict';
@@ -91,6 +97,21 @@ async function compareChance(page, names) {
   console.log(`random play wins from move 13 with probability ${chance}`);
 }
 
+// The page's count of winning continuations (jump sequences from here to
+// the finish, over its table) against `pegsol count --format json`'s
+// "wins" from the same position: the CLI counts every game by the level
+// engine, forward and backward, without the table.
+async function compareWays(page, names, boardName = 'english', finish = 'd4') {
+  const ways = await page.waitFor('document.getElementById("ways").dataset.ways');
+  const pos = BigInt('0x' + (await pageState(page)).state.pos);
+  const empty = names.filter((_, i) => !((pos >> BigInt(i)) & 1n));
+  const args = ['count', '-b', boardName, '-f', finish, '--format', 'json', '-j', '1'];
+  if (empty.length) args.push('-s', empty.join(','));
+  const cli = JSON.parse(execFileSync(pegsol, args, { encoding: 'utf8', timeout: 60000 })).wins;
+  check(ways === cli && BigInt(cli) > 0n, `ways to win: page ${ways}, pegsol count ${cli}`);
+  return ways;
+}
+
 // Plays one move ("a->b->c", numeric) by clicking its holes; adds each
 // click's time in the page (ms) to times.
 async function playMove(page, move, times) {
@@ -98,6 +119,83 @@ async function playMove(page, move, times) {
     await page.click(`g.hole[data-hole="${h}"]`);
     times.push(await page.eval('pegsolTiming.lastClickMs'));
   }
+}
+
+// A move that loses is marked: playing a losing jump from a winning
+// position (the first the hints show, playing winning jumps until one
+// appears) puts the mark on the page; undoing it takes the mark away.
+async function lostMark(page) {
+  for (let k = 0; k < 10; k++) {
+    const { state, hints } = await hintsNow(page);
+    const lose = hints.jumps.find((j) => j[3] === 'losing');
+    const j = lose || hints.jumps.find((x) => x[3] === 'winning');
+    if (!j || hints.verdict !== 'winning') break;
+    // a peg that has just jumped stays picked (a move may go on): pick anew
+    await page.eval('selected = -1, 1');
+    await page.click(`g.hole[data-hole="${j[0]}"]`);
+    await page.click(`g.hole[data-hole="${j[2]}"]`);
+    if (!lose) continue;
+    await page.waitFor(`pegsolPage.hints && pegsolPage.hints.pos !== "${state.pos}" && pegsolPage.hints.pos === pegsolPage.state.pos`);
+    const mark = await page.eval(`[document.body.dataset.lost, document.getElementById('hint-summary').className,
+      document.getElementById('hint-summary').textContent, document.getElementById('svg').classList.contains('lost')]`);
+    check(mark[0] === '1' && /lost/.test(mark[1]) && /lost the game/.test(mark[2]) && mark[3],
+      `a losing move is marked: ${JSON.stringify(mark)}`);
+    await page.click('#undo');
+    await hintsNow(page);
+    const after = await page.eval('document.body.dataset.lost || ""');
+    check(after === '', 'undoing the losing move takes the mark away');
+    return;
+  }
+  check(false, 'no losing jump met to check the mark');
+}
+
+// The Explore tab against the commands it shows, run here: the level
+// table (what `pegsol count` and `pegsol levels` print, cell by cell as
+// the page draws it), the shortest solution's length (and `pegsol check`
+// of the page's solution), and random play's ending probabilities.
+async function compareExplore(page, boardName) {
+  await page.click('#tab-explore');
+  await page.waitFor('document.body.dataset.explored === "done"', 60000);
+  const ex = await page.eval(`({ cmds: pegsolExplore.commands, sh: pegsolExplore.shortest,
+    rnd: pegsolExplore.random, frames: document.querySelectorAll('#strip figure').length,
+    plots: [...document.querySelectorAll('#explore-tab svg.plot')].map((s) => s.childElementCount),
+    rows: [...document.querySelectorAll('#levels-table tr')].map((r) => [...r.cells].map((c) => c.textContent)) })`);
+  const run = (cmd) => execFileSync(pegsol, cmd.split(' ').slice(1), { encoding: 'utf8', timeout: 60000 });
+  check(ex.cmds[0] === `pegsol count -b ${boardName} --format csv`, `explore command ${ex.cmds[0]}`);
+  const table = (text) => text.split('\n\n')[0].trim().split('\n').slice(1).map((l) => l.split(','));
+  const count = table(run(ex.cmds[0])), levels = table(run(ex.cmds[1]));
+  const rows = ex.rows.slice(1);
+  check(rows.length === count.length && count.length === levels.length,
+    `explore: ${rows.length} rows, pegsol count ${count.length}, pegsol levels ${levels.length}`);
+  let same = 0;
+  count.forEach((c, i) => {
+    const r = rows[i] || [], l = levels[i];
+    // count: jumps,pegs,positions,winning,arbitrary,deadend_positions,deadend_games
+    // levels: n,pegs,positions,winning,ratio
+    const want = [c[0], c[1], c[2], c[3], l[2], l[3], c[5], c[6]];
+    if (c[0] === 'total') want[4] = l[2], want[5] = l[3], want[1] = '';
+    if (JSON.stringify(want) === JSON.stringify(r)) same++;
+    else check(false, `explore row ${i}: page ${r}, CLI ${want}`);
+  });
+  check(same === count.length, `explore: ${same} of ${count.length} rows as the CLI prints them`);
+  // "10 moves", then the moves, then '#' comments
+  const cliShort = parseInt(run(ex.cmds[2]), 10);
+  check(ex.sh.moves === cliShort && ex.frames === ex.sh.moves + 1,
+    `shortest: page ${ex.sh.moves} moves (${ex.frames} pictures), pegsol shortest ${cliShort}`);
+  const file = path.join(os.tmpdir(), `pegsol-web-shortest-${process.pid}.txt`);
+  fs.writeFileSync(file, ex.sh.solution.map((m) => m.text).join('\n') + '\n');
+  let rc = 0;
+  try { execFileSync(pegsol, ['check', '-b', boardName, file], { stdio: 'ignore' }); }
+  catch (e) { rc = e.status; }
+  fs.unlinkSync(file);
+  check(rc === 0, `pegsol check of the page's shortest solution: exit ${rc}`);
+  const rnd = JSON.parse(run(ex.cmds[3] + ' --format json'));
+  const close = (a, b) => Math.abs(a - b) <= 1e-6 * Math.max(Math.abs(b), 1e-300);
+  check(rnd.levels.length === ex.rnd.levels.length &&
+    rnd.levels.every((l, i) => close(ex.rnd.levels[i].probability, l.probability)) &&
+    close(ex.rnd.finish, rnd.finish_probability) && close(ex.rnd.one_peg, rnd.one_peg),
+    'random play\'s distribution as pegsol random prints it');
+  check(ex.plots.every((n) => n > 5), `the plots are drawn: ${ex.plots}`);
 }
 
 async function main() {
@@ -126,6 +224,7 @@ async function main() {
       if ([0, 5, 9, 13].includes(k))
         for (const v of await compareHints(page, names, `after ${k} moves`)) seen.add(v);
       if (k === 13) await compareChance(page, names);
+      if (k === 13) await compareWays(page, names);
       if (k === 9) {
         fs.writeFileSync(shot, await page.screenshot());
         console.log(`screenshot: ${shot}`);
@@ -195,8 +294,32 @@ async function main() {
     check(from === 'cache', `triangle:5 hints ${from} the second time, not from the cache`);
     const second = await compareHints(again, triNames, 'triangle:5 cached', 'triangle:5', 'a1');
     check(JSON.stringify(first) === JSON.stringify(second), 'the cached hints are the same');
+    await compareWays(again, triNames, 'triangle:5', 'a1');
+    await lostMark(tri);
+    await compareExplore(again, 'triangle:5');
 
-    for (const p of [page, page2, tri, again])
+    // the English board is over the Explore tab's budget: it says so and
+    // gives the command
+    await page2.click('#tab-explore');
+    const over = await page2.waitFor('document.body.dataset.explored');
+    const cmd = await page2.eval('pegsolExplore.commands[0]');
+    const note = await page2.eval('document.getElementById("explore-note").textContent');
+    check(over === 'over budget' && cmd === 'pegsol count -b english --format csv' &&
+      /over this page's budget/.test(note), `English explore: ${over}, ${cmd}, ${note}`);
+
+    // French: no table fits; the solver's hints, with an honest unknown
+    const fr = await browser.page();
+    await fr.send('Page.navigate', { url: url + '#b=french' });
+    await fr.waitFor('document.body && document.body.dataset.ready === "1"');
+    from = await fr.waitFor('document.body.dataset.hintsFrom', 60000);
+    const frHints = (await hintsNow(fr)).hints;
+    const offer = await fr.eval('!document.getElementById("exact").hidden');
+    check(from === 'solver' && frHints.oracle === 'solver' && offer &&
+      frHints.jumps.every((j) => ['winning', 'losing', 'unknown'].includes(j[3])),
+      `French hints: ${from}, ${JSON.stringify(frHints)}`);
+    console.log(`French start: ${frHints.jumps.map((j) => j[3]).join(' ')}`);
+
+    for (const p of [page, page2, tri, again, fr])
       for (const line of p.console) if (/exception|error/i.test(line))
         check(false, `the page's console: ${line}`);
   } finally {
