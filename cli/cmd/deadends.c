@@ -9,8 +9,11 @@
 #include "level_cli.h"
 #include "output.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
 
 static const char help[] =
 	"Usage: pegsol deadends [-b BOARD] [-s START] [--unsolvable] [OPTIONS]\n"
@@ -36,11 +39,44 @@ static const char help[] =
 	"                          the 41- and 45-hole boards does not fit in\n"
 	"                          memory, and takes hours on disk)\n"
 	"      --max-jumps N       search no deeper than N jumps\n"
-	"      --limit SECONDS     give up the search after this long (default:\n"
-	"                          none)\n"
+	"      --limit SECONDS     give up after this long, the backward levels,\n"
+	"                          the search and the per-jump table together\n"
+	"                          (exit status 4; default: none)\n"
 	"The per-jump table's levels, as for 'pegsol count':\n" CLI_DISK_HELP;
 
 enum { OPT_UNSOLVABLE = OPT_FIRST_COMMAND_OPTION, OPT_SHORTEST, OPT_MAXJ, OPT_LIMIT };
+
+/* --limit holds for the whole command: the search stops itself at the
+ * limit, but the per-jump table (pegsol_count) has no clock, and a level
+ * being made is not stopped half-way.  A timer set just past the limit
+ * ends the process with exit status 4 whatever it is doing: the library
+ * never exits, the command may.  The message is made beforehand, as a
+ * signal handler may only write and exit. */
+#define LIMIT_GRACE 0.5 /* seconds past the limit */
+
+static char limit_message[160];
+
+static void limit_reached(int sig)
+{
+	(void)sig;
+	ssize_t r = write(STDERR_FILENO, limit_message, strlen(limit_message));
+	(void)r;
+	_exit(PEGSOL_ELIMIT);
+}
+
+static void limit_arm(double seconds)
+{
+	snprintf(limit_message, sizeof limit_message,
+	         "pegsol deadends: time limit reached (--limit %g): stopped\n", seconds);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = limit_reached;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGALRM, &sa, NULL);
+	double t = seconds + LIMIT_GRACE;
+	struct itimerval it = {{0, 0}, {(time_t)t, (suseconds_t)((t - (double)(time_t)t) * 1e6)}};
+	setitimer(ITIMER_REAL, &it, NULL);
+}
 
 int cmd_deadends(int argc, char **argv)
 {
@@ -105,6 +141,8 @@ int cmd_deadends(int argc, char **argv)
 		cli_free(&c);
 		return PEGSOL_ELIMIT;
 	}
+	if (dop.time_limit > 0)
+		limit_arm(dop.time_limit);
 	double t0 = progress_now();
 	pegsol_status st = pegsol_shortest_deadend(&c.problem, &dop,
 	                                           unsolvable ? PEGSOL_DEADEND_UNSOLVABLE : 0,

@@ -312,15 +312,49 @@ static pegsol_u128 count(search *s, pegsol_pos pos, int k)
 
 #define BACK_DEPTH 16
 
+/* Whether the backward levels are worth going on with before making
+ * T_{k+1} of T_0..T_N, from the sizes n[0..k] and the seconds t[k] that
+ * T_k took to make.  Two forecasts by the last growth, so that a board
+ * whose levels cannot fit or cannot be made in time is given up in its
+ * first levels and not after hours (Wiegleb's board: all 43 levels,
+ * billions of positions a middle one, were made before the search began,
+ * the time limit never looked at):
+ *  - time: T_{k+1} takes about t[k] times the growth g = n[k]/n[k-1]; it
+ *    must end before `until` (0: no time limit);
+ *  - memory: the growth falls, about linearly, to 1 at the widest level,
+ *    near the middle (N/2); the widest level so foretold, at 8 bytes a
+ *    key, must fit in limit (0: none).  On the English board it foretells
+ *    a peak of 4.8 million keys from T_4 (3.6 million in fact).
+ * A wrong forecast costs time, never a wrong answer: the solver decides
+ * whatever the levels do not. */
+static int backward_worth_it(const size_t *n, const double *t, int k, int N,
+                             double until, size_t limit)
+{
+	if (k < 1 || !n[k - 1])
+		return 1;
+	double g = (double)n[k] / (double)n[k - 1];
+	if (until > 0 && now() + t[k] * (g > 1 ? g : 1) > until)
+		return 0;
+	int m = N / 2 - k; /* levels to the widest */
+	if (!limit || m <= 0 || g <= 1)
+		return 1;
+	double size = (double)n[k];
+	for (int i = 0; i < m; i++)
+		size *= 1 + (g - 1) * (1 - (double)i / m);
+	return size * 8 <= (double)limit;
+}
+
 /* Builds T_k for k >= N - BACK_DEPTH (see the top) within limit bytes (0:
- * none).  Only that limit makes it give up (then the solver decides every
- * position).  The engine is bounded by it too, so a level that cannot fit
- * is refused before it is made, and whatever the engine kept is let go
- * before the search: at --memory 60M the English board's levels were
- * refused only once made, and the engine's round buffers and tables stayed
- * resident beside the search's tables (peak 264 MiB). */
+ * none), by `until` (0: no time limit; the search then has what is left).
+ * Only those bounds, or a forecast that they would not hold
+ * (backward_worth_it), make it give up (then the solver decides every
+ * position).  The engine is bounded by the memory too, so a level that
+ * cannot fit is refused before it is made, and whatever the engine kept
+ * is let go before the search: at --memory 60M the English board's levels
+ * were refused only once made, and the engine's round buffers and tables
+ * stayed resident beside the search's tables (peak 264 MiB). */
 static void backward_levels(search *s, const pegsol_deadend_options *opts,
-                            size_t limit)
+                            size_t limit, double until)
 {
 	const pegsol_board *b = s->b;
 	const pegsol_problem *pr = s->pr;
@@ -342,21 +376,31 @@ static void backward_levels(search *s, const pegsol_deadend_options *opts,
 	s->E.memory = limit;
 	int keep = s->N - BACK_DEPTH < 0 ? 0 : s->N - BACK_DEPTH;
 	pegsol_error err;
+	size_t sizes[PEGSOL_MAX_HOLES + 1];
+	double secs[PEGSOL_MAX_HOLES + 1];
+	double t = now();
 	if (level_from_positions(&s->E, pos, n, 0, &s->T[0], &err) != PEGSOL_OK)
 		return;
+	sizes[0] = s->T[0].n;
+	secs[0] = now() - t;
 	for (int k = 0; k < s->N; k++) {
+		if (!backward_worth_it(sizes, secs, k, s->N, until, limit))
+			goto fail;
 		s->E.held = 0;
 		for (int i = 0; i <= k; i++)
 			s->E.held += level_bytes(&s->T[i]);
+		t = now();
 		if (level_expand(&s->E, &s->T[k], &s->T[k + 1], NULL, NULL, NULL, &err) !=
 		    PEGSOL_OK)
 			goto fail;
+		sizes[k + 1] = s->T[k + 1].n;
+		secs[k + 1] = now() - t;
 		if (k < keep)
 			level_free(&s->T[k]);
 		size_t bytes = 0;
 		for (int i = 0; i <= k + 1; i++)
 			bytes += level_bytes(&s->T[i]);
-		if (limit && bytes > limit)
+		if ((limit && bytes > limit) || (until > 0 && now() > until))
 			goto fail;
 	}
 	s->back_from = keep;
@@ -424,8 +468,11 @@ pegsol_status pegsol_shortest_deadend(const pegsol_problem *problem,
 		goto done;
 	}
 	s.back_from = PEGSOL_MAX_HOLES + 1;
+	/* The backward levels may take half of the time limit: the search
+	 * and the solver need the rest when they do not suffice. */
 	if (flags & PEGSOL_DEADEND_UNSOLVABLE)
-		backward_levels(&s, opts, level_limit);
+		backward_levels(&s, opts, level_limit,
+		                s.deadline ? now() + opts->time_limit / 2 : 0);
 	size_t used = levels_held(&s) + (flags & PEGSOL_DEADEND_UNSOLVABLE ? s.solve_memory : 0);
 	s.max_entries = (mem > used ? mem - used : 0) / sizeof(memo_entry);
 	for (s.depth = 0; s.depth <= max; s.depth++) {
