@@ -41,11 +41,13 @@ static void prepare(pagoda *p, const pegsol_board *b)
 {
 	p->nchunks = (b->nholes + 7) / 8;
 	memset(p->table, 0, sizeof p->table);
+	/* each entry from one with a bit fewer (the lowest removed) */
 	for (int c = 0; c < p->nchunks; c++)
-		for (int v = 0; v < 256; v++)
-			for (int k = 0; k < 8; k++)
-				if ((v >> k & 1) && 8 * c + k < b->nholes)
-					p->table[c][v] += p->w[8 * c + k];
+		for (int v = 1; v < 256; v++) {
+			int k = __builtin_ctz((unsigned)v);
+			p->table[c][v] = p->table[c][v & (v - 1)] +
+			                 (8 * c + k < b->nholes ? p->w[8 * c + k] : 0);
+		}
 }
 
 /* Keeps the candidate in out[*n] when it is a pagoda that can cut. */
