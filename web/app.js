@@ -114,7 +114,9 @@ function draw() {
     if (has(pos, i))
       el('circle', { cx: x, cy: y, r: 0.32,
         class: 'peg' + (i === selected ? ' selected' : '') }, g);
-    g.addEventListener('click', () => clickHole(i));
+    // pointerup, not click: a tap is answered at once (a phone makes its
+    // click later, or, as emulated touch in Chromium, not at all)
+    g.addEventListener('pointerup', () => clickHole(i));
   });
   // the hints: an arrow for every legal jump, over the pegs (clicks go
   // through them to the holes)
@@ -293,7 +295,8 @@ function openHints() {
 
 function askHints() {
   if (!worker || !state) return;
-  $('ways').textContent = '';
+  $('ways').textContent = state.pegs > 26 ? 'The ways to win are counted from ' +
+    '26 pegs on.' : '';
   delete $('ways').dataset.ways;
   $('chance').textContent = state.pegs > 21 ? 'The chance that random play ' +
     'wins is shown from 21 pegs on.' : '';

@@ -23,10 +23,12 @@ const SOLVER_SECONDS = 1.5;
 // position reachable from here): under a second from 21 pegs on, the
 // English board's 31 take a minute in the browser.
 const RANDOM_PEGS = 21;
-// The winning continuations are counted over the exact table, memoised:
-// each question may add CONTINUATION_BUDGET positions (well under a
-// second), so the English start's 1.7 million wait until the game is a
-// few moves in, and every later count is a look-up.
+// The winning continuations are counted over the exact table, memoised,
+// from CONTINUATION_PEGS pegs on (the English board: 0.2 s from its 26
+// pegs, 20 s from its 32), and each question may add at most
+// CONTINUATION_BUDGET positions to the memo, so that the next position's
+// hints never wait long behind it.
+const CONTINUATION_PEGS = 26;
 const CONTINUATION_BUDGET = 40000;
 let M = null;
 let pending = [];  // messages that came before the library was ready
@@ -147,13 +149,13 @@ async function handle(d) {
   } else if (d.type === 'hints') {
     const r = call('pw_hints', 'string', ['string', 'number'], [d.pos, SOLVER_SECONDS]);
     postMessage({ type: 'hints', seq: d.seq, result: JSON.parse(r) });
-    if (call('pw_winning_count', 'number', [], []) > 0 &&
+    const pegs = BigInt('0x' + d.pos).toString(2).split('1').length - 1;
+    if (call('pw_winning_count', 'number', [], []) > 0 && pegs <= CONTINUATION_PEGS &&
         !pending.some((x) => x.type === 'hints')) {
       const ways = call('pw_continuations', 'string', ['string', 'number'],
         [d.pos, CONTINUATION_BUDGET]);
       postMessage({ type: 'continuations', seq: d.seq, pos: d.pos, ways });
     }
-    const pegs = BigInt('0x' + d.pos).toString(2).split('1').length - 1;
     if (pegs <= RANDOM_PEGS && !pending.some((x) => x.type === 'hints')) {
       const chance = call('pw_random_chance', 'number', ['string'], [d.pos]);
       postMessage({ type: 'chance', seq: d.seq, pos: d.pos, chance });

@@ -19,6 +19,8 @@
 //  - compares the Explore tab of triangle:5 with the commands it shows
 //    (`pegsol count`, `levels`, `shortest`, `random`), and says the
 //    English board is over its budget;
+//  - a phone-sized touch screen plays moves by taps, and the board fits
+//    its width;
 //  - French: the solver's hints, with "unknown" where it runs out;
 //  - saves a screenshot of a game in progress with its hints.
 // Usage: node browser.js URL CHROMIUM PEGSOL SCREENSHOT.png
@@ -38,6 +40,9 @@ const SOLUTION = ['4->16', '7->9', '0->8', '15->3', '10->8', '12->10', '27->15',
 const CENTRE = 16;
 
 let passed = 0, failed = 0;
+const T0 = Date.now();
+// how long each part took, for the log (the test's cost in CI)
+function stamp(what) { console.log(`${((Date.now() - T0) / 1000).toFixed(1)} s: ${what}`); }
 function check(ok, what) {
   if (ok) passed++;
   else { failed++; console.error('FAIL: ' + what); }
@@ -255,6 +260,7 @@ async function main() {
     catch (e) { rc = e.status; }
     check(rc === 0, `pegsol check of the page's move list: exit ${rc}\n${moves}`);
 
+    stamp('the central game played');
     // the URL brings the game back in a fresh tab
     const href = await page.eval('location.href');
     const page2 = await browser.page();
@@ -278,6 +284,7 @@ async function main() {
     const holes = await page.eval('pegsolPage.board.holes.length');
     check(holes === 10, `a pasted 10-hole board opens (${holes} holes)`);
 
+    stamp('URL and board files');
     // a small board's hints are computed in the page, then kept in the
     // browser: a second visit loads them (and the library checks them)
     const tri = await browser.page();
@@ -294,10 +301,13 @@ async function main() {
     check(from === 'cache', `triangle:5 hints ${from} the second time, not from the cache`);
     const second = await compareHints(again, triNames, 'triangle:5 cached', 'triangle:5', 'a1');
     check(JSON.stringify(first) === JSON.stringify(second), 'the cached hints are the same');
+    stamp('triangle:5 hints');
     await compareWays(again, triNames, 'triangle:5', 'a1');
     await lostMark(tri);
+    stamp('ways and the lost mark');
     await compareExplore(again, 'triangle:5');
 
+    stamp('explore');
     // the English board is over the Explore tab's budget: it says so and
     // gives the command
     await page2.click('#tab-explore');
@@ -307,6 +317,38 @@ async function main() {
     check(over === 'over budget' && cmd === 'pegsol count -b english --format csv' &&
       /over this page's budget/.test(note), `English explore: ${over}, ${cmd}, ${note}`);
 
+    // a phone: a 390 x 844 touch screen plays two moves by taps, and the
+    // board fits its width without scrolling sideways
+    const phone = await browser.page();
+    await phone.send('Emulation.setDeviceMetricsOverride',
+      { width: 390, height: 844, deviceScaleFactor: 3, mobile: true });
+    await phone.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    await phone.send('Page.navigate', { url });
+    await phone.waitFor('document.body && document.body.dataset.ready === "1"');
+    let jumps = 0;
+    for (const move of SOLUTION.slice(0, 2)) {
+      const holes = move.split('->');
+      for (let k = 0; k < holes.length; k++) {
+        // the tap's click comes after touchEnd: wait for its effect (the
+        // peg picked, or the jump played), tapping again if it was lost
+        const done = k ? `pegsolPage.state.jumps === ${jumps + 1}` : `selected === ${holes[k]}`;
+        for (let tries = 0; tries < 2; tries++) {
+          await phone.tap(`g.hole[data-hole="${holes[k]}"]`);
+          if (await phone.waitFor(done, 5000).catch(() => false)) break;
+        }
+        if (k) jumps++;
+      }
+    }
+    const fit = await phone.eval(`(() => {
+      const r = document.getElementById('svg').getBoundingClientRect();
+      return { moves: pegsolPage.state.moves, inner: innerWidth, left: r.left, right: r.right,
+        scroll: document.documentElement.scrollWidth };
+    })()`);
+    check(fit.moves === 2, `the phone played ${fit.moves} moves by taps, not 2`);
+    check(fit.inner === 390 && fit.left >= 0 && fit.right <= fit.inner && fit.scroll <= fit.inner,
+      `the board fits the phone's width: ${JSON.stringify(fit)}`);
+
+    stamp('phone');
     // French: no table fits; the solver's hints, with an honest unknown
     const fr = await browser.page();
     await fr.send('Page.navigate', { url: url + '#b=french' });
@@ -319,7 +361,8 @@ async function main() {
       `French hints: ${from}, ${JSON.stringify(frHints)}`);
     console.log(`French start: ${frHints.jumps.map((j) => j[3]).join(' ')}`);
 
-    for (const p of [page, page2, tri, again, fr])
+    stamp('French');
+    for (const p of [page, page2, tri, again, fr, phone])
       for (const line of p.console) if (/exception|error/i.test(line))
         check(false, `the page's console: ${line}`);
   } finally {

@@ -122,6 +122,27 @@ class Page {
         { type, x, y, button: 'left', clickCount: 1 });
   }
 
+  // A tap with one finger at the centre of the element that selector
+  // finds, as a touch screen makes it (touch events, then the click the
+  // browser makes of them); touch emulation must be on.
+  async tap(selector) {
+    const [x, y] = await this.centre(selector);
+    await this.send('Input.synthesizeTapGesture',
+      { x, y, duration: 50, tapCount: 1, gestureSourceType: 'touch' });
+  }
+
+  async centre(selector) {
+    const box = await this.eval(`(() => {
+      const e = document.querySelector(${JSON.stringify(selector)});
+      if (!e) return null;
+      e.scrollIntoView({ block: 'center' });
+      const r = e.getBoundingClientRect();
+      return [r.left + r.width / 2, r.top + r.height / 2];
+    })()`);
+    if (!box) throw new Error(`no element ${selector}`);
+    return box;
+  }
+
   async screenshot() {
     const { data } = await this.send('Page.captureScreenshot', { format: 'png' });
     return Buffer.from(data, 'base64');
