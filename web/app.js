@@ -401,7 +401,8 @@ createPegsol().then((mod) => {
     o.textContent = `${b.name} - ${b.description}`;
     sel.appendChild(o);
   }
-  worker = new Worker('worker.js');
+  // pegsol.html (web/make_single.js) brings its worker as a Blob URL
+  worker = new Worker(window.pegsolWorkerUrl || 'worker.js');
   worker.onmessage = onWorker;
   const moves = loadUrl();
   if (source.text !== null) $('board-text').value = source.text;

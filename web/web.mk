@@ -27,10 +27,11 @@ LDFLAGS := -O2 --no-entry -sMODULARIZE -sEXPORT_NAME=createPegsol \
            -sALLOW_MEMORY_GROWTH=1 -sFORCE_FILESYSTEM=1 \
            -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,FS
 
-PAGE := $(patsubst web/%,$(OUT)/%,$(wildcard web/*.html web/*.js web/*.css))
+PAGE := $(patsubst web/%,$(OUT)/%,$(filter-out web/make_single.js, \
+          $(wildcard web/*.html web/*.js web/*.css)))
 TABLES := $(OUT)/tables/english.pwt.gz
 
-all: $(OUT)/pegsol.js $(PAGE) $(TABLES)
+all: $(OUT)/pegsol.js $(PAGE) $(TABLES) $(OUT)/pegsol.html
 
 $(OUT)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -38,6 +39,14 @@ $(OUT)/obj/%.o: %.c
 
 $(OUT)/pegsol.js: $(OBJS)
 	emcc $(LDFLAGS) $(OBJS) -o $@
+
+# pegsol.html: the page in one file (web/make_single.js), the library
+# linked once more with its WebAssembly inside
+$(OUT)/obj/pegsol-single.js: $(OBJS)
+	emcc $(LDFLAGS) -sSINGLE_FILE=1 $(OBJS) -o $@
+$(OUT)/pegsol.html: web/make_single.js $(OUT)/obj/pegsol-single.js \
+                    $(wildcard web/*.html web/*.js web/*.css)
+	node web/make_single.js $(OUT)/obj/pegsol-single.js $@
 
 $(OUT)/%: web/%
 	@mkdir -p $(dir $@)

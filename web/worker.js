@@ -15,7 +15,8 @@
 //    position, and an honest "unknown" when it runs out (the button
 //    "Compute exact hints" computes the winning positions on request).
 'use strict';
-importScripts('pegsol.js', 'table.js');
+// (in pegsol.html both come before this file, in the worker's Blob)
+if (typeof createPegsol === 'undefined') importScripts('pegsol.js', 'table.js');
 
 const EXACT_HOLES = 25;
 const SOLVER_SECONDS = 1.5;
@@ -66,13 +67,15 @@ async function open(d) {
       if (ok === 0) return postMessage({ type: 'ready', exact: true, from: 'table' });
       fail('the shipped table was refused');
     } catch (e) {
-      postMessage({ type: 'error', message: 'the shipped table: ' + e });
+      // pegsol.html from file:// has no table beside it: computed below
+      if (!(self.location.protocol === 'blob:' && /fetch/i.test(String(e))))
+        postMessage({ type: 'error', message: 'the shipped table: ' + e });
     }
   }
   if (await loadCached(d))
     return postMessage({ type: 'ready', exact: true, from: 'cache' });
   if (opened !== d) return;
-  if (d.holes <= EXACT_HOLES) return compute();
+  if (d.holes <= EXACT_HOLES || d.english) return compute();
   call('pw_hints_open', 'number', ['number'], [0]);
   postMessage({ type: 'ready', exact: false, from: 'solver' });
 }

@@ -23,7 +23,8 @@
 //    its width;
 //  - French: the solver's hints, with "unknown" where it runs out;
 //  - saves a screenshot of a game in progress with its hints.
-// Usage: node browser.js URL CHROMIUM PEGSOL SCREENSHOT.png
+//  - opens pegsol.html (the page in one file) from file:// and plays a move.
+// Usage: node browser.js URL CHROMIUM PEGSOL SCREENSHOT.png WEB_BUILD
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -31,7 +32,7 @@ const path = require('path');
 const { execFileSync } = require('child_process');
 const { Browser } = require('./cdp.js');
 
-const [url, chromium, pegsol, shot] = process.argv.slice(2);
+const [url, chromium, pegsol, shot, webDir] = process.argv.slice(2);
 // The 18-move solution of `pegsol shortest -b english` (numeric holes).
 const SOLUTION = ['4->16', '7->9', '0->8', '15->3', '10->8', '12->10', '27->15',
   '20->22', '23->21', '6->20->22', '25->23->21->7->9->11', '2->0->8->22',
@@ -362,7 +363,22 @@ async function main() {
     console.log(`French start: ${frHints.jumps.map((j) => j[3]).join(' ')}`);
 
     stamp('French');
-    for (const p of [page, page2, tri, again, fr, phone])
+
+    // pegsol.html, the page in one file, from file://: it opens, plays a
+    // move, and its worker runs (computing the English table: no table
+    // can be fetched beside it)
+    const single = await browser.page();
+    await single.send('Page.navigate', { url: 'file://' + path.resolve(webDir, 'pegsol.html') });
+    await single.waitFor('document.body && document.body.dataset.ready === "1"');
+    await single.click('g.hole[data-hole="4"]');
+    await single.click('g.hole[data-hole="16"]');
+    const one = await single.eval('pegsolPage.state.moves');
+    const busy = await single.waitFor(`(document.getElementById('progress-text').textContent.match(/computing.*/) ||
+      [document.body.dataset.hintsReady])[0]`);
+    const err = await single.eval('document.getElementById("message").textContent');
+    check(one === 1 && busy && !err, `pegsol.html: ${one} move, worker: ${busy}, message: ${err}`);
+    stamp('pegsol.html');
+    for (const p of [page, page2, tri, again, fr, phone, single])
       for (const line of p.console) if (/exception|error/i.test(line))
         check(false, `the page's console: ${line}`);
   } finally {

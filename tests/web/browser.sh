@@ -15,7 +15,7 @@ set -u
 : "${SRCDIR:?set SRCDIR to the source tree}"
 web=${WEB_BUILD:-$SRCDIR/build-web}
 chromium=$(command -v chromium || command -v chromium-browser || true)
-if [ ! -f "$web/pegsol.js" ] || [ ! -f "$web/index.html" ]; then
+if [ ! -f "$web/pegsol.js" ] || [ ! -f "$web/index.html" ] || [ ! -f "$web/pegsol.html" ]; then
   echo "skipped: no web build in $web (make web)"; exit 77
 fi
 if [ -z "$chromium" ] || ! command -v node >/dev/null || ! command -v python3 >/dev/null; then
@@ -44,4 +44,4 @@ if [ -z "$port" ]; then
   exit 1
 fi
 node "$SRCDIR/tests/web/browser.js" "http://127.0.0.1:$port/index.html" \
-  "$chromium" "$PEGSOL" "${WEB_SCREENSHOT:-$tmp/web.png}"
+  "$chromium" "$PEGSOL" "${WEB_SCREENSHOT:-$tmp/web.png}" "$web"
