@@ -8,6 +8,7 @@
  * pegs.
  */
 #include "level_cli.h"
+#include "level_list.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -36,11 +37,20 @@ static const char help[] =
 	"                  --workdir the W_n stay in DIR as files W<n>.lvl\n"
 	"  --raw           count every rotation and reflection separately\n"
 	"  --max-jumps N   stop after N jumps (S_n of the first levels only)\n"
+	"  --list N        the positions of level N by jumps themselves, one\n"
+	"                  per symmetry class (--raw: every image; --winning:\n"
+	"                  W_N only), their pegs' holes in the notation (-n)\n"
+	"  -o, --output FILE  with --list, write the positions to FILE in a\n"
+	"                  compact binary form (pegsol(1), FILES) instead\n"
+	"  --member HOLES  whether the position with pegs in HOLES is in its\n"
+	"                  level S_n (n: the jumps its peg count is from the\n"
+	"                  start) and in W_n; exit status 0 when it is in S_n\n"
+	"                  (with --winning: in W_n), 1 when not"
 	CLI_DISK_HELP "\n"
 	"Options:\n" CLI_COMMON_HELP;
 
 enum { OPT_BY = OPT_FIRST_COMMAND_OPTION, OPT_WINNING, OPT_RAW, OPT_MAX_JUMPS,
-       OPT_MAX_MOVES, OPT_DIRECTION };
+       OPT_MAX_MOVES, OPT_DIRECTION, OPT_LIST, OPT_MEMBER, OPT_OUTPUT };
 
 /* Runs the levels by moves in one direction; NULL after an error (rc).
  * When the memory limit stops it after some levels, those are returned
@@ -211,10 +221,15 @@ int cmd_levels(int argc, char **argv)
 		{"raw", no_argument, NULL, OPT_RAW},
 		{"max-jumps", required_argument, NULL, OPT_MAX_JUMPS},
 		{"max-moves", required_argument, NULL, OPT_MAX_MOVES},
-		{"direction", required_argument, NULL, OPT_DIRECTION}, {0, 0, 0, 0}};
+		{"direction", required_argument, NULL, OPT_DIRECTION},
+		{"list", required_argument, NULL, OPT_LIST},
+		{"member", required_argument, NULL, OPT_MEMBER},
+		{"output", required_argument, NULL, OPT_OUTPUT}, {0, 0, 0, 0}};
 	int opt, rc, winning = 0, raw = 0, max_jumps = 0, by_moves = 0, max_moves = 0;
 	int direction = 0; /* bit 0 forward, bit 1 backward; 0: not given */
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
+	int list = -1;     /* --list N */
+	const char *member = NULL, *output = NULL;
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT "o:", longopts, NULL)) != -1) {
 		if (opt == OPT_BY) {
 			if (!strcmp(optarg, "moves"))
 				by_moves = 1;
@@ -236,6 +251,15 @@ int cmd_levels(int argc, char **argv)
 		} else if (opt == OPT_MAX_MOVES) {
 			if ((max_moves = cli_parse_max_jumps(&c, "--max-moves", optarg)) < 0)
 				return PEGSOL_EUSAGE;
+		} else if (opt == OPT_LIST) {
+			uint64_t v;
+			if ((rc = cli_parse_count(&c, "--list", optarg, 0, PEGSOL_MAX_HOLES - 1, &v)))
+				return rc;
+			list = (int)v;
+		} else if (opt == OPT_MEMBER) {
+			member = optarg;
+		} else if (opt == OPT_OUTPUT || opt == 'o') {
+			output = optarg;
 		} else if (opt == OPT_WINNING) {
 			winning = 1;
 		} else if (opt == OPT_RAW) {
@@ -252,6 +276,13 @@ int cmd_levels(int argc, char **argv)
 	if (winning && max_jumps)
 		return cli_usage_error(&c, "--max-jumps leaves W_n unknown: it does not "
 		                          "go with --winning");
+	if ((list >= 0 || member) && (by_moves || max_jumps || c.workdir || c.resume ||
+	                              (list >= 0 && member)))
+		return cli_usage_error(&c, "--list and --member are by jumps, in memory, one "
+		                          "at a time: not with --by moves, --max-jumps, "
+		                          "--workdir or --resume");
+	if (output && list < 0)
+		return cli_usage_error(&c, "--output goes with --list");
 	if (by_moves && (winning || raw || max_jumps))
 		return cli_usage_error(&c, "--by moves does not go with --winning, "
 		                          "--raw or --max-jumps");
@@ -264,6 +295,12 @@ int cmd_levels(int argc, char **argv)
 		return cli_usage_error(&c, "--resume needs the --workdir of the run");
 	if ((rc = cli_load(&c, 1)))
 		return rc;
+	if (list >= 0 || member) {
+		int flags = (winning ? PEGSOL_MEMBERS_WINNING : 0) | (raw ? PEGSOL_MEMBERS_RAW : 0);
+		if (list >= 0)
+			return level_list_run(&c, list, flags, output);
+		return level_member_run(&c, member, flags);
+	}
 	if (by_moves)
 		return levels_by_moves(&c, direction ? direction : 1, max_moves);
 

@@ -183,6 +183,28 @@ pegsol_levels_by_moves(const pegsol_problem *problem,
                        int max_moves, pegsol_moves_result *out,
                        pegsol_error *err);
 
+/* The positions of level n by jumps, one by one: S_n, the positions
+ * reachable from the start in exactly n jumps, or with
+ * PEGSOL_MEMBERS_WINNING W_n, those of them from which the finish can
+ * still be reached.  One canonical position per orbit under the
+ * symmetries that fix start and finish (as pegsol_count counts them), or
+ * with PEGSOL_MEMBERS_RAW every distinct image; in no promised order.
+ * each (may be NULL) is called with each position, nonzero stopping the
+ * listing (not the count); *count (may be NULL) is how many there are.
+ * Made in memory by the level engine (WINNING: also the N - n levels
+ * backward from the finish); PEGSOL_ELIMIT past options->memory;
+ * PEGSOL_EUSAGE when n is not a level of the start (0 to pegs - 1). */
+enum {
+	PEGSOL_MEMBERS_WINNING = 1,
+	PEGSOL_MEMBERS_RAW = 2
+};
+typedef int (*pegsol_position_fn)(void *ctx, pegsol_pos pos);
+PEGSOL_API pegsol_status
+pegsol_level_positions(const pegsol_problem *problem,
+                       const pegsol_level_options *options, int n, int flags,
+                       pegsol_position_fn each, void *ctx, uint64_t *count,
+                       pegsol_error *err);
+
 #ifdef __cplusplus
 }
 #endif

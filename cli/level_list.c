@@ -1,0 +1,190 @@
+/*
+ * cli/level_list.c - `pegsol levels --list N` and `--member POS`
+ * (level_list.h), on pegsol_level_positions.
+ *
+ * Text prints one position a line (its pegs' holes); CSV and JSON a table
+ * of one column, each position an array of hole names (emit.h).  The
+ * binary file is for levels too big for text: a 24-byte header, then the
+ * positions as 64-bit little-endian words, bit h set for a peg in hole h
+ * (the man page, FILES, documents it for readers in other languages).
+ */
+#include "level_list.h"
+#include "level_cli.h"
+#include "output.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The binary file's header: magic, format version, holes, flags
+ * (PEGSOL_MEMBERS_*), jumps of the level, then the count of positions. */
+#define LIST_MAGIC "PEGSOLPS"
+
+typedef struct list_ctx {
+	const cli *c;
+	table *t;     /* text, csv, json */
+	FILE *f;      /* binary */
+	int failed;   /* a write failed */
+	pegsol_pos want; /* --member: the position looked for */
+	int found;
+} list_ctx;
+
+static void put_u64(unsigned char *b, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		b[i] = (unsigned char)(v >> (8 * i));
+}
+
+static int list_one(void *ctx, pegsol_pos pos)
+{
+	list_ctx *x = ctx;
+	if (x->f) {
+		unsigned char b[8];
+		put_u64(b, pos);
+		if (fwrite(b, 8, 1, x->f) != 1) {
+			x->failed = 1;
+			return 1;
+		}
+		return 0;
+	}
+	table_row(x->t);
+	table_cell_rich(x->t, rich_holes(x->c->board, pos, x->c->notation));
+	return 0;
+}
+
+static int member_one(void *ctx, pegsol_pos pos)
+{
+	list_ctx *x = ctx;
+	if (pos == x->want)
+		x->found = 1;
+	return x->found; /* found: no need to go on */
+}
+
+static void emit_level_head(emitter *e, const cli *c, int n, int flags)
+{
+	level_cli_emit_problem(e, c);
+	emit_value(e, "jumps", "level (jumps from the start)", COL_INT, "%d", n);
+	emit_value(e, "set", "positions", COL_TEXT, "%s",
+	           flags & PEGSOL_MEMBERS_WINNING ? "W_n: those that can still finish"
+	                                          : "S_n: every one reachable");
+	emit_value(e, "counted", "positions counted", COL_TEXT, "%s",
+	           flags & PEGSOL_MEMBERS_RAW ? "every rotation and reflection"
+	                                      : "once per symmetry class");
+}
+
+int level_list_run(cli *c, int n, int flags, const char *out_path)
+{
+	progress prog;
+	pegsol_level_options lo;
+	level_cli_begin(c, &prog, &lo);
+	table t;
+	static const table_col cols[] = {{"positions", "pegs at", COL_TEXT}};
+	table_init(&t, "positions", NULL, 1, cols);
+	list_ctx x = {c, &t, NULL, 0, 0, 0};
+	unsigned char head[24];
+	if (out_path) {
+		x.f = fopen(out_path, "wb");
+		if (!x.f) {
+			fprintf(stderr, "pegsol levels: cannot write '%s': %s\n", out_path,
+			        strerror(errno));
+			table_free(&t);
+			cli_free(c);
+			return PEGSOL_EINPUT;
+		}
+		/* the header, its count filled in at the end */
+		memset(head, 0, sizeof head);
+		if (fwrite(head, sizeof head, 1, x.f) != 1)
+			x.failed = 1;
+	}
+	pegsol_error err;
+	uint64_t count = 0;
+	double secs;
+	int rc = level_cli_end(c, &prog,
+	                       pegsol_level_positions(&c->problem, &lo, n, flags,
+	                                              list_one, &x, &count, &err),
+	                       &err, &secs);
+	if (rc) {
+		if (x.f)
+			fclose(x.f);
+		table_free(&t);
+		return rc;
+	}
+	if (x.f) {
+		memcpy(head, LIST_MAGIC, 8);
+		head[8] = 1; /* version */
+		head[9] = (unsigned char)pegsol_board_holes(c->board);
+		head[10] = (unsigned char)flags;
+		head[11] = (unsigned char)n;
+		put_u64(head + 16, count);
+		if (fseek(x.f, 0, SEEK_SET) || fwrite(head, sizeof head, 1, x.f) != 1)
+			x.failed = 1;
+		if (cli_close_output(x.f) || x.failed) {
+			fprintf(stderr, "pegsol levels: cannot write '%s': %s\n", out_path,
+			        strerror(errno ? errno : EIO));
+			table_free(&t);
+			cli_free(c);
+			return PEGSOL_EINPUT;
+		}
+	}
+	emitter e;
+	emit_begin(&e, stdout, c->format);
+	emit_level_head(&e, c, n, flags);
+	emit_value(&e, "count", "how many", COL_COUNT, "%llu", (unsigned long long)count);
+	if (out_path) {
+		emit_value(&e, "file", "written to", COL_TEXT, "%s", out_path);
+	} else {
+		emit_text(&e, "\n");
+		emit_table(&e, &t);
+		emit_text(&e, "\n");
+	}
+	emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", secs);
+	emit_end(&e);
+	table_free(&t);
+	cli_free(c);
+	return 0;
+}
+
+int level_member_run(cli *c, const char *member, int flags)
+{
+	pegsol_error err;
+	pegsol_pos pos;
+	if (pegsol_holes_parse(c->board, member, &pos, &err) != PEGSOL_OK) {
+		fprintf(stderr, "pegsol levels: --member: %s\n", err.message);
+		cli_free(c);
+		return PEGSOL_EINPUT;
+	}
+	int n = pegsol_pos_count(c->problem.start) - pegsol_pos_count(pos);
+	int in[2] = {0, 0}; /* S_n, W_n */
+	double total = 0;
+	for (int w = 0; w < 2 && n >= 0; w++) {
+		if (w && !in[0])
+			break; /* not reachable: not winning either */
+		progress prog;
+		pegsol_level_options lo;
+		level_cli_begin(c, &prog, &lo);
+		list_ctx x = {c, NULL, NULL, 0, pos, 0};
+		double secs;
+		int rc = level_cli_end(c, &prog,
+		                       pegsol_level_positions(&c->problem, &lo, n,
+		                                              PEGSOL_MEMBERS_RAW |
+		                                              (w ? PEGSOL_MEMBERS_WINNING : 0),
+		                                              member_one, &x, NULL, &err),
+		                       &err, &secs);
+		if (rc)
+			return rc;
+		in[w] = x.found;
+		total += secs;
+	}
+	emitter e;
+	emit_begin(&e, stdout, c->format);
+	emit_level_head(&e, c, n, flags & ~PEGSOL_MEMBERS_RAW);
+	emit_value_rich(&e, "position", "position (pegs at)",
+	                rich_holes(c->board, pos, c->notation));
+	emit_value_rich(&e, "reachable", "in S_n (reachable in n jumps)",
+	                rich_bool(in[0]));
+	emit_value_rich(&e, "winning", "in W_n (can still finish)", rich_bool(in[1]));
+	emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", total);
+	emit_end(&e);
+	cli_free(c);
+	return (flags & PEGSOL_MEMBERS_WINNING ? in[1] : in[0]) ? 0 : PEGSOL_NO_SOLUTION;
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# level_members.sh - `pegsol levels --list N` and `--member HOLES` from the
+# command line: the English board's level sizes of REFERENCE.md (Durango
+# Bill: 296 positions after 4 jumps; George Bell: 39 up to symmetry), the
+# same positions in text, CSV, JSON and the binary file (whose header and
+# size the man page gives), membership by exit status, and usage errors.
+set -u
+PEGSOL=${PEGSOL:?path to the pegsol binary}
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+expect_exit() { # expect_exit CODE cmd...
+	local want=$1; shift
+	"$@" >/dev/null 2>"$tmp/err"; local got=$?
+	if [ "$got" -eq "$want" ]; then ok; else bad "exit $got, want $want: $* ($(head -c 200 "$tmp/err"))"; fi
+}
+same() { # same GOT WANT what
+	if [ "$1" = "$2" ]; then ok; else bad "$3: '$1', want '$2'"; fi
+}
+
+# counts: every image, and up to symmetry
+"$PEGSOL" levels --list 4 --raw --format csv >"$tmp/raw.csv" || bad "--list 4 --raw"
+same "$(sed -n 's/^count,//p' "$tmp/raw.csv")" 296 "S_4 every image"
+"$PEGSOL" levels --list 4 --format csv >"$tmp/c.csv" || bad "--list 4"
+same "$(sed -n 's/^count,//p' "$tmp/c.csv")" 39 "S_4 up to symmetry"
+# the CSV table has one row per position, each distinct
+rows=$(sed -n '/^positions$/,/^$/p' "$tmp/raw.csv" | grep -c '^"\?[0-9]')
+same "$rows" 296 "CSV rows of S_4"
+same "$(sed -n '/^positions$/,/^$/p' "$tmp/raw.csv" | grep '^"\?[0-9]' | sort -u | wc -l)" 296 \
+	"distinct CSV rows of S_4"
+# text: a line a position; JSON: an array of them
+same "$("$PEGSOL" levels --list 4 | grep -c '^[0-9]*, ')" 39 "text lines of S_4"
+if command -v python3 >/dev/null; then
+	n=$("$PEGSOL" levels --list 4 --format json |
+		python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d["positions"]), d["count"])')
+	same "$n" "39 39" "JSON positions of S_4"
+fi
+# the binary file: header, then 8 bytes a position
+"$PEGSOL" levels --list 4 --raw -o "$tmp/s4.bin" >/dev/null || bad "--list -o"
+same "$(head -c 8 "$tmp/s4.bin")" PEGSOLPS "binary magic"
+same "$(stat -c %s "$tmp/s4.bin")" $((24 + 8 * 296)) "binary size"
+same "$(od -A n -t u8 -j 16 -N 8 "$tmp/s4.bin" | tr -d ' ')" 296 "binary count"
+
+# membership: the position after 4->16 (pegs everywhere but 4 and 9) is in
+# S_1; pegs everywhere but 0 and 1 is not
+after=$(seq 0 32 | grep -vx '4\|9' | paste -sd,)
+expect_exit 0 "$PEGSOL" levels --member "$after"
+notin=$(seq 2 32 | paste -sd,)
+expect_exit 1 "$PEGSOL" levels --member "$notin"
+# triangle of side 5, one peg anywhere, from a corner (0): the last peg can
+# end at 0, 5, 9 or 12 (everything2.com's peg solitaire page: A, F, J, M),
+# never at 1
+expect_exit 0 "$PEGSOL" levels -b triangle5 -s 0 -f any --member 12 --winning
+expect_exit 1 "$PEGSOL" levels -b triangle5 -s 0 -f any --member 1 --winning
+
+expect_exit 2 "$PEGSOL" levels --list x
+expect_exit 2 "$PEGSOL" levels --list 4 --by moves
+expect_exit 2 "$PEGSOL" levels --list 4 --member 16
+expect_exit 2 "$PEGSOL" levels -o "$tmp/x.bin"
+expect_exit 2 "$PEGSOL" levels --list 40
+expect_exit 3 "$PEGSOL" levels --member z99
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
