@@ -9,12 +9,41 @@
 
 #include "pegsol.h"
 
+
 /* Each hole is drawn as a cell CELL_W columns wide and CELL_H rows tall:
  * "[O]+ " is the cursor's brackets, the peg, its hint mark and a space
  * that keeps the mark off the next hole; the hole's name goes below. */
 #define CELL_W 5
 #define CELL_H 2
-#define PANEL_W 30 /* the side panel, when the terminal is wide enough */
+#define PANEL_W 30 /* the side panel, when the terminal is wide enough;
+                     * below the board when it is not */
+
+/* The background solver (play_background.c): a child process, with its
+ * own hints table, that goes on asking the solver about what the
+ * foreground left unknown, with ever longer limits, while the player
+ * thinks.  A process rather than a thread, so that quitting never waits for
+ * a solver call to end (the child is simply killed).  Each report is one
+ * record, written whole to a pipe. */
+#define BG_MAX_HINTS 128
+typedef struct bg_record {
+	pegsol_pos pos;
+	int working;            /* 1 while it still refines pos */
+	int nhints;
+	double spent;           /* seconds spent on pos so far */
+	pegsol_verdict verdict; /* of pos itself */
+	int nsolution;          /* a verified solution from pos (0: none) */
+	pegsol_hint hint[BG_MAX_HINTS];
+	pegsol_jump solution[PEGSOL_MAX_HOLES];
+} bg_record;
+
+typedef struct play_background {
+	int pid;                /* 0: not running */
+	int to_child, from_child;
+	bg_record last;         /* the latest report */
+	int have;
+	pegsol_pos asked;       /* the position last sent */
+	int asked_valid;
+} play_background;
 
 typedef struct play {
 	const pegsol_board *board;
@@ -36,6 +65,15 @@ typedef struct play {
 	/* whether the finish can be reached, valid when verdict_pos matches */
 	pegsol_pos verdict_pos;
 	pegsol_verdict verdict;
+	/* the jump that lost the game (-1: none), valid when lost_pos matches:
+	 * the first jump of the game after which the finish is proved out of
+	 * reach; lost_sure when the position before it was proved winning */
+	pegsol_pos lost_pos;
+	pegsol_verdict lost_verdict; /* the verdict it was found with */
+	long lost_jump;
+	int lost_sure;
+	double background;           /* --background: seconds a position */
+	play_background bg;
 	char message[256];
 	int message_is_error;
 	char title[128];
@@ -61,6 +99,20 @@ void ui_draw(play *p);
 /* Draws a prompt on the message line and reads a line of text; returns 0
  * when cancelled with Escape. */
 int ui_prompt(play *p, const char *question, char *buf, size_t size);
+
+/* The background solver: started for the solver oracle with budget
+ * seconds a position (0 on failure: play goes on without it), told each
+ * position shown, polled by the main loop; bg_collect merges what it found
+ * about the position now into the screen's hints and verdict and returns 1
+ * when something changed.  bg_solution copies its verified solution from
+ * pos, if it has one.  bg_working: whether it still refines pos, and the
+ * seconds spent on it. */
+int bg_start(play *p, double budget);
+void bg_request(play *p, pegsol_pos pos);
+int bg_collect(play *p);
+int bg_solution(const play *p, pegsol_pos pos, pegsol_jump *jumps, size_t *n);
+int bg_working(const play *p, pegsol_pos pos, double *spent);
+void bg_stop(play *p);
 
 /* The verdict shown for a peg or a target (best of its jumps). */
 pegsol_verdict ui_best_verdict(const play *p, int hole, int as_target);

@@ -5,8 +5,13 @@
  * the mouse).
  *
  * Everything that colour says is also said with a character (cursor in
- * brackets, '+' winning, '-' losing, '?' unknown, '*' a target), so the
- * game reads the same with NO_COLOR and in a text capture of the screen.
+ * brackets, '+' winning, '-' losing, '?' unknown, '*' a target, '!' where
+ * the jump that lost the game landed), so the game reads the same with
+ * NO_COLOR and in a text capture of the screen.
+ *
+ * The side panel (cursor, hints, the moves played, the keys) stands right
+ * of the board when the terminal is wide enough, and below it when not:
+ * a narrow terminal loses room, not the hints.
  */
 #include "play.h"
 
@@ -178,11 +183,23 @@ static int is_target(const play *p, pegsol_pos pos, int hole)
 	return 0;
 }
 
+/* The jump that lost the game, when it is the last one played (then its
+ * landing hole is marked on the board); -1 otherwise. */
+static long lost_now(const play *p)
+{
+	pegsol_pos pos = pegsol_game_position(p->game);
+	size_t n = pegsol_game_jumps(p->game);
+	if (p->lost_pos != pos || p->lost_jump < 0 || (size_t)p->lost_jump + 1 != n)
+		return -1;
+	return p->lost_jump;
+}
+
 static void draw_hole(const play *p, int h, pegsol_pos pos)
 {
 	int x, y;
 	ui_hole_xy(p, h, &x, &y);
 	int peg = (int)(pos >> h & 1), cur = h == p->cursor, sel = h == p->selected;
+	long lost = lost_now(p);
 	move(y, x);
 	if (cur) {
 		attron(colour(p, PAIR_CURSOR) | A_BOLD);
@@ -211,8 +228,14 @@ static void draw_hole(const play *p, int h, pegsol_pos pos)
 	} else {
 		addch(' ');
 	}
-	/* the fourth column: a hint, or '*' for a target without hints */
-	if (hints_current(p) && p->selected >= 0 && !peg)
+	/* the fourth column: '!' where the jump that lost the game landed
+	 * (the cursor is there: the brackets must not hide it), a hint, or
+	 * '*' for a target without hints */
+	if (lost >= 0 && pegsol_game_jump_at(p->game, (size_t)lost).to == h) {
+		attron(colour(p, PAIR_LOSE) | A_BOLD);
+		addch('!');
+		attroff(colour(p, PAIR_LOSE) | A_BOLD);
+	} else if (hints_current(p) && p->selected >= 0 && !peg)
 		mark(p, ui_best_verdict(p, h, 1));
 	else if (hints_current(p) && p->selected < 0 && peg)
 		mark(p, ui_best_verdict(p, h, 0));
@@ -279,9 +302,81 @@ static int draw_hint_list(const play *p, int y, int x, int w, int ymax,
 	return y + 1;
 }
 
-static void draw_panel(const play *p, int x, int ymax)
+/* The moves played, numbered, the last ones that fit in the lines from y
+ * to ymax; the move holding the jump that lost the game ends in '!', and
+ * a line under the list says what it means. */
+static int draw_moves(const play *p, int y, int x, int w, int ymax)
 {
-	int y = BOARD_TOP, w = COLS - x - 1;
+	size_t nj = pegsol_game_jumps(p->game);
+	if (y >= ymax)
+		return y;
+	pegsol_jump js[PEGSOL_MAX_HOLES];
+	pegsol_move mv[PEGSOL_MAX_HOLES];
+	if (nj > PEGSOL_MAX_HOLES)
+		nj = PEGSOL_MAX_HOLES;
+	for (size_t i = 0; i < nj; i++)
+		js[i] = pegsol_game_jump_at(p->game, i);
+	size_t nm = pegsol_jumps_to_moves(js, nj, mv);
+	/* the move that holds the losing jump */
+	long lost = -1;
+	if (p->lost_pos == pegsol_game_position(p->game) && p->lost_jump >= 0) {
+		long j = 0;
+		for (size_t m = 0; m < nm; m++) {
+			j += mv[m].njumps;
+			if (p->lost_jump < j) {
+				lost = (long)m;
+				break;
+			}
+		}
+	}
+	mvprintw(y++, x, "Moves (%zu):%s", nm, nm ? "" : " none yet");
+	int room = ymax - y - (lost >= 0); /* lines for the list */
+	if (!nm || room <= 0)
+		goto note;
+	/* lay the list out oldest first, then draw the last lines that fit */
+	char text[PEGSOL_MAX_HOLES][80];
+	int line_of[PEGSOL_MAX_HOLES], col_of[PEGSOL_MAX_HOLES];
+	int lines = 1, col = 1;
+	for (size_t k = 0; k < nm; k++) {
+		char m[64];
+		pegsol_move_format(p->board, &mv[k], p->notation, m, sizeof m);
+		snprintf(text[k], sizeof text[k], " %zu.%s%s", k + 1, m,
+		         (long)k == lost ? "!" : "");
+		int len = (int)strlen(text[k]);
+		if (col > 1 && col + len > w) {
+			lines++;
+			col = 1;
+		}
+		line_of[k] = lines - 1;
+		col_of[k] = col;
+		col += len;
+	}
+	int first = lines > room ? lines - room : 0;
+	for (size_t k = 0; k < nm; k++) {
+		if (line_of[k] < first)
+			continue; /* an older line that does not fit */
+		int bad = (long)k == lost;
+		if (bad)
+			attron(colour(p, PAIR_LOSE) | A_BOLD);
+		mvaddnstr(y + line_of[k] - first, x + col_of[k], text[k], w - col_of[k]);
+		if (bad)
+			attroff(colour(p, PAIR_LOSE) | A_BOLD);
+	}
+	y += lines < room ? lines : room;
+note:
+	if (lost >= 0 && y < ymax) {
+		attron(colour(p, PAIR_LOSE) | A_BOLD);
+		mvaddnstr(y++, x, p->lost_sure ? "! lost the game here: u undoes"
+		                                : "! out of reach from here: u undoes", w);
+		attroff(colour(p, PAIR_LOSE) | A_BOLD);
+	}
+	return y;
+}
+
+/* The panel in the box from (y, x), w wide, down to the line before ymax:
+ * beside the board or below it. */
+static void draw_panel(const play *p, int y, int x, int w, int ymax)
+{
 	pegsol_pos pos = pegsol_game_position(p->game);
 	pegsol_jump legal[PEGSOL_MAX_HOLES * 8];
 	char name[16];
@@ -292,17 +387,27 @@ static void draw_panel(const play *p, int x, int ymax)
 		pegsol_hole_name(p->board, p->cursor, p->notation, name, sizeof name);
 		mvprintw(y++, x, "cursor: %s", name);
 	}
-	y++;
+	if (y < ymax)
+		y++;
+	double spent;
+	int refining = bg_working(p, pos, &spent);
 	if (pegsol_game_finished(p->game)) {
 		attron(colour(p, PAIR_WIN) | A_BOLD);
-		mvprintw(y++, x, "Solved!  The finish is reached.");
+		mvaddnstr(y++, x, "Solved!  The finish is reached.", w);
 		attroff(colour(p, PAIR_WIN) | A_BOLD);
 	} else if (!pegsol_legal_jumps(p->board, pos, legal)) {
 		attron(colour(p, PAIR_LOSE) | A_BOLD);
-		mvprintw(y++, x, "No jump left.  u undoes.");
+		mvaddnstr(y++, x, "No jump left.  u undoes.", w);
 		attroff(colour(p, PAIR_LOSE) | A_BOLD);
 	} else if (hints_current(p)) {
-		mvprintw(y++, x, "Hints (%s):", pegsol_hints_oracle_name(p->hints));
+		char head[96];
+		if (refining)
+			snprintf(head, sizeof head, "Hints (%s, thinking on: %.0fs):",
+			         pegsol_hints_oracle_name(p->hints), spent);
+		else
+			snprintf(head, sizeof head, "Hints (%s):",
+			         pegsol_hints_oracle_name(p->hints));
+		mvaddnstr(y++, x, head, w);
 		y = draw_hint_list(p, y, x, w, ymax, PEGSOL_VERDICT_WINNING,
 		                   "+ winning", PAIR_WIN);
 		y = draw_hint_list(p, y, x, w, ymax, PEGSOL_VERDICT_LOSING,
@@ -310,9 +415,9 @@ static void draw_panel(const play *p, int x, int ymax)
 		y = draw_hint_list(p, y, x, w, ymax, PEGSOL_VERDICT_UNKNOWN,
 		                   "? unknown", PAIR_UNKNOWN);
 	} else if (p->show_hints) {
-		mvprintw(y++, x, "Hints: thinking...");
+		mvaddnstr(y++, x, "Hints: thinking...", w);
 	} else {
-		mvprintw(y++, x, "Press ? for hints.");
+		mvaddnstr(y++, x, "Press ? for hints.", w);
 	}
 	static const char *const keys[] = {
 		"arrows/hjkl move, Enter jump",
@@ -322,11 +427,15 @@ static void draw_panel(const play *p, int x, int ymax)
 		"w save  o open   q quit",
 	};
 	int nkeys = (int)(sizeof keys / sizeof keys[0]);
+	/* the keys at the bottom when the moves leave room for them */
 	int ky = ymax - nkeys;
+	int moves_end = ky > y + 3 ? ky - 1 : ymax;
+	if (y + 1 < moves_end)
+		y = draw_moves(p, y + 1, x, w, moves_end);
 	if (ky > y) {
 		attron(A_DIM);
 		for (int i = 0; i < nkeys; i++)
-			mvprintw(ky + i, x, "%s", keys[i]);
+			mvaddnstr(ky + i, x, keys[i], w);
 		attroff(A_DIM);
 	}
 }
@@ -366,7 +475,9 @@ void ui_draw(play *p)
 	ui_board_size(p, &bw, &bh);
 	int status_y = LINES - STATUS_ROWS;
 	if (COLS - bw - 2 >= PANEL_W)
-		draw_panel(p, bw + 2, status_y - 1);
+		draw_panel(p, BOARD_TOP, bw + 2, COLS - bw - 3, status_y - 1);
+	else /* narrow: below the board, as far as the lines go */
+		draw_panel(p, bh + 1, BOARD_LEFT, COLS - BOARD_LEFT - 1, status_y - 1);
 
 	/* status line: pegs, moves, jumps, and whether the finish can be
 	 * reached from here */
@@ -376,6 +487,10 @@ void ui_draw(play *p)
 	         " pegs %d | moves %zu | jumps %zu | finish reachable: %s | hints %s",
 	         pegsol_pos_count(pos), pegsol_game_moves(p->game),
 	         pegsol_game_jumps(p->game), reach, p->show_hints ? "on" : "off");
+	if ((int)strlen(status) > COLS) /* narrow: what matters most */
+		snprintf(status, sizeof status, " pegs %d | moves %zu | jumps %zu | "
+		         "reachable: %s", pegsol_pos_count(pos), pegsol_game_moves(p->game),
+		         pegsol_game_jumps(p->game), reach);
 	attron(A_REVERSE);
 	mvhline(status_y, 0, ' ', COLS);
 	mvaddnstr(status_y, 0, status, COLS);

@@ -38,13 +38,19 @@ static const char help[] =
 	"\n"
 	"A hint is never a guess: a winning jump is one from which a solution was\n"
 	"found and replayed; a losing one is proved by the solver; when the time\n"
-	"runs out the answer is 'unknown'.\n"
+	"runs out the answer is 'unknown', until the background solver settles\n"
+	"it.  A jump after which the finish is out of reach is marked '!' on the\n"
+	"board and in the move list at once: u undoes it.\n"
 	"\n"
 	"Options:\n" CLI_COMMON_HELP
 	"      --replay FILE       animate a saved game, then play on from its end\n"
 	"      --delay SECONDS     time between animated jumps (default 0.5)\n"
 	"      --think SECONDS     time the solver may take for each hint request\n"
 	"                          and for 'finish reachable' (default 3)\n"
+	"      --background SECONDS  time the solver goes on thinking about each\n"
+	"                          position in the background, while you do,\n"
+	"                          to settle the hints it left unknown (default\n"
+	"                          120; 0: none; the solver oracle only)\n"
 	"      --hints             start with the hints on\n"
 	"      --oracle O          where hints come from: exact (every winning\n"
 	"                          position, computed once by the level engine and\n"
@@ -63,7 +69,7 @@ static const char help[] =
 	"--oracle exact cannot hold the winning positions (see --memory).\n";
 
 enum { OPT_REPLAY = OPT_FIRST_COMMAND_OPTION, OPT_DELAY, OPT_THINK, OPT_HINTS,
-       OPT_ORACLE };
+       OPT_ORACLE, OPT_BACKGROUND };
 
 enum { ORACLE_AUTO, ORACLE_EXACT, ORACLE_SOLVER };
 
@@ -118,6 +124,88 @@ static void update(play *p)
 	}
 	p->verdict = pegsol_hints_position(p->hints, pos, limit);
 	p->verdict_pos = pos;
+}
+
+/* Finds the jump that lost the game, when the position now is proved
+ * losing: the first jump of the game after which the finish is out of
+ * reach (positions after it are losing too: every successor of a losing
+ * position is).  The positions of the game were judged as they were
+ * played, so the hints' cache answers; a position it does not know is
+ * asked for only a moment.  When the jump just played is the one, the
+ * player is told at once. */
+static void find_lost(play *p)
+{
+	pegsol_pos pos = pegsol_game_position(p->game);
+	if (p->verdict_pos != pos ||
+	    (p->lost_pos == pos && p->lost_verdict == p->verdict))
+		return;
+	p->lost_pos = pos;
+	p->lost_verdict = p->verdict;
+	p->lost_jump = -1;
+	p->lost_sure = 0;
+	if (p->verdict != PEGSOL_VERDICT_LOSING)
+		return;
+	pegsol_pos q = p->problem->start;
+	size_t n = pegsol_game_jumps(p->game);
+	pegsol_verdict before = pegsol_hints_position(p->hints, q, 0.01);
+	if (before == PEGSOL_VERDICT_LOSING)
+		return; /* lost from the start: no jump lost it */
+	for (size_t i = 0; i < n; i++) {
+		q = pegsol_pos_jump(q, pegsol_game_jump_at(p->game, i));
+		/* the last one is the position now, whose verdict may have come
+		 * from the background */
+		pegsol_verdict v = i + 1 == n ? p->verdict
+		                              : pegsol_hints_position(p->hints, q, 0.01);
+		if (v == PEGSOL_VERDICT_LOSING) {
+			p->lost_jump = (long)i;
+			p->lost_sure = before == PEGSOL_VERDICT_WINNING;
+			break;
+		}
+		before = v;
+	}
+	if (p->lost_jump >= 0 && (size_t)p->lost_jump + 1 == n) {
+		char mv[64];
+		pegsol_jump j = pegsol_game_jump_at(p->game, n - 1);
+		pegsol_move m = {1, {j.from, j.to}};
+		pegsol_move_format(p->board, &m, p->notation, mv, sizeof mv);
+		say(p, 1, p->lost_sure ? "%s: this jump lost the game: undo? (u)"
+		                       : "%s: the finish is out of reach now: undo? (u)",
+		    mv);
+	}
+}
+
+/* Whether the screen shows something the foreground could not decide. */
+static int unknown_shown(const play *p, pegsol_pos pos)
+{
+	if (p->verdict_pos == pos && p->verdict == PEGSOL_VERDICT_UNKNOWN)
+		return 1;
+	if (p->show_hints && p->hints_pos == pos)
+		for (int i = 0; i < p->nhints; i++)
+			if (p->hint[i].verdict == PEGSOL_VERDICT_UNKNOWN)
+				return 1;
+	return 0;
+}
+
+/* One key; while it waits, the background's answers are merged and
+ * shown.  ERR only when the terminal is gone (a wait ended early). */
+static int read_key(play *p)
+{
+	if (!p->bg.pid)
+		return getch();
+	for (;;) {
+		timeout(250);
+		double t0 = progress_now();
+		int ch = getch();
+		timeout(-1);
+		if (ch != ERR || progress_now() - t0 < 0.2)
+			return ch;
+		if (bg_collect(p) && ui_fits(p)) {
+			find_lost(p);
+			ui_draw(p);
+		} else if (bg_working(p, pegsol_game_position(p->game), &t0) && ui_fits(p)) {
+			ui_draw(p); /* the seconds spent, in the panel */
+		}
+	}
 }
 
 static int legal_from(const play *p, int hole)
@@ -241,14 +329,21 @@ static void show_me(play *p, int all)
 	}
 	say(p, 0, "thinking...");
 	ui_draw(p);
-	pegsol_verdict v = pegsol_hints_solution(p->hints, pos, p->think, sol, &n);
+	pegsol_verdict v = PEGSOL_VERDICT_WINNING;
+	/* the background's solution first: it was replayed too, and asking
+	 * the solver again could take the whole --think for nothing */
+	if (!bg_solution(p, pos, sol, &n))
+		v = pegsol_hints_solution(p->hints, pos, p->think, sol, &n);
+	if (v == PEGSOL_VERDICT_UNKNOWN && p->verdict_pos == pos)
+		v = p->verdict == PEGSOL_VERDICT_LOSING ? p->verdict : v;
 	if (v == PEGSOL_VERDICT_LOSING) {
 		say(p, 1, "the finish cannot be reached from here: u undoes");
 		return;
 	}
 	if (v != PEGSOL_VERDICT_WINNING) {
-		say(p, 1, "unknown: no solution found in %gs (--think); hints may "
-		          "still help", p->think);
+		say(p, 1, "unknown: no solution found in %gs (--think)%s", p->think,
+		    p->bg.pid ? "; the background solver goes on: try again soon"
+		              : "; hints may still help");
 		return;
 	}
 	if (!all) {
@@ -467,10 +562,16 @@ static void run(play *p, char *file, size_t file_size)
 {
 	int errors = 0;
 	for (;;) {
-		if (ui_fits(p))
+		if (ui_fits(p)) {
+			pegsol_pos pos = pegsol_game_position(p->game);
 			update(p);
+			bg_collect(p);
+			find_lost(p);
+			if (unknown_shown(p, pos))
+				bg_request(p, pos);
+		}
 		ui_draw(p);
-		int ch = getch();
+		int ch = read_key(p);
 		if (ch == ERR) {
 			/* a blocking read fails only when the terminal is gone (or a
 			 * signal interrupted it): give up after many in a row rather
@@ -572,11 +673,13 @@ int cmd_play(int argc, char **argv)
 		{"think", required_argument, NULL, OPT_THINK},
 		{"hints", no_argument, NULL, OPT_HINTS},
 		{"oracle", required_argument, NULL, OPT_ORACLE},
+		{"background", required_argument, NULL, OPT_BACKGROUND},
 		{0, 0, 0, 0}};
 	play p;
 	memset(&p, 0, sizeof p);
 	p.delay = 0.5;
 	p.think = 3;
+	p.background = 120;
 	p.names = 1;
 	p.selected = -1;
 	const char *replay = NULL;
@@ -590,6 +693,12 @@ int cmd_play(int argc, char **argv)
 				return rc;
 		} else if (opt == OPT_THINK) {
 			if ((rc = parse_seconds(&c, "--think", optarg, 0.01, &p.think)))
+				return rc;
+		} else if (opt == OPT_BACKGROUND) {
+			if (!strcmp(optarg, "0"))
+				p.background = 0;
+			else if ((rc = parse_seconds(&c, "--background", optarg, 0.01,
+			                             &p.background)))
 				return rc;
 		} else if (opt == OPT_HINTS) {
 			p.show_hints = 1;
@@ -664,6 +773,9 @@ int cmd_play(int argc, char **argv)
 		rc = cli_report(&c, &err);
 		goto out;
 	}
+	/* before the screen: the child must not share curses' state */
+	if (!winning)
+		bg_start(&p, p.background);
 	SCREEN *screen = newterm(NULL, stdout, stdin);
 	if (!screen) {
 		const char *term = getenv("TERM");
@@ -701,6 +813,7 @@ int cmd_play(int argc, char **argv)
 	pegsol_pos empty = pegsol_board_full(p.board) & ~c.problem.start;
 	p.cursor = empty ? __builtin_ctzll(empty) : 0;
 	p.verdict_pos = ~(pegsol_pos)0; /* nothing computed yet */
+	p.lost_pos = ~(pegsol_pos)0;
 	p.hints_pos = ~(pegsol_pos)0;
 	if (replay)
 		replay_game(&p);
@@ -709,6 +822,7 @@ int cmd_play(int argc, char **argv)
 	delscreen(screen);
 	rc = 0;
 out:
+	bg_stop(&p);
 	pegsol_hints_free(p.hints);
 	pegsol_winning_free(winning);
 	pegsol_game_free(p.game);

@@ -4,8 +4,9 @@
 # through a short English game with typed moves, an undo, moves made with
 # the cursor keys, hints, "show me" and a save; then checks the screen and
 # the saved file (replayed by `pegsol check`), a --replay of that file, the
-# too-small screen and its recovery on resize, and the exit status without
-# a terminal.  Needs tmux (scripts/install-deps.sh installs it); skips with
+# too-small screen and its recovery on resize, a losing move marked at
+# once, a narrow terminal's layout, the background solver, and the exit
+# status without a terminal.  Needs tmux (scripts/install-deps.sh installs it); skips with
 # exit 77 only when tmux is not installed.  Runs with no stdin, < 60 s.
 set -u
 : "${PEGSOL:?set PEGSOL to the pegsol binary}"
@@ -190,6 +191,70 @@ start exact3 100 30 -b triangle5 -f any --hints
 wait_for "+ winning (2):  a3-a1 c3-a1"
 tm send-keys -t exact3 q
 [ "$(head -c 8 "$cache")" = PEGSOLW1 ] || fail "the damaged cache was kept"
+
+# ---- a losing move is marked at once: the message, '!' on the board where
+# it landed and after it in the move list; u takes it back.  That c4-a4
+# loses and a4-a2 does not is the solver's word, asked independently.
+"$PEGSOL" solve -b triangle5 -s a3,b3,c3,b4,c4 -f any >/dev/null 2>&1
+[ $? = 1 ] || fail "the solver does not call the position after c4-a4 lost"
+"$PEGSOL" solve -b triangle5 -s a3,b3,c3,a4,b4 -f any >/dev/null 2>&1 ||
+  fail "the solver does not solve the position before c4-a4"
+start lose 100 30 -b triangle5 -f any
+wait_for "finish reachable: yes"
+tm send-keys -t lose ':' 'a3-a1 c3-a3 a4-a2' Enter
+wait_for "moves 3 | jumps 3"
+if screen | grep -qF 'lost the game'; then fail "a winning game called lost"; fi
+tm send-keys -t lose ':' 'c4-a4' Enter
+wait_for "c4-a4: this jump lost the game: undo? (u)"
+wait_for "4.c4-a4!"
+wait_for "! lost the game here: u undoes"
+# the board: a4 (column 0 of row 3 of the triangle, drawn shifted right by
+# half a cell per row below) carries the cursor and the '!'
+screen | grep -qE '^ *\[O\]! ' || fail "no '!' on the board at a4"
+tm send-keys -t lose u
+wait_for "undone; r redoes"
+wait_for "Moves (3):"
+if screen | grep -qF '!'; then fail "the mark stayed after the undo"; fi
+tm send-keys -t lose q
+
+# ---- a narrow terminal (under 60 columns): the panel goes below the
+# board, hints and moves and all, instead of vanishing
+start narrow 50 34 --oracle solver --think 20 --hints
+wait_for "+ winning (" 40
+tm send-keys -t narrow ':' 'd2-d4' Enter
+wait_for "Moves (1):"
+wait_for "1.d2-d4"
+scr=$(screen)
+board_end=$(echo "$scr" | grep -n 'e7' | tail -1 | cut -d: -f1)
+panel=$(echo "$scr" | grep -n 'cursor: d4' | cut -d: -f1)
+[ -n "$panel" ] && [ -n "$board_end" ] && [ "$panel" -gt "$board_end" ] ||
+  fail "the panel is not below the board (board to line $board_end, panel at ${panel:-none})"
+echo "$scr" | grep -qF "pegs 31 | moves 1 | jumps 1" || fail "status line cut"
+tm send-keys -t narrow q
+
+# ---- the background solver settles what the foreground's --think left
+# unknown: after d2-d4 the jump d5-d3 takes the solver about a second
+# (1.8 million positions), far beyond --think 0.02; with --background 0
+# it stays '?', with the background it becomes '+' while we wait.
+start nobg 100 30 --oracle solver --think 0.02 --hints --background 0
+tm send-keys -t nobg ':' 'd2-d4' Enter
+wait_for "moves 1 | jumps 1"
+wait_for "? unknown ("
+if screen | grep -qF "? unknown (0)"; then
+  echo "note: --think 0.02 decided every jump; the background is not exercised"
+  tm send-keys -t nobg q
+else
+  tm send-keys -t nobg q
+  start bg 100 30 --oracle solver --think 0.02 --hints --background 60
+  tm send-keys -t bg ':' 'd2-d4' Enter
+  wait_for "? unknown (0):  none" 90
+  wait_for "+ winning (3):" 10
+  tm send-keys -t bg q
+  for ((i = 0; i < 50; i++)); do dead && break; sleep 0.1; done
+  dead || fail "q did not quit while the background solver worked"
+fi
+"$PEGSOL" play --background soon </dev/null >/dev/null 2>&1
+[ $? = 2 ] || fail "--background soon accepted"
 
 # ---- not a terminal: exit 2 with a clear message
 msg=$("$PEGSOL" play </dev/null 2>&1 >/dev/null)
