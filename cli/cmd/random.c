@@ -39,10 +39,13 @@ static const char help[] =
 	"      --simulate-only     skip the exact distribution (out of reach on\n"
 	"                          the 41- and 45-hole boards) and print only the\n"
 	"                          simulated one, with 95% intervals (default N:\n"
-	"                          1000000)\n";
+	"                          1000000)\n"
+	"      --finish-only       only P(ending at the finish), the same figure,\n"
+	"                          from the winning positions alone: much faster\n"
+	"                          (English: 1.7 of 23.5 million orbits)\n";
 
 enum { OPT_SIMULATE = OPT_FIRST_COMMAND_OPTION, OPT_SEED, OPT_PLOT, OPT_SIM_ONLY,
-       OPT_LOG };
+       OPT_LOG, OPT_FINISH_ONLY };
 
 #define Z95 1.959963984540054
 
@@ -274,6 +277,36 @@ static void emit_simulation(const cli *c, const pegsol_simulation *sim,
 	table_free(&t);
 }
 
+/* --finish-only: P(ending at the finish) from the winning positions
+ * alone, printed as the full analysis prints it. */
+static int finish_alone(cli *c)
+{
+	progress prog;
+	pegsol_level_options lopt;
+	pegsol_random_finish_result r;
+	pegsol_error err;
+	level_cli_begin(c, &prog, &lopt);
+	pegsol_status st = pegsol_random_finish(&c->problem, &lopt, &r, &err);
+	double secs = progress_now() - prog.start;
+	progress_done(&prog);
+	if (st != PEGSOL_OK)
+		return cli_report(c, &err);
+	emitter e;
+	emit_begin(&e, stdout, c->format);
+	level_cli_emit_problem(&e, c);
+	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d", r.symmetry_order);
+	emit_value(&e, "precision", "arithmetic", COL_TEXT,
+	           "fixed point, 126 bits after the point, shares rounded down");
+	emit_value(&e, "winning_positions", "winning positions (orbits)", COL_COUNT,
+	           "%llu", (unsigned long long)r.winning_positions);
+	emit_value(&e, "finish_probability", "P(ending at the finish)", COL_REAL, "%.10g",
+	           r.finish);
+	emit_value_rich(&e, "finish_one_in", "  1 in", one_in_rich(r.finish));
+	emit_value(&e, "exact_seconds", "exact time (s)", COL_REAL, "%.2f", secs);
+	emit_end(&e);
+	return 0;
+}
+
 int cmd_random(int argc, char **argv)
 {
 	cli c;
@@ -284,9 +317,10 @@ int cmd_random(int argc, char **argv)
 		{"seed", required_argument, NULL, OPT_SEED},
 		{"plot", required_argument, NULL, OPT_PLOT},
 		{"simulate-only", no_argument, NULL, OPT_SIM_ONLY},
+		{"finish-only", no_argument, NULL, OPT_FINISH_ONLY},
 		{"log", no_argument, NULL, OPT_LOG},
 		{0, 0, 0, 0}};
-	int opt, rc, sim_only = 0, log_scale = 0;
+	int opt, rc, sim_only = 0, log_scale = 0, finish_only = 0;
 	unsigned long long games = 0, seed = 1;
 	const char *plot = NULL;
 	uint64_t v;
@@ -309,6 +343,9 @@ int cmd_random(int argc, char **argv)
 		case OPT_SIM_ONLY:
 			sim_only = 1;
 			break;
+		case OPT_FINISH_ONLY:
+			finish_only = 1;
+			break;
 		case OPT_LOG:
 			log_scale = 1;
 			break;
@@ -327,10 +364,18 @@ int cmd_random(int argc, char **argv)
 		                       "--plot FILE");
 	if (c.resume && !c.workdir)
 		return cli_usage_error(&c, "--resume needs the --workdir of the run");
+	if (finish_only && (sim_only || games || plot))
+		return cli_usage_error(&c, "--finish-only computes one figure: it does not "
+		                       "go with --simulate, --simulate-only or --plot");
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 
 	const pegsol_board *b = c.board;
+	if (finish_only) {
+		rc = finish_alone(&c);
+		cli_free(&c);
+		return rc;
+	}
 	if (sim_only) {
 		pegsol_simulation s;
 		if (!games)
