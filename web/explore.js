@@ -120,7 +120,7 @@ function plot(svg, series, { log = false, bars = false, ylabel = '' } = {}) {
     el('text', { x: L - 4, y: yy + 4, 'text-anchor': 'end' }, svg).textContent =
       log ? `1e${t}` : t.toPrecision(2);
   }
-  el('text', { x: 4, y: T + 4 }, svg).textContent = ylabel;
+  el('text', { x: L + 6, y: T + 4 }, svg).textContent = ylabel;
   series.forEach((s, k) => {
     if (bars && k === 0) {
       const w = (W - L - R) / n * 0.7;
