@@ -5,8 +5,11 @@
  * solver and level engine (it shares only the board's jump list).
  *
  * Header-only, like check.h: each test program is one file.  The table is
- * fixed-size (2^22 slots, 32 MiB); when it is three-quarters full it stops
- * recording, which costs time, never correctness.
+ * fixed-size (2^22 slots, 40 MiB); when it is three-quarters full it stops
+ * recording, which costs time, never correctness.  Each call starts with an
+ * empty table: a slot counts only when its generation is the call's, so
+ * that starting afresh does not clear 32 MiB (tests make thousands of
+ * small calls: clearing took most of test_prune's minute).
  */
 #ifndef PEGSOL_TEST_BRUTE_H
 #define PEGSOL_TEST_BRUTE_H
@@ -17,6 +20,7 @@
 #define BRUTE_DEAD_BITS 22
 
 static pegsol_pos *brute_dead;
+static uint16_t *brute_dead_gen, brute_gen;
 static size_t brute_dead_count;
 static long brute_nodes, brute_budget;
 
@@ -32,7 +36,7 @@ static inline int brute_dead_has(pegsol_pos p)
 	size_t mask = ((size_t)1 << BRUTE_DEAD_BITS) - 1;
 	for (size_t i = (p * 0x9E3779B97F4A7C15ull) >> (64 - BRUTE_DEAD_BITS);;
 	     i = (i + 1) & mask) {
-		if (!brute_dead[i])
+		if (brute_dead_gen[i] != brute_gen)
 			return 0;
 		if (brute_dead[i] == p)
 			return 1;
@@ -45,9 +49,10 @@ static inline void brute_dead_add(pegsol_pos p)
 	if (brute_dead_count * 4 > mask * 3)
 		return;
 	size_t i = (p * 0x9E3779B97F4A7C15ull) >> (64 - BRUTE_DEAD_BITS);
-	while (brute_dead[i])
+	while (brute_dead_gen[i] == brute_gen)
 		i = (i + 1) & mask;
 	brute_dead[i] = p;
+	brute_dead_gen[i] = brute_gen;
 	brute_dead_count++;
 }
 
@@ -79,11 +84,19 @@ static int brute_search(const pegsol_problem *pr, pegsol_pos pos)
 static inline int brute_solvable(const pegsol_problem *pr, pegsol_pos pos,
                                  long budget)
 {
-	if (!brute_dead && !(brute_dead = malloc(sizeof *brute_dead << BRUTE_DEAD_BITS))) {
-		fprintf(stderr, "brute force: out of memory\n");
-		exit(2);
+	size_t slots = (size_t)1 << BRUTE_DEAD_BITS;
+	if (!brute_dead) {
+		brute_dead = malloc(slots * sizeof *brute_dead);
+		brute_dead_gen = calloc(slots, sizeof *brute_dead_gen);
+		if (!brute_dead || !brute_dead_gen) {
+			fprintf(stderr, "brute force: out of memory\n");
+			exit(2);
+		}
 	}
-	memset(brute_dead, 0, sizeof *brute_dead << BRUTE_DEAD_BITS);
+	if (++brute_gen == 0) { /* wrapped: every old generation goes */
+		memset(brute_dead_gen, 0, slots * sizeof *brute_dead_gen);
+		brute_gen = 1;
+	}
 	brute_dead_count = 0;
 	brute_nodes = 0;
 	brute_budget = budget;
@@ -93,7 +106,10 @@ static inline int brute_solvable(const pegsol_problem *pr, pegsol_pos pos,
 static inline void brute_free(void)
 {
 	free(brute_dead);
+	free(brute_dead_gen);
 	brute_dead = NULL;
+	brute_dead_gen = NULL;
+	brute_gen = 0;
 }
 
 #endif
