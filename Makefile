@@ -1,7 +1,10 @@
 # Makefile - the thin front door to the CMake build.
 #   make          build the CLI at build/pegsol
 #   make run      build, then analyse the English board's central game
-#   make test     build, then run the whole test suite
+#   make test     build, then run the whole test suite (CI's; about 4 min)
+#   make test-full  the same with the full-size cases too (PEGSOL_TEST_FULL):
+#                 the English tables by moves, every English pair by the
+#                 labelled run, the 12,752 distinct sets of jumps (+10 min)
 #   make sanitize build and test under AddressSanitizer + UBSan (build-asan/)
 #   make portable build without -march=native (build-portable/) and run the
 #                 engine's tests there: the paths for CPUs without BMI2 or
@@ -22,7 +25,7 @@ WEB_BUILD ?= build-web
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all run test sanitize portable mpi fuzz bench install clean deps web
+.PHONY: all run test test-full sanitize portable mpi fuzz bench install clean deps web
 
 all: $(BUILD)/Makefile
 	@cmake --build $(BUILD) -j $(JOBS)
@@ -42,6 +45,9 @@ run: all
 
 test: all
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test-full: all
+	@cd $(BUILD) && PEGSOL_TEST_FULL=1 ctest --output-on-failure -j $(JOBS)
 
 sanitize: $(BUILD)/.deps-ok
 	@cmake -S . -B $(ASAN_BUILD) -DPEGSOL_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null

@@ -58,6 +58,16 @@ static inline int check_done(void)
 	return check_failed ? 1 : 0;
 }
 
+/* Whether to run the full-size cases: the English tables by moves, every
+ * pair of the English board by the labelled run, and the like take minutes
+ * each, so `make test` (CI, under 5 minutes on 2 cores) checks the same code
+ * on smaller boards and on the first levels of the published tables, and
+ * `make test-full` (PEGSOL_TEST_FULL=1) checks the whole tables too. */
+static inline int check_full(void)
+{
+	return getenv("PEGSOL_TEST_FULL") != NULL;
+}
+
 /* Reads a test data file (relative to tests/data); aborts the test program
  * when it is missing, since the oracle is gone. */
 static inline char *check_read_data(const char *rel)
