@@ -44,6 +44,11 @@ run count 0 count -b triangle5 --max-jumps 3
 run levels 0 levels -b triangle5
 run levels 0 levels -b triangle5 --winning -n algebraic
 run levels 0 levels -b triangle5 --raw --max-jumps 4
+run levels_list 0 levels -b triangle5 --list 3 -n algebraic
+run levels_list 0 levels -b triangle5 -f any --list 5 --winning --raw
+run levels_list 0 levels -b triangle5 --list 2 -o "$tmp/list.bin"
+run levels_member 0 levels -b triangle5 --member 1,2,3,4,5,6,7,8,9,10,11,12,13,14 -n rowcol
+run levels_member 1 levels -b triangle5 --member 1,2,3,4,5,6,7,8,9,10,11,12
 run levels_moves 0 levels -b triangle5 --by moves
 run levels_moves 0 levels -b triangle5 --by moves --direction backward --max-moves 3
 run levels_moves_both 0 levels -b triangle5 -s 3 -f 12 --by moves --direction both
@@ -55,6 +60,7 @@ run deadends_unsolvable 0 deadends -b triangle5 -s 1 --unsolvable -n algebraic
 run deadends_unsolvable 0 deadends -b triangle5 -s 1 --unsolvable -f any
 run random 0 random -b triangle5 -s 1 -n rowcol
 run random_simulate 0 random -b triangle5 --simulate 2000 --seed 5
+run random_finish_only 0 random -b triangle5 -s 1 --finish-only
 run random_simulate_only 0 random -b triangle5 --simulate-only --simulate 2000
 run shortest 0 shortest -b triangle5 -s 1 -n algebraic
 run shortest 0 shortest -b triangle5 -s 1 --count --list
