@@ -206,6 +206,9 @@ int cmd_deadends(int argc, char **argv)
 		}
 	}
 
+	/* the work is done: the limit no longer cuts the output short */
+	if (dop.time_limit > 0)
+		setitimer(ITIMER_REAL, &(struct itimerval){{0, 0}, {0, 0}}, NULL);
 	char buf[64];
 	emitter e;
 	emit_begin(&e, stdout, c.format);
