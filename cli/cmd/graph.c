@@ -88,7 +88,8 @@ typedef struct oriented {
 static int fixing_group(const cli *c, int *g)
 {
 	int n = 0;
-	for (int k = 0; k < pegsol_board_symmetry_order(c->board); k++) {
+	/* a board has at most 12 symmetries (the hexagon's) */
+	for (int k = 0; k < pegsol_board_symmetry_order(c->board) && n < 64; k++) {
 		if (pegsol_pos_transform(c->board, k, c->problem.start) != c->problem.start)
 			continue;
 		if (c->problem.finish_kind == PEGSOL_FINISH_POSITION &&
