@@ -48,9 +48,22 @@ static int threads_used(const cli *c)
 	return n > 0 ? (int)n : 1;
 }
 
+const char *cli_unprefixed(const cli *c, const char *message)
+{
+	/* The library names its entry point in some messages ("solve: out of
+	 * memory"); printed after "pegsol solve: " that would say it twice,
+	 * so the one rule is: the prefix is the CLI's, once. */
+	size_t n = strlen(c->command);
+	if (!strncmp(message, c->command, n) && message[n] == ':' &&
+	    message[n + 1] == ' ')
+		return message + n + 2;
+	return message;
+}
+
 int cli_report(const cli *c, const pegsol_error *err)
 {
-	fprintf(stderr, "pegsol %s: %s\n", c->command, err->message);
+	fprintf(stderr, "pegsol %s: %s\n", c->command,
+	        cli_unprefixed(c, err->message));
 	if (err->status != PEGSOL_ELIMIT)
 		return err->status;
 	/* what would help depends on which limit it was: nothing does for a
@@ -216,7 +229,7 @@ int cli_option(cli *c, int opt, const char *arg)
 		if (cli_hooks.option)
 			return cli_hooks.option(c, opt, arg);
 		/* not pegsol's: as getopt says of any option it does not know */
-		fprintf(stderr, "%s: unrecognized option '--%s'\n", c->command,
+		fprintf(stderr, "pegsol %s: unrecognized option '--%s'\n", c->command,
 		        opt == OPT_CHUNK ? "chunk" : "in-memory");
 		fprintf(stderr, "Try 'pegsol %s --help'.\n", c->command);
 		return PEGSOL_EUSAGE;

@@ -113,6 +113,9 @@ int cli_usage_error(const cli *c, const char *fmt, ...)
  * A limit reached under --memory also says how much of it the library
  * had (the library's message gives its own share, not the user's). */
 int cli_report(const cli *c, const pegsol_error *err);
+/* A library message without a leading "CMD: " naming this command, so
+ * that "pegsol CMD: " before it is the only prefix. */
+const char *cli_unprefixed(const cli *c, const char *message);
 /* Loads the board (and, with problem != 0, the start and finish); returns
  * 0 or an exit code after printing the message. */
 int cli_load(cli *c, int problem);

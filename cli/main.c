@@ -59,8 +59,14 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		if (!strcmp(cmd, commands[i].name))
+		if (!strcmp(cmd, commands[i].name)) {
+			/* getopt names argv[0] in its messages: "pegsol solve:
+			 * unrecognized option", in the prefix every message has */
+			char name[32];
+			snprintf(name, sizeof name, "pegsol %s", cmd);
+			argv[1] = name;
 			return commands[i].run(argc - 1, argv + 1);
+		}
 	fprintf(stderr, "pegsol: unknown command '%s'\nTry 'pegsol --help'.\n", cmd);
 	return PEGSOL_EUSAGE;
 }
