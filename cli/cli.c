@@ -48,6 +48,44 @@ static int threads_used(const cli *c)
 	return n > 0 ? (int)n : 1;
 }
 
+char *cli_typed_move(const char *text, int line, int col, char *buf,
+                     size_t size)
+{
+	if (!size)
+		return buf;
+	const char *p = text;
+	for (int l = 1; l < line && *p; p++)
+		if (*p == '\n')
+			l++;
+	for (int k = 1; k < col && *p && *p != '\n'; k++)
+		p++;
+	size_t n = 0;
+	int depth = 0; /* "(1,3)-(3,3)": its commas are inside brackets */
+	for (; *p && n + 1 < size; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && depth)
+			depth--;
+		else if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' ||
+		         *p == '#' || (*p == ',' && !depth))
+			break;
+		/* as typed, but nothing that would drive the terminal */
+		buf[n++] = (unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f
+		                   ? '?' : *p;
+	}
+	buf[n] = 0;
+	return buf;
+}
+
+pegsol_notation cli_typed_notation(const char *typed)
+{
+	if (*typed == '(')
+		return PEGSOL_NOTATION_ROWCOL;
+	if ((*typed >= 'a' && *typed <= 'z') || (*typed >= 'A' && *typed <= 'Z'))
+		return PEGSOL_NOTATION_ALGEBRAIC;
+	return PEGSOL_NOTATION_NUMERIC;
+}
+
 const char *cli_unprefixed(const cli *c, const char *message)
 {
 	/* The library names its entry point in some messages ("solve: out of
@@ -188,6 +226,7 @@ int cli_option(cli *c, int opt, const char *arg)
 			return cli_usage_error(c, "unknown notation '%s' (numeric, "
 			                          "algebraic, rowcol)", arg);
 		c->notation = (pegsol_notation)n;
+		c->notation_given = 1;
 		return 0;
 	}
 	case 'j': {

@@ -29,6 +29,7 @@ typedef struct cli {
 	const char *start;          /* -s, NULL: the board's default */
 	const char *finish;         /* -f, NULL: the complement of the start */
 	pegsol_notation notation;   /* -n */
+	int notation_given;         /* -n was given (else echo the user's own) */
 	int format;                 /* --format */
 	int threads;                /* -j, 0: every core */
 	size_t memory;              /* --memory in bytes, 0: the default */
@@ -113,6 +114,14 @@ int cli_usage_error(const cli *c, const char *fmt, ...)
  * A limit reached under --memory also says how much of it the library
  * had (the library's message gives its own share, not the user's). */
 int cli_report(const cli *c, const pegsol_error *err);
+/* The move that starts at LINE:COL (1-based) of text, as the user typed it
+ * (up to the next blank, comma outside brackets, '#' or the end), into buf;
+ * returns buf. */
+char *cli_typed_move(const char *text, int line, int col, char *buf,
+                     size_t size);
+/* The notation a typed move or hole is in: '(' row/col, a letter
+ * algebraic, else numeric. */
+pegsol_notation cli_typed_notation(const char *typed);
 /* A library message without a leading "CMD: " naming this command, so
  * that "pegsol CMD: " before it is the only prefix. */
 const char *cli_unprefixed(const cli *c, const char *message);

@@ -50,8 +50,8 @@ int cmd_check(int argc, char **argv)
 	pegsol_move_list list;
 	pegsol_error err;
 	pegsol_status st = pegsol_moves_parse(c.board, text, &list, &err);
-	free(text);
 	if (st != PEGSOL_OK) {
+		free(text);
 		fprintf(stderr, "pegsol check: %s:%s\n", path, err.message);
 		cli_free(&c);
 		return st;
@@ -60,9 +60,19 @@ int cmd_check(int argc, char **argv)
 	pegsol_replay(&c.problem, &list, c.notation, &res);
 	rc = 0;
 	if (res.illegal) {
+		/* echoed as the user typed it, and the reason named in that
+		 * notation; -n asks for its own instead */
 		char mv[256];
-		pegsol_move_format(c.board, &list.moves[res.moves_done], c.notation, mv,
-		                   sizeof mv);
+		const pegsol_move *m = &list.moves[res.moves_done];
+		if (c.notation_given) {
+			pegsol_move_format(c.board, m, c.notation, mv, sizeof mv);
+		} else {
+			cli_typed_move(text, list.line[res.moves_done],
+			               list.col[res.moves_done], mv, sizeof mv);
+			pegsol_notation typed = cli_typed_notation(mv);
+			if (typed != c.notation)
+				pegsol_replay(&c.problem, &list, typed, &res);
+		}
 		if (!quiet)
 			fprintf(stderr, "pegsol check: %s:%d:%d: move %zu (%s) is illegal: %s\n",
 			        path, list.line[res.moves_done], list.col[res.moves_done],
@@ -81,6 +91,7 @@ int cmd_check(int argc, char **argv)
 	if (diagram && !quiet)
 		cli_print_position(stdout, c.board, res.final, "  ");
 	pegsol_move_list_free(&list);
+	free(text);
 	cli_free(&c);
 	return rc;
 }

@@ -74,5 +74,32 @@ else
   fail "unknown command: $(head -c 300 "$tmp/err")"
 fi
 
+# ---- a bad move is echoed as typed: the same illegal second move (it jumps
+# over d2, emptied by the first) typed in each notation, without -n (the
+# output's default is numeric); the expected words are written by hand
+# from the board's map (d2 is hole 4, c2-e2 is 3->5).
+echoed() {
+  local what=$1 input=$2 want=$3
+  printf '%s\n' "$input" | "$PEGSOL" check >/dev/null 2>"$tmp/err"
+  local rc=$?
+  if [ "$rc" -ne 3 ]; then
+    fail "$what: exit $rc, expected 3"
+  elif ! grep -qF -- "$want" "$tmp/err"; then
+    fail "$what: stderr lacks '$want': $(head -c 300 "$tmp/err")"
+  else
+    pass
+  fi
+}
+echoed "algebraic" "d2-d4, c2-e2" \
+  "pegsol check: -:1:8: move 2 (c2-e2) is illegal: no peg at d2 to jump over"
+echoed "algebraic, capitals" "D2-D4 C2-E2" "move 2 (C2-E2) is illegal: no peg at d2"
+echoed "numeric" "4->16, 3->5" "move 2 (3->5) is illegal: no peg at 4 to jump over"
+echoed "row/col" "(5,3)-(3,3), (5,2)-(5,4)" "move 2 ((5,2)-(5,4)) is illegal: no peg at (5,3)"
+echoed "a hole off the board" "d2-d9" "pegsol check: -:1:4: 'd9' is not a hole"
+# -n still chooses the notation of the message
+printf 'd2-d4, c2-e2\n' | "$PEGSOL" check -n numeric >/dev/null 2>"$tmp/err"
+grep -qF "move 2 (3->5) is illegal: no peg at 4 to jump over" "$tmp/err" && pass ||
+  fail "-n numeric: $(head -c 300 "$tmp/err")"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
