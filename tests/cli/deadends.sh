@@ -3,18 +3,7 @@
 # figures of REFERENCE.md (English shortest dead end: 6 jumps, 32
 # sequences), every output format parses, the SVG plot is well-formed XML,
 # and bad options give the documented exit codes.
-set -u
-PEGSOL=${PEGSOL:?path to the pegsol binary}
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-expect_exit() { # expect_exit CODE cmd...
-	local want=$1; shift
-	"$@" >/dev/null 2>"$tmp/err"; local got=$?
-	if [ "$got" -eq "$want" ]; then ok; else bad "exit $got, want $want: $* ($(head -c 200 "$tmp/err"))"; fi
-}
+. "$(dirname "$0")/common.bash"
 has() { # has "text" "needle" what
 	case "$1" in *"$2"*) ok ;; *) bad "$3: '$2' missing" ;; esac
 }

@@ -11,18 +11,7 @@
 # positions (levels --winning), also after a kill -9 and --resume;
 # finishes, one count per start on disk; and shortest's checkpoints (a
 # search killed and resumed answers as one in memory).
-set -u
-PEGSOL=${PEGSOL:?path to the pegsol binary}
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-expect_exit() { # expect_exit CODE cmd...
-	local want=$1; shift
-	"$@" >/dev/null 2>"$tmp/err"; local got=$?
-	if [ "$got" -eq "$want" ]; then ok; else bad "exit $got, want $want: $* ($(head -c 200 "$tmp/err"))"; fi
-}
+. "$(dirname "$0")/common.bash"
 # the tables without the lines that differ between runs (time)
 table() { grep -v '^time\|^seconds' "$1"; }
 # wait_for FILE PID: until FILE appears (at most a minute) or PID ends

@@ -4,18 +4,7 @@
 # Bill: 296 positions after 4 jumps; George Bell: 39 up to symmetry), the
 # same positions in text, CSV, JSON and the binary file (whose header and
 # size the man page gives), membership by exit status, and usage errors.
-set -u
-PEGSOL=${PEGSOL:?path to the pegsol binary}
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-expect_exit() { # expect_exit CODE cmd...
-	local want=$1; shift
-	"$@" >/dev/null 2>"$tmp/err"; local got=$?
-	if [ "$got" -eq "$want" ]; then ok; else bad "exit $got, want $want: $* ($(head -c 200 "$tmp/err"))"; fi
-}
+. "$(dirname "$0")/common.bash"
 same() { # same GOT WANT what
 	if [ "$1" = "$2" ]; then ok; else bad "$3: '$1', want '$2'"; fi
 }

@@ -5,13 +5,7 @@
 # solver) stops at the limit, and the command exits with status 4 within
 # about a second of it.  Wiegleb's --unsolvable search had built all 43
 # backward levels first, the limit never looked at.
-set -u
-PEGSOL=${PEGSOL:?path to the pegsol binary}
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/common.bash"
 
 # within LIMIT SLACK cmd...: exit status 4, and no later than LIMIT + SLACK
 # seconds (the slack is wide: CI machines are shared and slow)

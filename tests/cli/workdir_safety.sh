@@ -10,13 +10,7 @@
 # the --resume byte for byte, also the clean-up after a kill -9; a
 # checkpoint of a build that did not mark its directories is carried on
 # with --resume (and refused without it, or beside a user's file).
-set -u
-PEGSOL=${PEGSOL:?path to the pegsol binary}
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/common.bash"
 
 # every file under DIR with its checksum (and every directory): a snapshot
 snapshot() { (cd "$1" && find . -print | LC_ALL=C sort | while read -r f; do
