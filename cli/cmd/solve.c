@@ -7,6 +7,7 @@
  * the output (diagrams included) pipes straight into `pegsol check -`.
  */
 #include "cli.h"
+#include "solve_nearest.h"
 #include "emit.h"
 #include "level_cli.h"
 #include "svg_board.h"
@@ -154,6 +155,7 @@ static int solve_one(cli *c, const pegsol_solve_options *o, int diagram,
 	if (st == PEGSOL_NO_SOLUTION) {
 		if (c->format == FORMAT_TEXT) {
 			printf("# no solution (%s)\n# %s\n", sol.proof, err.message);
+			cli_solve_nearest(c, 2.0);
 		} else {
 			emitter e;
 			emit_begin(&e, stdout, c->format);

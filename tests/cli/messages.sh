@@ -101,5 +101,26 @@ printf 'd2-d4, c2-e2\n' | "$PEGSOL" check -n numeric >/dev/null 2>"$tmp/err"
 grep -qF "move 2 (3->5) is illegal: no peg at 4 to jump over" "$tmp/err" && pass ||
   fail "-n numeric: $(head -c 300 "$tmp/err")"
 
+# ---- "no solution" names problems of the same board that have one: the
+# French central game is impossible; one of the suggested starts (the
+# "e.g." command) is solved, and its moves pass `pegsol check`, the judge.
+"$PEGSOL" solve -b french >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 1 ] && grep -q '^# no solution' "$tmp/out" && pass ||
+  fail "solve -b french: exit $rc: $(head -c 300 "$tmp/out")"
+eg=$(sed -n 's/^# (e\.g\. pegsol \(solve -b french -s [^ ]* -f [^ )]*\))$/\1/p' "$tmp/out")
+if grep -q "can end with one peg" "$tmp/out" && [ -n "$eg" ]; then
+  pass
+  set -- $eg
+  if "$PEGSOL" "$@" >"$tmp/sol" 2>"$tmp/err" &&
+     grep -v '^#' "$tmp/sol" | "$PEGSOL" check "$2" "$3" "$4" "$5" "$6" "$7" - >/dev/null; then
+    pass
+  else
+    fail "the suggested '$eg' is not solved and checked: $(head -c 300 "$tmp/err")"
+  fi
+else
+  fail "solve -b french names no start that has a solution: $(cat "$tmp/out")"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
