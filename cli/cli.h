@@ -79,7 +79,10 @@ typedef struct cli {
 	"                          level, or the last mark of a level it was making\n"   \
 	"                          by ranges\n"
 
-#define CLI_COMMON_HELP                                                       \
+/* The common options in three parts, so that a command lists only those
+ * that do something there (check and show take no --format, -j or
+ * --memory: they accept them, as every command does, but ignore them). */
+#define CLI_PROBLEM_HELP                                                      \
 	"  -b, --board NAME|FILE   a built-in board (see 'pegsol boards') or a "   \
 	"board file\n"                                                            \
 	"                          (default: english)\n"                          \
@@ -90,15 +93,17 @@ typedef struct cli {
 	"                          anywhere (default: the start's holes)\n"       \
 	"  -n, --notation N        numeric, algebraic or rowcol (default: "       \
 	"numeric);\n"                                                             \
-	"                          input is read in any notation\n"              \
+	"                          input is read in any notation\n"
+#define CLI_RUN_HELP                                                          \
 	"      --format F          text, csv or json, for tables (default: "      \
 	"text)\n"                                                                 \
 	"  -j, --threads N         threads to use, 1 to 256 (default: every core)\n" \
 	"      --memory SIZE       limit of the process's resident set, 1M to 1P,\n" \
 	"                          such as 8G (default: 3/4 of the machine or of\n" \
 	"                          its memory cgroup, less when other processes or\n" \
-	"                          ulimit -v leave less)\n"                       \
-	"  -h, --help              this help\n"
+	"                          ulimit -v leave less)\n"
+#define CLI_HELP_HELP "  -h, --help              this help\n"
+#define CLI_COMMON_HELP CLI_PROBLEM_HELP CLI_RUN_HELP CLI_HELP_HELP
 
 void cli_init(cli *c, const char *command, const char *help);
 /* Parses argv for a command that has only the common options and no

@@ -10,7 +10,10 @@ static const char help[] =
 	"Usage: pegsol boards [--format text|csv|json]\n"
 	"Lists the built-in boards: holes, jumps, the order of the symmetry group\n"
 	"(found from the geometry) and the centre hole.  Any board can also be\n"
-	"read from a file with -b FILE (see doc/BOARDS.md).\n";
+	"read from a file with -b FILE (see doc/BOARDS.md).\n"
+	"\nExamples:\n"
+	"  pegsol boards\n"
+	"  pegsol boards --format json\n";
 
 int cmd_boards(int argc, char **argv)
 {

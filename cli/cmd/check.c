@@ -17,9 +17,12 @@ static const char help[] =
 	"the reason.  Exit status 0 only when every move is legal and the finish is\n"
 	"reached; 1 when the moves are legal but end elsewhere; 3 for an illegal\n"
 	"move or a malformed list.\n\n"
-	"Options:\n" CLI_COMMON_HELP
+	"Options:\n" CLI_PROBLEM_HELP CLI_HELP_HELP
 	"  -q, --quiet             print nothing; the exit status says it all\n"
-	"  -d, --diagram           draw the final position\n";
+	"  -d, --diagram           draw the final position\n"
+	"\nExamples:\n"
+	"  pegsol solve | pegsol check\n"
+	"  pegsol solve -n algebraic | pegsol check --diagram\n";
 
 int cmd_check(int argc, char **argv)
 {

@@ -20,7 +20,10 @@ static const char help[] =
 	"      --max-jumps N       stop after N jumps: positions and dead ends of\n"
 	"                          the first levels only (winning positions need\n"
 	"                          the whole run)\n\n"
-	"Options:\n" CLI_COMMON_HELP CLI_DISK_HELP;
+	"Options:\n" CLI_COMMON_HELP CLI_DISK_HELP
+	"\nExamples:\n"
+	"  pegsol count                      # the English table (about 6 s)\n"
+	"  pegsol count -b triangle5 -s a1 -f any --format csv\n";
 
 int cmd_count(int argc, char **argv)
 {

@@ -42,7 +42,10 @@ static const char help[] =
 	"      --limit SECONDS     give up after this long, the backward levels,\n"
 	"                          the search and the per-jump table together\n"
 	"                          (exit status 4; default: none)\n"
-	"The per-jump table's levels, as for 'pegsol count':\n" CLI_DISK_HELP;
+	"The per-jump table's levels, as for 'pegsol count':\n" CLI_DISK_HELP
+	"\nExamples:\n"
+	"  pegsol deadends                   # English (about 4 s)\n"
+	"  pegsol deadends -b triangle5 -s a1\n";
 
 enum { OPT_UNSOLVABLE = OPT_FIRST_COMMAND_OPTION, OPT_SHORTEST, OPT_MAXJ, OPT_LIMIT };
 

@@ -27,7 +27,10 @@ static const char help[] =
 	"levels outgrow memory such as the French board, and --resume carries on\n"
 	"from the pairs, starts and levels done.\n"
 	CLI_DISK_HELP "\n"
-	"Options:\n" CLI_COMMON_HELP;
+	"Options:\n" CLI_COMMON_HELP
+	"\nExamples:\n"
+	"  pegsol finishes -b triangle5\n"
+	"  pegsol finishes -b triangle5 --count\n";
 
 enum { OPT_COUNT = OPT_FIRST_COMMAND_OPTION, OPT_PAIRS, OPT_NO_SOLVER };
 

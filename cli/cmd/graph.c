@@ -31,7 +31,10 @@ static const char help[] =
 	"                  installed (Debian: graphviz)\n"
 	"Exit status: 0 done, 1 no solution, 2 usage error, 3 bad input\n"
 	"(an unwritable FILE), 4 resource limit (or no Graphviz for .svg/.png).\n\n"
-	"Options:\n" CLI_COMMON_HELP;
+	"Options:\n" CLI_COMMON_HELP
+	"\nExamples:\n"
+	"  pegsol graph -b triangle5 -s a1 -f any\n"
+	"  pegsol graph --diagrams --output graph.svg   # needs Graphviz\n";
 
 enum { OPT_DIAGRAMS = OPT_FIRST_COMMAND_OPTION };
 

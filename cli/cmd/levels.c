@@ -47,7 +47,10 @@ static const char help[] =
 	"                  start) and in W_n; exit status 0 when it is in S_n\n"
 	"                  (with --winning: in W_n), 1 when not"
 	CLI_DISK_HELP "\n"
-	"Options:\n" CLI_COMMON_HELP;
+	"Options:\n" CLI_COMMON_HELP
+	"\nExamples:\n"
+	"  pegsol levels -b triangle5 -s a1 -f any --winning\n"
+	"  pegsol levels --by moves          # English (about 40 s)\n";
 
 enum { OPT_BY = OPT_FIRST_COMMAND_OPTION, OPT_WINNING, OPT_RAW, OPT_MAX_JUMPS,
        OPT_MAX_MOVES, OPT_DIRECTION, OPT_LIST, OPT_MEMBER, OPT_OUTPUT };

@@ -67,7 +67,10 @@ static const char help[] =
 	"Colours are off when NO_COLOR is set.  Exit status: 0 after quitting, 2\n"
 	"when standard input or output is not a terminal or the terminal cannot\n"
 	"be used, 3 when the --replay file is unreadable or illegal, 4 when\n"
-	"--oracle exact cannot hold the winning positions (see --memory).\n";
+	"--oracle exact cannot hold the winning positions (see --memory).\n"
+	"\nExamples:\n"
+	"  pegsol play\n"
+	"  pegsol play -b french -s c1 -f any\n";
 
 enum { OPT_REPLAY = OPT_FIRST_COMMAND_OPTION, OPT_DELAY, OPT_THINK, OPT_HINTS,
        OPT_ORACLE, OPT_BACKGROUND };

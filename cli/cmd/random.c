@@ -42,7 +42,10 @@ static const char help[] =
 	"                          1000000)\n"
 	"      --finish-only       only P(ending at the finish), the same figure,\n"
 	"                          from the winning positions alone: much faster\n"
-	"                          (English: 1.7 of 23.5 million orbits)\n";
+	"                          (English: 1.7 of 23.5 million orbits)\n"
+	"\nExamples:\n"
+	"  pegsol random                     # English (about 8 s)\n"
+	"  pegsol random -b triangle5 -s a1 --simulate 1000 --seed 1\n";
 
 enum { OPT_SIMULATE = OPT_FIRST_COMMAND_OPTION, OPT_SEED, OPT_PLOT, OPT_SIM_ONLY,
        OPT_LOG, OPT_FINISH_ONLY };

@@ -59,7 +59,10 @@ static const char help[] =
 	"                  meets, the error says how many moves no solution has\n"
 	"Exit status: 0 solved, 1 no solution, 2 usage error, 3 bad input,\n"
 	"4 resource limit reached.\n\n"
-	"Options:\n" CLI_COMMON_HELP;
+	"Options:\n" CLI_COMMON_HELP
+	"\nExamples:\n"
+	"  pegsol shortest                   # English (about 4 s)\n"
+	"  pegsol shortest -b triangle5 -s a1 -f any --count\n";
 
 enum { OPT_COUNT = OPT_FIRST_COMMAND_OPTION, OPT_DISTINCT, OPT_BY, OPT_LIST,
        OPT_SVG };

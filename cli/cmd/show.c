@@ -17,7 +17,10 @@ static const char help[] =
 	"start position and the finish.\n\n"
 	"      --svg FILE          also draw the start and the finish as SVG in FILE,\n"
 	"                          every hole named\n\n"
-	"Options:\n" CLI_COMMON_HELP;
+	"Options:\n" CLI_PROBLEM_HELP CLI_HELP_HELP
+	"\nExamples:\n"
+	"  pegsol show -n algebraic\n"
+	"  pegsol show -b french -s c1 -f any\n";
 
 enum { OPT_SVG = OPT_FIRST_COMMAND_OPTION };
 

@@ -41,7 +41,10 @@ static const char help[] =
 	"      --table             the single-vacancy to single-survivor table\n"
 	"The search uses one thread (-j is ignored); --memory bounds its tables\n"
 	"(default: 64M).  With --table, --limit bounds the whole table and\n"
-	"--nodes each problem's search.\n";
+	"--nodes each problem's search.\n"
+	"\nExamples:\n"
+	"  pegsol solve -n algebraic --diagram\n"
+	"  pegsol solve --table -b triangle5\n";
 
 enum { OPT_LIMIT = OPT_FIRST_COMMAND_OPTION, OPT_NODES, OPT_TABLE, OPT_SVG };
 

@@ -122,5 +122,38 @@ else
   fail "solve -b french names no start that has a solution: $(cat "$tmp/out")"
 fi
 
+# ---- help: every command's --help ends with two or three examples; those
+# without a comment (the slow ones carry their time, and play needs a
+# terminal) run here and exit 0; check and show list no option that does
+# nothing there.
+for cmd in $("$PEGSOL" --help | sed -n 's/^  \([a-z]*\)  .*/\1/p'); do
+  "$PEGSOL" "$cmd" --help >"$tmp/help" 2>&1
+  ex=$(sed -n '/^Examples:$/,$p' "$tmp/help" | tail -n +2)
+  n=$(printf '%s\n' "$ex" | grep -c "^  pegsol $cmd\|^  pegsol solve.* | pegsol $cmd")
+  if [ "$(tail -n 1 "$tmp/help")" = "$(printf '%s\n' "$ex" | tail -n 1)" ] &&
+     [ "$n" -ge 2 ] && [ "$n" -le 3 ]; then
+    pass
+  else
+    fail "$cmd --help: $n examples at its end"
+  fi
+  printf '%s\n' "$ex" | grep -v '#' | grep -v 'pegsol play' | sed 's/^  //' |
+  while IFS= read -r line; do
+    (pegsol() { "$PEGSOL" "$@"; } && eval "$line") >/dev/null 2>&1 </dev/null ||
+      echo "$line" >>"$tmp/bad_examples"
+  done
+done
+if [ -s "$tmp/bad_examples" ]; then
+  fail "examples that failed: $(cat "$tmp/bad_examples")"
+else
+  pass
+fi
+for cmd in check show; do
+  if "$PEGSOL" $cmd --help | grep -qE -- '--format|--threads|--memory'; then
+    fail "$cmd --help lists an option that does nothing there"
+  else
+    pass
+  fi
+done
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
