@@ -37,8 +37,9 @@ kill_when() {
 	wait "$2" 2>/dev/null
 }
 # same_as_pegsol NAME OPTS -- ARGS...: pegsol-mpi ARGS OPTS on 1, 2 and 3
-# ranks prints what pegsol ARGS prints; OPTS may hold @DIR@, replaced by a
-# new empty directory $tmp/run.* for each run (left for the caller)
+# ranks (or the numbers in $RANKS) prints what pegsol ARGS prints; OPTS may
+# hold @DIR@, replaced by a new empty directory $tmp/run.* for each run
+# (left for the caller)
 same_as_pegsol() {
 	local name=$1; shift
 	local opts=()
@@ -46,7 +47,7 @@ same_as_pegsol() {
 	shift
 	"$PEGSOL" "$@" >"$tmp/one.txt" 2>"$tmp/err" || {
 		bad "$name: pegsol failed: $(head -2 "$tmp/err")"; return; }
-	for np in 1 2 3; do
+	for np in ${RANKS:-1 2 3}; do
 		local dir
 		dir=$(mktemp -d "$tmp/run.XXXX")
 		if run_mpi "$np" "$@" "${opts[@]//@DIR@/$dir}" >"$tmp/mpi.txt" 2>"$tmp/err"; then
