@@ -352,6 +352,23 @@ pegsol_status pegsol_game_save_text(const pegsol_game *g, pegsol_notation n,
 	return PEGSOL_OK;
 }
 
+/* The notation the move at LINE:COL of text was typed in, so that a message
+ * about it names it as the player wrote it: '(' row/col, a letter
+ * algebraic, else numeric. */
+static pegsol_notation typed_notation(const char *s, int line, int col)
+{
+	for (int l = 1; l < line && *s; s++)
+		if (*s == '\n')
+			l++;
+	for (int k = 1; k < col && *s && *s != '\n'; k++)
+		s++;
+	if (*s == '(')
+		return PEGSOL_NOTATION_ROWCOL;
+	if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'))
+		return PEGSOL_NOTATION_ALGEBRAIC;
+	return PEGSOL_NOTATION_NUMERIC;
+}
+
 pegsol_status pegsol_game_load_text(pegsol_game *g, const char *text_in,
                                     const char *name, pegsol_error *err)
 {
@@ -372,9 +389,12 @@ pegsol_status pegsol_game_load_text(pegsol_game *g, const char *text_in,
 	pegsol_replay_result res;
 	pegsol_replay(g->problem, &list, PEGSOL_NOTATION_ALGEBRAIC, &res);
 	if (res.illegal) {
+		pegsol_notation nt = typed_notation(text_in, list.line[res.moves_done],
+		                                    list.col[res.moves_done]);
+		if (nt != PEGSOL_NOTATION_ALGEBRAIC)
+			pegsol_replay(g->problem, &list, nt, &res);
 		char mv[PEGSOL_MAX_MOVE_JUMPS * 16];
-		pegsol_move_format(b, &list.moves[res.moves_done],
-		                   PEGSOL_NOTATION_ALGEBRAIC, mv, sizeof mv);
+		pegsol_move_format(b, &list.moves[res.moves_done], nt, mv, sizeof mv);
 		st = fail(err, PEGSOL_EINPUT,
 		                 "%s:%d:%d: move %zu (%s) is illegal: %s", name,
 		                 list.line[res.moves_done], list.col[res.moves_done],

@@ -96,6 +96,13 @@ echoed "algebraic, capitals" "D2-D4 C2-E2" "move 2 (C2-E2) is illegal: no peg at
 echoed "numeric" "4->16, 3->5" "move 2 (3->5) is illegal: no peg at 4 to jump over"
 echoed "row/col" "(5,3)-(3,3), (5,2)-(5,4)" "move 2 ((5,2)-(5,4)) is illegal: no peg at (5,3)"
 echoed "a hole off the board" "d2-d9" "pegsol check: -:1:4: 'd9' is not a hole"
+# play --replay: a saved game's illegal move is named as the file has it
+# (said before the screen starts, so no terminal is needed)
+printf '4->16\n3->5\n' >"$tmp/game.txt"
+"$PEGSOL" play --replay "$tmp/game.txt" </dev/null >/dev/null 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 3 ] && grep -qF "game.txt:2:1: move 2 (3->5) is illegal: no peg at 4 to jump over" "$tmp/err" &&
+  pass || fail "play --replay, numeric: exit $rc: $(head -c 300 "$tmp/err")"
 # -n still chooses the notation of the message
 printf 'd2-d4, c2-e2\n' | "$PEGSOL" check -n numeric >/dev/null 2>"$tmp/err"
 grep -qF "move 2 (3->5) is illegal: no peg at 4 to jump over" "$tmp/err" && pass ||
