@@ -78,8 +78,9 @@ int level_list_run(cli *c, int n, int flags, const char *out_path)
 	pegsol_level_options lo;
 	level_cli_begin(c, &prog, &lo);
 	table t;
-	static const table_col cols[] = {{"positions", "pegs at", COL_TEXT}};
-	table_init(&t, "positions", NULL, 1, cols);
+	/* "members", not "positions": elsewhere that key is a count */
+	static const table_col cols[] = {{"members", "pegs at", COL_TEXT}};
+	table_init(&t, "members", NULL, 1, cols);
 	list_ctx x = {c, &t, NULL, 0, 0, 0};
 	unsigned char head[24];
 	if (out_path) {
@@ -182,7 +183,8 @@ int level_member_run(cli *c, const char *member, int flags)
 	                rich_holes(c->board, pos, c->notation));
 	emit_value_rich(&e, "reachable", "in S_n (reachable in n jumps)",
 	                rich_bool(in[0]));
-	emit_value_rich(&e, "winning", "in W_n (can still finish)", rich_bool(in[1]));
+	/* "can_finish", not "winning": elsewhere that key is a count */
+	emit_value_rich(&e, "can_finish", "in W_n (can still finish)", rich_bool(in[1]));
 	emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", total);
 	emit_end(&e);
 	cli_free(c);

@@ -15,15 +15,15 @@ same "$(sed -n 's/^count,//p' "$tmp/raw.csv")" 296 "S_4 every image"
 "$PEGSOL" levels --list 4 --format csv >"$tmp/c.csv" || bad "--list 4"
 same "$(sed -n 's/^count,//p' "$tmp/c.csv")" 39 "S_4 up to symmetry"
 # the CSV table has one row per position, each distinct
-rows=$(sed -n '/^positions$/,/^$/p' "$tmp/raw.csv" | grep -c '^"\?[0-9]')
+rows=$(sed -n '/^members$/,/^$/p' "$tmp/raw.csv" | grep -c '^"\?[0-9]')
 same "$rows" 296 "CSV rows of S_4"
-same "$(sed -n '/^positions$/,/^$/p' "$tmp/raw.csv" | grep '^"\?[0-9]' | sort -u | wc -l)" 296 \
+same "$(sed -n '/^members$/,/^$/p' "$tmp/raw.csv" | grep '^"\?[0-9]' | sort -u | wc -l)" 296 \
 	"distinct CSV rows of S_4"
 # text: a line a position; JSON: an array of them
 same "$("$PEGSOL" levels --list 4 | grep -c '^[0-9]*, ')" 39 "text lines of S_4"
 if command -v python3 >/dev/null; then
 	n=$("$PEGSOL" levels --list 4 --format json |
-		python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d["positions"]), d["count"])')
+		python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d["members"]), d["count"])')
 	same "$n" "39 39" "JSON positions of S_4"
 fi
 # the binary file: header, then 8 bytes a position
