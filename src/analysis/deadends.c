@@ -30,6 +30,7 @@
 #include "engine/level.h"
 #include "board/problem.h"
 #include "board/symmetry.h"
+#include "analysis/winning_walk.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -367,12 +368,7 @@ static void backward_levels(search *s, const pegsol_deadend_options *opts,
 	if (engine_init(&s->E, b, s->H, opts ? opts->threads : 0))
 		return; /* as at any memory limit: the solver decides */
 	pegsol_pos pos[PEGSOL_MAX_HOLES];
-	size_t n = 0;
-	if (any)
-		for (int h = 0; h < b->nholes; h++)
-			pos[n++] = b->full & ~((pegsol_pos)1 << h);
-	else
-		pos[n++] = b->full & ~pr->finish;
+	size_t n = winning_backward_start(pr, pos);
 	s->E.memory = limit;
 	int keep = s->N - BACK_DEPTH < 0 ? 0 : s->N - BACK_DEPTH;
 	pegsol_error err;

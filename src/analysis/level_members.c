@@ -19,6 +19,7 @@
 #include "engine/level.h"
 #include "board/problem.h"
 #include "board/symmetry.h"
+#include "analysis/winning_walk.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -86,12 +87,7 @@ pegsol_status pegsol_level_positions(const pegsol_problem *problem,
 		goto done;
 	if (winning && jumps <= N) {
 		pegsol_pos pos[PEGSOL_MAX_HOLES];
-		size_t n = 0;
-		if (any)
-			for (int h = 0; h < b->nholes; h++)
-				pos[n++] = b->full & ~((pegsol_pos)1 << h);
-		else
-			pos[n++] = b->full & ~problem->finish;
+		size_t n = winning_backward_start(problem, pos);
 		E.held = level_bytes(&S); /* S stays beside the backward levels */
 		if ((st = level_after(&E, pos, n, N - jumps, &T, err)) != PEGSOL_OK)
 			goto done;
