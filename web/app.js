@@ -114,9 +114,6 @@ function draw() {
     if (has(pos, i))
       el('circle', { cx: x, cy: y, r: 0.32,
         class: 'peg' + (i === selected ? ' selected' : '') }, g);
-    // pointerup, not click: a tap is answered at once (a phone makes its
-    // click later, or, as emulated touch in Chromium, not at all)
-    g.addEventListener('pointerup', () => clickHole(i));
   });
   // the hints: an arrow for every legal jump, over the pegs (clicks go
   // through them to the holes)
@@ -193,6 +190,25 @@ function clickHole(i) {
   }
   timing.lastClickMs = performance.now() - t0;
 }
+
+// A press on a hole acts when it is released (pointerup, not click: a tap is
+// answered at once; a phone makes its click later, or, as emulated touch in
+// Chromium, not at all).  The hole is the one pressed, remembered here: the
+// board is redrawn whenever hints arrive, and a redraw between press and
+// release removes the pressed element, so the release's own target may be
+// another hole or nothing at all (a tap lost, or played on the wrong hole).
+let pressed = null;   // { id: pointerId, hole }
+$('svg').addEventListener('pointerdown', (e) => {
+  const g = e.target.closest && e.target.closest('g.hole');
+  pressed = g ? { id: e.pointerId, hole: Number(g.dataset.hole) } : null;
+});
+window.addEventListener('pointerup', (e) => {
+  const p = pressed;
+  pressed = null;
+  if (p && p.id === e.pointerId) clickHole(p.hole);
+});
+// a press that becomes a scroll or a zoom is no tap
+window.addEventListener('pointercancel', () => { pressed = null; });
 
 function bind(id, fn) { $(id).addEventListener('click', fn); }
 bind('undo', () => { call('pw_undo', 'number', [], []); selected = -1; refresh(); });

@@ -20,7 +20,7 @@
 //    (`pegsol count`, `levels`, `shortest`, `random`), and says the
 //    English board is over its budget;
 //  - a phone-sized touch screen plays moves by taps, and the board fits
-//    its width;
+//    its width; a tap during a redraw picks the peg pressed;
 //  - French: the solver's hints, with "unknown" where it runs out;
 //  - saves a screenshot of a game in progress with its hints.
 //  - opens pegsol.html (the page in one file) from file:// and plays a move.
@@ -339,6 +339,16 @@ async function main() {
     await phone.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
     await phone.send('Page.navigate', { url });
     await phone.waitFor('document.body && document.body.dataset.ready === "1"');
+    // a finger pressed on a peg while the page redraws the board, shows
+    // its progress bar and a message (hints arriving mid-tap): the peg
+    // pressed is the one picked, not the hole that slid under the finger
+    await phone.touchAround(`g.hole[data-hole="${SOLUTION[0].split('->')[0]}"]`,
+      `(() => { draw(); progress({ done: false, fraction: 0.5, text: 'computing' });
+        say('a message'); return 1; })()`);
+    const picked = await phone.eval('selected');
+    check(picked === Number(SOLUTION[0].split('->')[0]),
+      `a tap during a redraw picked hole ${picked}, not ${SOLUTION[0].split('->')[0]}`);
+    await phone.eval(`(() => { selected = -1; progress({ done: true }); say(''); draw(); return 1; })()`);
     let jumps = 0;
     for (const move of SOLUTION.slice(0, 2)) {
       const holes = move.split('->');

@@ -131,6 +131,16 @@ class Page {
       { x, y, duration: 50, tapCount: 1, gestureSourceType: 'touch' });
   }
 
+  // A touch pressed at the centre of the element, then `between` (an
+  // expression) run in the page, then the touch released: what a finger
+  // meets when the page redraws during a tap.
+  async touchAround(selector, between) {
+    const [x, y] = await this.centre(selector);
+    await this.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    await this.eval(between);
+    await this.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
+
   async centre(selector) {
     const box = await this.eval(`(() => {
       const e = document.querySelector(${JSON.stringify(selector)});
