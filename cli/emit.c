@@ -235,9 +235,12 @@ static void json_string(FILE *f, const char *s)
 	free(b.s);
 }
 
+/* RFC 4180: a field holding a comma, a quote, CR or LF is quoted, its
+ * quotes doubled (names cannot hold CR or LF today; the writer does not
+ * rely on that). */
 static void csv_field(FILE *f, const char *s)
 {
-	if (strpbrk(s, ",\"\n")) {
+	if (strpbrk(s, ",\"\r\n")) {
 		fputc('"', f);
 		for (; *s; s++) {
 			if (*s == '"')
