@@ -77,12 +77,7 @@ pegsol_status manifest_write_as(const char *dir, const char *file,
 	}
 	free(text);
 	/* the rename itself must be durable */
-	int dfd = st == PEGSOL_OK ? open(dir, O_RDONLY | O_DIRECTORY) : -1;
-	if (dfd >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
-	return st;
+	return st == PEGSOL_OK ? workdir_sync(dir, err) : st;
 }
 
 static int hexval(char c)
@@ -221,12 +216,7 @@ pegsol_status manifest_promote(const char *dir, const char *file,
 	snprintf(to, sizeof to, "%s/MANIFEST", dir);
 	if (rename(from, to))
 		return fail_io(err, errno, "commit the checkpoint", from);
-	int dfd = open(dir, O_RDONLY | O_DIRECTORY);
-	if (dfd >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
-	return PEGSOL_OK;
+	return workdir_sync(dir, err);
 }
 
 void manifest_remove_unnamed(const char *dir, const manifest *m)

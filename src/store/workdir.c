@@ -151,11 +151,18 @@ static pegsol_status write_mark(const char *dir, pegsol_error *err)
 			unlink(tmp);
 		return fail_io(err, e, "mark the work directory", dir);
 	}
+	return workdir_sync(dir, err);
+}
+
+pegsol_status workdir_sync(const char *dir, pegsol_error *err)
+{
 	int dfd = open(dir, O_RDONLY | O_DIRECTORY);
-	if (dfd >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
+	if (dfd < 0)
+		return fail_io(err, errno, "open the directory to sync it", dir);
+	int rc = fsync(dfd), e = errno;
+	close(dfd);
+	if (rc && e != EINVAL && e != ENOTSUP)
+		return fail_io(err, e, "sync the directory", dir);
 	return PEGSOL_OK;
 }
 

@@ -36,4 +36,10 @@ int workdir_own_name(const char *name);
  * PEGSOL_EINPUT, naming the directory and a file pegsol did not make. */
 pegsol_status workdir_claim(const char *dir, int resume, pegsol_error *err);
 
+/* Makes the renames and creations in dir durable (fsync of the directory).
+ * A failure is an I/O error: a checkpoint whose rename may be lost in a
+ * crash is no checkpoint.  A file system that cannot sync a directory at
+ * all (EINVAL, ENOTSUP) is not a failure: there is nothing more to do. */
+pegsol_status workdir_sync(const char *dir, pegsol_error *err);
+
 #endif
