@@ -2,7 +2,8 @@
  * cli/cmd/count.c - `pegsol count`: the full analysis by jumps, as in Durango
  * Bill's table: positions, winning positions, C(holes, pegs) and dead-end
  * game sequences per jump, the totals, the wins and the one-peg endings per
- * final hole.
+ * final hole; with --class-paths also the wins counted as paths in the
+ * graph of symmetry classes (feschber's "distinct board sequences").
  */
 #include "level_cli.h"
 
@@ -19,7 +20,11 @@ static const char help[] =
 	"Counts are exact (128-bit); symmetric positions are stored once.\n\n"
 	"      --max-jumps N       stop after N jumps: positions and dead ends of\n"
 	"                          the first levels only (winning positions need\n"
-	"                          the whole run)\n\n"
+	"                          the whole run)\n"
+	"      --class-paths       also the paths from the start's class to the\n"
+	"                          finish's in the graph of symmetry classes, each\n"
+	"                          class joined once to each class one jump away\n"
+	"                          (the wins as distinct sequences of classes)\n\n"
 	"Options:\n" CLI_COMMON_HELP CLI_DISK_HELP
 	"\nExamples:\n"
 	"  pegsol count                      # the English table (about 6 s)\n"
@@ -30,13 +35,16 @@ int cmd_count(int argc, char **argv)
 	cli c;
 	cli_init(&c, "count", help);
 	c.disk_levels = 1;
-	enum { OPT_MAX_JUMPS = OPT_FIRST_COMMAND_OPTION };
+	enum { OPT_MAX_JUMPS = OPT_FIRST_COMMAND_OPTION, OPT_CLASS_PATHS };
 	static const struct option longopts[] = {
 		CLI_COMMON_LONG, CLI_DISK_LONG, {"max-jumps", required_argument, NULL, OPT_MAX_JUMPS},
+		{"class-paths", no_argument, NULL, OPT_CLASS_PATHS},
 		{0, 0, 0, 0}};
-	int opt, rc, max_jumps = 0;
+	int opt, rc, max_jumps = 0, class_paths = 0;
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
-		if (opt == OPT_MAX_JUMPS) {
+		if (opt == OPT_CLASS_PATHS) {
+			class_paths = 1;
+		} else if (opt == OPT_MAX_JUMPS) {
 			if ((max_jumps = cli_parse_max_jumps(&c, "--max-jumps", optarg)) < 0)
 				return PEGSOL_EUSAGE;
 		} else if ((rc = cli_option(&c, opt, optarg))) {
@@ -47,6 +55,11 @@ int cmd_count(int argc, char **argv)
 		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
 	if (c.resume && !c.workdir)
 		return cli_usage_error(&c, "--resume needs the --workdir of the run");
+	if (class_paths && max_jumps)
+		return cli_usage_error(&c, "--class-paths needs the whole run, not --max-jumps");
+	if (class_paths && cli_hooks.store)
+		return cli_usage_error(&c, "--class-paths needs every level in one "
+		                           "process: use pegsol, not pegsol-mpi");
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 
@@ -65,6 +78,22 @@ int cmd_count(int argc, char **argv)
 	                        &err, &secs))) {
 		free(res);
 		return rc;
+	}
+	/* The class paths run on their own, in memory (the winning positions
+	 * only, far fewer than the count's levels), so that a count's work
+	 * directory and its checkpoints are not mixed with another run's. */
+	pegsol_u128 paths = 0;
+	if (class_paths) {
+		double more;
+		level_cli_begin(&c, &prog, &lo);
+		lo.workdir = NULL;
+		lo.resume = 0;
+		if ((rc = level_cli_end(&c, &prog, pegsol_class_paths(&c.problem, &lo, &paths, &err),
+		                        &err, &more))) {
+			free(res);
+			return rc;
+		}
+		secs += more;
 	}
 
 	static const table_col cols[] = {
@@ -147,6 +176,9 @@ int cmd_count(int argc, char **argv)
 		           pegsol_u128_format(res->wins, 0, buf, sizeof buf));
 		emit_value(&e, "one_peg_games", "games ending with one peg", COL_COUNT,
 		           "%s", pegsol_u128_format(res->one_peg_total, 0, buf, sizeof buf));
+		if (class_paths)
+			emit_value(&e, "class_paths", "paths of classes to the finish",
+			           COL_COUNT, "%s", pegsol_u128_format(paths, 0, buf, sizeof buf));
 	}
 	emit_value(&e, "deadend_positions", NULL, COL_COUNT, "%llu", (unsigned long long)dead);
 	if (h.nrows || c.format != FORMAT_TEXT) { /* csv, json: the same keys always */

@@ -116,6 +116,22 @@ PEGSOL_API pegsol_status pegsol_count(const pegsol_problem *problem,
                                       int flags, pegsol_count_result *out,
                                       pegsol_error *err);
 
+/* The wins counted as paths in the graph of classes (feschber's "distinct
+ * board sequences"): the nodes are the positions' classes under H (the
+ * symmetries that fix start and finish, as pegsol_count stores them), and
+ * a class has one edge to each distinct class one jump away, however many
+ * of its jumps lead there.  *paths = the number of paths from the start's
+ * class to the finish's (with PEGSOL_FINISH_ANY_ONE, to any one-peg
+ * class): the distinct sequences of classes among the winning games.
+ * English central game: 4,750,671,971,732,176.  Cost: the winning
+ * positions (pegsol_count's fast path), held in memory.  PEGSOL_ELIMIT
+ * when memory or a 128-bit count runs out; a store that spreads levels
+ * over processes is refused (PEGSOL_EUSAGE). */
+PEGSOL_API pegsol_status pegsol_class_paths(const pegsol_problem *problem,
+                                            const pegsol_level_options *options,
+                                            pegsol_u128 *paths,
+                                            pegsol_error *err);
+
 /* Where a single last peg can finish, for every single-vacancy start. */
 typedef struct pegsol_finishes_result {
 	int nholes;

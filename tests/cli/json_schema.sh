@@ -41,6 +41,7 @@ run solve_table 0 solve --table -b triangle5 -n algebraic
 run count 0 count -b triangle5 -s 1
 run count 0 count -b triangle5 -f any -n rowcol
 run count 0 count -b triangle5 --max-jumps 3
+run count 0 count -b triangle5 -s 0 -f any --class-paths
 run levels 0 levels -b triangle5
 run levels 0 levels -b triangle5 --winning -n algebraic
 run levels 0 levels -b triangle5 --raw --max-jumps 4

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# symmetry_counts.sh - the counts up to symmetry that published tables use
+# (issue 32 item 3), from the command line: `count --class-paths` (the wins
+# as paths in the graph of classes) on triangle5, whose figures
+# tests/unit/test_class_paths.c checks by playing out every win; usage
+# errors; and, with PEGSOL_TEST_FULL, the English figures of
+# tests/data/english_central_conventions.txt (feschber, Bell).
+. "$(dirname "$0")/common.bash"
+TESTDATA=${TESTDATA:-$(cd "$(dirname "$0")/../data" && pwd)}
+same() { # same GOT WANT what
+	if [ "$1" = "$2" ]; then ok; else bad "$3: '$1', want '$2'"; fi
+}
+published() { sed -n "s/^$1 //p" "$TESTDATA/english_central_conventions.txt"; }
+
+# count --class-paths: triangle5 from the corner, one peg anywhere: 29,760
+# wins, 13,005 distinct sequences of classes (the corner's mirror fixes it)
+"$PEGSOL" count -b triangle5 -s 0 -f any --class-paths --format csv >"$tmp/c.csv" ||
+	bad "count --class-paths"
+same "$(sed -n 's/^wins,//p' "$tmp/c.csv")" 29760 "triangle5 -s 0 wins"
+same "$(sed -n 's/^class_paths,//p' "$tmp/c.csv")" 13005 "triangle5 -s 0 class paths"
+# hole 1 is fixed by no symmetry but the identity: a class is a position
+"$PEGSOL" count -b triangle5 -s 1 --class-paths --format csv >"$tmp/c1.csv" ||
+	bad "count -s 1 --class-paths"
+same "$(sed -n 's/^class_paths,//p' "$tmp/c1.csv")" \
+	"$(sed -n 's/^wins,//p' "$tmp/c1.csv")" "no symmetry: class paths = wins"
+# text: the line, with separators; without the option no such line
+"$PEGSOL" count -b triangle5 -s 0 -f any --class-paths | grep -q '^paths of classes to the finish: 13,005$' &&
+	ok || bad "text line of --class-paths"
+"$PEGSOL" count -b triangle5 -s 0 -f any | grep -q 'paths of classes' && bad "class paths without the option" || ok
+expect_exit 2 "$PEGSOL" count -b triangle5 --class-paths --max-jumps 3
+
+if [ -n "${PEGSOL_TEST_FULL:-}" ]; then
+	"$PEGSOL" count --class-paths --format csv >"$tmp/e.csv" || bad "English count --class-paths"
+	same "$(sed -n 's/^class_paths,//p' "$tmp/e.csv")" "$(published class_paths)" "feschber's distinct board sequences"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
