@@ -31,6 +31,9 @@ static const char help[] =
 	"  --count         the number of minimal solutions, as sequences of moves\n"
 	"                  (two moves with the same effect, a peg going round a\n"
 	"                  loop either way, are one)\n"
+	"  --first-move MOVE  with --count: also the number of them that begin\n"
+	"                  with MOVE (George Bell's count: 936 begin with d2-d4\n"
+	"                  on the English board); with --list only those listed\n"
 	"  --distinct      the number of minimal solutions that differ other than\n"
 	"                  by the order of their moves\n"
 	"  --by moves      with --distinct: solutions as unordered sets of moves\n"
@@ -65,7 +68,7 @@ static const char help[] =
 	"  pegsol shortest -b triangle5 -s a1 -f any --count\n";
 
 enum { OPT_COUNT = OPT_FIRST_COMMAND_OPTION, OPT_DISTINCT, OPT_BY, OPT_LIST,
-       OPT_SVG };
+       OPT_SVG, OPT_FIRST_MOVE };
 
 /* A move list on one line, moves separated by ", ". */
 static void print_moves(FILE *f, const cli *c, const pegsol_move *moves, int n,
@@ -95,11 +98,29 @@ typedef struct listing {
 	FILE *f;        /* text: the lines, until the summary is out */
 	table *t;       /* csv/json: rows of the table */
 	uint64_t n;
+	pegsol_pos first; /* --first-move: the start after it (0: every one) */
 } listing;
+
+/* pos after move m, or 0 when a jump of it is not legal there. */
+static pegsol_pos after_move(const pegsol_board *b, pegsol_pos pos,
+                             const pegsol_move *m)
+{
+	for (int k = 0; k < m->njumps; k++) {
+		pegsol_jump j = pegsol_move_jump(b, m, k);
+		if (j.from == 0xff || !pegsol_jump_legal(pos, j))
+			return 0;
+		pos = pegsol_pos_jump(pos, j);
+	}
+	return pos;
+}
 
 static int list_one(void *ctx, const pegsol_move *moves, int n)
 {
 	listing *l = ctx;
+	/* a move is told by its effect: the position it leaves */
+	if (l->first && (n < 1 || after_move(l->c->board, l->c->problem.start,
+	                                     &moves[0]) != l->first))
+		return 0;
 	l->n++;
 	if (l->f) {
 		print_moves(l->f, l->c, moves, n, 0);
@@ -139,7 +160,7 @@ static int distinct_by_jumps(cli *c, int list)
 	table t;
 	table_init(&t, "solutions", "distinct solutions", 1, cols);
 	pegsol_move moves[PEGSOL_MAX_HOLES];
-	jump_listing j = {{c, NULL, &t, 0}, moves, {{0}}, 0, list};
+	jump_listing j = {{c, NULL, &t, 0, 0}, moves, {{0}}, 0, list};
 	if (list && c->format == FORMAT_TEXT && !(j.l.f = tmpfile())) {
 		perror("pegsol shortest: a temporary file for --list");
 		table_free(&t);
@@ -216,8 +237,9 @@ int cmd_shortest(int argc, char **argv)
 		{"distinct", no_argument, NULL, OPT_DISTINCT},
 		{"by", required_argument, NULL, OPT_BY},
 		{"list", no_argument, NULL, OPT_LIST},
-		{"svg", required_argument, NULL, OPT_SVG}, {0, 0, 0, 0}};
-	const char *svg = NULL;
+		{"svg", required_argument, NULL, OPT_SVG},
+		{"first-move", required_argument, NULL, OPT_FIRST_MOVE}, {0, 0, 0, 0}};
+	const char *svg = NULL, *first_text = NULL;
 	int opt, rc, count = 0, distinct = 0, by = -1, list = 0;
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
 		if (opt == OPT_COUNT) {
@@ -228,6 +250,8 @@ int cmd_shortest(int argc, char **argv)
 			list = 1;
 		} else if (opt == OPT_SVG) {
 			svg = optarg;
+		} else if (opt == OPT_FIRST_MOVE) {
+			first_text = optarg;
 		} else if (opt == OPT_BY) {
 			if (!strcmp(optarg, "moves"))
 				by = 0;
@@ -253,6 +277,11 @@ int cmd_shortest(int argc, char **argv)
 		return cli_usage_error(&c, "--count counts move sequences: with --by "
 		                          "jumps every solution is minimal ('pegsol "
 		                          "count' counts them)");
+	if (first_text && (!count || by == 1))
+		return cli_usage_error(&c, "--first-move goes with --count");
+	if (first_text && distinct && list)
+		return cli_usage_error(&c, "--list with --first-move lists the "
+		                          "solutions of --count, not of --distinct");
 	if (c.resume && !c.workdir)
 		return cli_usage_error(&c, "--resume needs the --workdir of the search");
 	if (by == 1 && c.workdir)
@@ -266,12 +295,28 @@ int cmd_shortest(int argc, char **argv)
 
 	if (by == 1)
 		return distinct_by_jumps(&c, list);
+	/* --first-move: one move, legal from the start */
+	pegsol_move first;
+	pegsol_pos first_pos = 0;
+	if (first_text) {
+		pegsol_move_list ml = {0};
+		pegsol_error perr;
+		int ok = pegsol_moves_parse(c.board, first_text, &ml, &perr) == PEGSOL_OK &&
+		         ml.count == 1;
+		if (ok)
+			first = ml.moves[0];
+		pegsol_move_list_free(&ml);
+		if (!ok || !(first_pos = after_move(c.board, c.problem.start, &first)))
+			return cli_usage_error(&c, "--first-move takes one move that is "
+			                          "legal from the start, not '%s'", first_text);
+	}
 	int flags = (count ? PEGSOL_SHORTEST_COUNT : 0) |
-	            (distinct ? PEGSOL_SHORTEST_DISTINCT : 0);
+	            (distinct ? PEGSOL_SHORTEST_DISTINCT : 0) |
+	            (first_text ? PEGSOL_SHORTEST_GRAPH : 0);
 	static const table_col cols[] = {{"solution", "solution", COL_TEXT}};
 	table t;
 	table_init(&t, "solutions", "minimal solutions", 1, cols);
-	listing l = {&c, NULL, &t, 0};
+	listing l = {&c, NULL, &t, 0, distinct ? 0 : first_pos};
 	/* The text listing waits in a temporary file: the length comes first. */
 	if (list && c.format == FORMAT_TEXT && !(l.f = tmpfile())) {
 		perror("pegsol shortest: a temporary file for --list");
@@ -322,6 +367,21 @@ int cmd_shortest(int argc, char **argv)
 		cli_free(&c);
 		return PEGSOL_EINPUT;
 	}
+	pegsol_u128 nfirst = 0;
+	char first_name[256] = "";
+	if (first_text) {
+		pegsol_move_format(c.board, &first, c.notation, first_name, sizeof first_name);
+		if (pegsol_shortest_count_first(&c.problem, &r, &first, &nfirst, &err) !=
+		    PEGSOL_OK) {
+			rc = cli_report(&c, &err);
+			if (l.f)
+				fclose(l.f);
+			table_free(&t);
+			pegsol_shortest_free(&r);
+			cli_free(&c);
+			return rc;
+		}
+	}
 	int a = r.met_forward, b = r.moves - r.met_forward;
 	char proof[512];
 	char probed[200] = "";
@@ -356,6 +416,9 @@ int cmd_shortest(int argc, char **argv)
 		if (count)
 			printf("# minimal solutions (move sequences): %s\n",
 			       pegsol_u128_format(r.count, 1, cnt, sizeof cnt));
+		if (first_text)
+			printf("# of them beginning with %s: %s\n", first_name,
+			       pegsol_u128_format(nfirst, 1, cnt, sizeof cnt));
 		if (distinct)
 			printf("# distinct minimal solutions (unordered sets of %s): %s\n",
 			       by == 1 ? "jumps" : "moves", emit_count(r.distinct, cnt, sizeof cnt));
@@ -401,6 +464,12 @@ int cmd_shortest(int argc, char **argv)
 		if (count)
 			emit_value(&e, "count", "minimal solutions", COL_COUNT, "%s",
 			           pegsol_u128_format(r.count, 0, cnt, sizeof cnt));
+		if (first_text) {
+			emit_value_rich(&e, "first_move", "first move",
+			                rich_moves(c.board, &first, 1, c.notation));
+			emit_value(&e, "count_first", "minimal solutions beginning with it",
+			           COL_COUNT, "%s", pegsol_u128_format(nfirst, 0, cnt, sizeof cnt));
+		}
 		if (distinct)
 			emit_value(&e, "distinct", "distinct minimal solutions", COL_COUNT,
 			           "%llu", (unsigned long long)r.distinct);

@@ -105,6 +105,22 @@ PEGSOL_API pegsol_status pegsol_shortest(const pegsol_problem *problem,
                                          pegsol_error *err);
 PEGSOL_API void pegsol_shortest_free(pegsol_shortest_result *r);
 
+/* The minimal solutions that begin with the move `first` (a move from the
+ * problem's start, told by its effect as pegsol_shortest's count tells
+ * moves): *count, read from r, the result of pegsol_shortest on the same
+ * problem with PEGSOL_SHORTEST_GRAPH.  This is how George Bell counts (the
+ * English central game: 936 minimal solutions begin with d2-d4, of the
+ * 3,744 that begin with any of the four first jumps); the counts of every
+ * first move add up to r->count.  0 when no minimal solution begins so
+ * (or r has none); PEGSOL_EINPUT when a jump of the move is not legal
+ * from the start; PEGSOL_EUSAGE when r holds no graph or an argument is
+ * NULL. */
+PEGSOL_API pegsol_status
+pegsol_shortest_count_first(const pegsol_problem *problem,
+                            const pegsol_shortest_result *r,
+                            const pegsol_move *first, pegsol_u128 *count,
+                            pegsol_error *err);
+
 /* By jumps every solution is as short as any other, and the question that
  * remains is how many differ other than by the order of their jumps: the
  * number of distinct solutions as unordered sets of jumps (every symmetric

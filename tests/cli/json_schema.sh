@@ -65,6 +65,7 @@ run random_finish_only 0 random -b triangle5 -s 1 --finish-only
 run random_simulate_only 0 random -b triangle5 --simulate-only --simulate 2000
 run shortest 0 shortest -b triangle5 -s 1 -n algebraic
 run shortest 0 shortest -b triangle5 -s 1 --count --list
+run shortest 0 shortest -b triangle5 -s a1 -f any --count --first-move c3-a1 -n algebraic
 run shortest 0 shortest -b triangle5 -s 1 --distinct --list -n rowcol
 run shortest_jumps 0 shortest -b triangle5 -s 1 --distinct --by jumps --list
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # symmetry_counts.sh - the counts up to symmetry that published tables use
-# (issue 32 item 3), from the command line: `count --class-paths` (the wins
-# as paths in the graph of classes) on triangle5, whose figures
-# tests/unit/test_class_paths.c checks by playing out every win; usage
-# errors; and, with PEGSOL_TEST_FULL, the English figures of
+# (issue 32 item 3), from the command line, on triangle5, whose figures
+# the unit tests check by brute force: `count --class-paths` (the wins as
+# paths in the graph of classes, test_class_paths.c) and `shortest --count
+# --first-move` (test_shortest_first.c); usage errors; and, with PEGSOL_TEST_FULL, the English figures of
 # tests/data/english_central_conventions.txt (feschber, Bell).
 . "$(dirname "$0")/common.bash"
 TESTDATA=${TESTDATA:-$(cd "$(dirname "$0")/../data" && pwd)}
@@ -29,7 +29,23 @@ same "$(sed -n 's/^class_paths,//p' "$tmp/c1.csv")" \
 "$PEGSOL" count -b triangle5 -s 0 -f any | grep -q 'paths of classes' && bad "class paths without the option" || ok
 expect_exit 2 "$PEGSOL" count -b triangle5 --class-paths --max-jumps 3
 
+# shortest --count --first-move: triangle5 from the corner, one peg
+# anywhere: 1,764 minimal solutions of 10 moves, 882 beginning with c3-a1
+# (test_shortest_first.c counts each first move by brute force); --list
+# lists those only
+"$PEGSOL" shortest -b triangle5 -s a1 -f any --count --first-move c3-a1 --format csv >"$tmp/s.csv" ||
+	bad "shortest --first-move"
+same "$(sed -n 's/^count,//p' "$tmp/s.csv")" 1764 "triangle5 minimal solutions"
+same "$(sed -n 's/^count_first,//p' "$tmp/s.csv")" 882 "triangle5 beginning with c3-a1"
+n=$("$PEGSOL" shortest -b triangle5 -s a1 -f any --count --first-move c3-a1 --list -n algebraic |
+	grep -c '^c3-a1,')
+same "$n" 882 "--list --first-move: the lines beginning with c3-a1"
+expect_exit 2 "$PEGSOL" shortest -b triangle5 -s a1 -f any --count --first-move a1-c3
+expect_exit 2 "$PEGSOL" shortest -b triangle5 -s a1 -f any --first-move c3-a1
+
 if [ -n "${PEGSOL_TEST_FULL:-}" ]; then
+	"$PEGSOL" shortest --count --first-move d2-d4 --format csv >"$tmp/f.csv" || bad "English --first-move"
+	same "$(sed -n 's/^count_first,//p' "$tmp/f.csv")" "$(published first_move_count)" "Bell's 936"
 	"$PEGSOL" count --class-paths --format csv >"$tmp/e.csv" || bad "English count --class-paths"
 	same "$(sed -n 's/^class_paths,//p' "$tmp/e.csv")" "$(published class_paths)" "feschber's distinct board sequences"
 fi
