@@ -199,6 +199,52 @@ pegsol_levels_by_moves(const pegsol_problem *problem,
                        int max_moves, pegsol_moves_result *out,
                        pegsol_error *err);
 
+/* Which positions the levels drop (the `--prune` of `levels` and
+ * `shortest`).  Pruning drops only positions that lie on no solution, so
+ * the winning positions W_n and the shortest solutions never change; the
+ * levels themselves (S_n, B_n, B_-n) do.  A pagoda (a weight per hole such
+ * that no jump raises the sum over the pegs) proves a position hopeless
+ * when its value is below the finish's; backward, a position whose value
+ * is above the start's cannot have come from the start. */
+typedef enum pegsol_prune {
+	PEGSOL_PRUNE_NONE = 0,     /* every position (the levels' default) */
+	PEGSOL_PRUNE_PAGODA = 1,   /* every pagoda pegsol generates (parity,
+	                            * resource counts, distance; shortest's
+	                            * default) */
+	PEGSOL_PRUNE_RESOURCE = 2  /* only the resource counts: on Wiegleb's
+	                            * board George Bell's "useful resource
+	                            * count" (forward >= 0, backward <= 4) */
+} pegsol_prune;
+
+/* Called with the positions of each level by moves as it is made (sorted,
+ * one canonical position per orbit under H, the caller's to read during
+ * the call only); nonzero stops the levels there. */
+typedef int (*pegsol_move_level_fn)(void *ctx, int moves,
+                                    const pegsol_pos *positions, size_t n);
+
+/* pegsol_levels_by_moves with the levels pruned as prune says (the
+ * forward levels by the finish's bound, the backward ones by the
+ * start's), and each (may be NULL) called with every level's positions.
+ * PEGSOL_EUSAGE for a prune that is not a pegsol_prune. */
+PEGSOL_API pegsol_status
+pegsol_levels_by_moves_pruned(const pegsol_problem *problem,
+                              const pegsol_level_options *options,
+                              int backward, int max_moves, pegsol_prune prune,
+                              pegsol_move_level_fn each, void *ctx,
+                              pegsol_moves_result *out, pegsol_error *err);
+
+/* The table by jumps with S_n pruned: level[n].positions (and _raw) =
+ * the positions reachable in n jumps that prune keeps, winning (and _raw)
+ * = W_n (which no pruning changes), nlevels, symmetry_order and the
+ * totals of out; flags PEGSOL_COUNT_NO_GAMES (no games, no dead ends).
+ * Up to options->max_jumps (then partial, no W_n).  In memory (workdir and
+ * store are refused: PEGSOL_EUSAGE); PEGSOL_ELIMIT past options->memory. */
+PEGSOL_API pegsol_status
+pegsol_levels_by_jumps_pruned(const pegsol_problem *problem,
+                              const pegsol_level_options *options,
+                              pegsol_prune prune, pegsol_count_result *out,
+                              pegsol_error *err);
+
 /* The positions of level n by jumps, one by one: S_n, the positions
  * reachable from the start in exactly n jumps, or with
  * PEGSOL_MEMBERS_WINNING W_n, those of them from which the finish can
@@ -220,6 +266,23 @@ pegsol_level_positions(const pegsol_problem *problem,
                        const pegsol_level_options *options, int n, int flags,
                        pegsol_position_fn each, void *ctx, uint64_t *count,
                        pegsol_error *err);
+
+/* The positions of level n by moves, one by one: B_n (backward == 0),
+ * the positions reachable from the start in n moves and no fewer, or
+ * B_-n, those from which the finish can be reached in n moves and no
+ * fewer, pruned as prune says (pegsol_levels_by_moves_pruned).  With
+ * PEGSOL_MEMBERS_WINNING only those on some solution: of B_n, those that
+ * can still reach the finish; of B_-n, those reachable from the start
+ * (each decided by the levels by jumps of its peg count: cheap for the
+ * last levels, where Bell's B_23 of the English board has 15 positions
+ * and one on a solution).  flags, each, ctx and count as for
+ * pegsol_level_positions; PEGSOL_EUSAGE when the levels end before n. */
+PEGSOL_API pegsol_status
+pegsol_move_level_positions(const pegsol_problem *problem,
+                            const pegsol_level_options *options, int backward,
+                            int n, pegsol_prune prune, int flags,
+                            pegsol_position_fn each, void *ctx, uint64_t *count,
+                            pegsol_error *err);
 
 #ifdef __cplusplus
 }

@@ -35,7 +35,11 @@ enum {
 	PEGSOL_SHORTEST_COUNT = 1,     /* count the minimal solutions */
 	PEGSOL_SHORTEST_DISTINCT = 2,  /* ... as unordered sets of moves */
 	PEGSOL_SHORTEST_GRAPH = 4,     /* fill the graph of them */
-	PEGSOL_SHORTEST_NO_PRUNE = 8   /* no pagoda pruning (for tests) */
+	PEGSOL_SHORTEST_NO_PRUNE = 8,  /* no pagoda pruning (for tests) */
+	/* Prune with the resource counts only (PEGSOL_PRUNE_RESOURCE), as
+	 * George Bell's searches of Wiegleb's board: the same solutions, the
+	 * levels searched (forward_positions, ...) as his */
+	PEGSOL_SHORTEST_PRUNE_RESOURCE = 256
 };
 
 /* The positions on some minimal solution, one per symmetry orbit, and the

@@ -14,7 +14,11 @@
  * `pegsol levels` counts; with PEGSOL_MEMBERS_RAW each one's every
  * distinct image is given instead.
  *
- * Its function is declared in pegsol/levels.h.
+ * The levels by moves have their members too (pegsol_move_level_positions,
+ * at the end): B_n or B_-n from the searches by moves, each member told
+ * whether it lies on a solution by the levels by jumps.
+ *
+ * Its functions are declared in pegsol/levels.h.
  */
 #include "engine/level.h"
 #include "board/problem.h"
@@ -46,6 +50,35 @@ static pegsol_status level_after(engine *E, const pegsol_pos *pos, size_t n,
 	}
 	*out = a;
 	return PEGSOL_OK;
+}
+
+/* Gives the member p (canonical under H) to each and count: itself, or
+ * with PEGSOL_MEMBERS_RAW every distinct image once.  *each becomes NULL
+ * when it asks to stop (the listing stops, not the count). */
+static void give(const sym_group *H, pegsol_pos p, int flags,
+                 pegsol_position_fn *each, void *ctx, uint64_t *count)
+{
+	if (!(flags & PEGSOL_MEMBERS_RAW)) {
+		if (count)
+			(*count)++;
+		if (*each && (*each)(ctx, p))
+			*each = NULL;
+		return;
+	}
+	/* an image equal to an earlier one is skipped */
+	pegsol_pos img[SYM_MAX];
+	sym_images(H, p, img);
+	for (int g = 0; g < H->order; g++) {
+		int seen = 0;
+		for (int h = 0; h < g && !seen; h++)
+			seen = img[h] == img[g];
+		if (seen)
+			continue;
+		if (count)
+			(*count)++;
+		if (*each && (*each)(ctx, img[g]))
+			*each = NULL;
+	}
 }
 
 pegsol_status pegsol_level_positions(const pegsol_problem *problem,
@@ -96,32 +129,126 @@ pegsol_status pegsol_level_positions(const pegsol_problem *problem,
 		pegsol_pos p = S.keys[i];
 		if (winning && (jumps > N || level_find(&T, sym_canon(H, b->full & ~p)) < 0))
 			continue;
-		if (!(flags & PEGSOL_MEMBERS_RAW)) {
-			if (count)
-				(*count)++;
-			if (each && each(ctx, p))
-				each = NULL; /* the listing stops, not the count */
-			continue;
-		}
-		/* every distinct image, each once: an image equal to an earlier
-		 * one is skipped */
-		pegsol_pos img[SYM_MAX];
-		sym_images(H, p, img);
-		for (int g = 0; g < H->order; g++) {
-			int seen = 0;
-			for (int h = 0; h < g && !seen; h++)
-				seen = img[h] == img[g];
-			if (seen)
-				continue;
-			if (count)
-				(*count)++;
-			if (each && each(ctx, img[g]))
-				each = NULL;
-		}
+		give(H, p, flags, &each, ctx, count);
 	}
 done:
 	level_free(&S);
 	level_free(&T);
+	engine_release(&E);
+	sym_group_free(H);
+	return st;
+}
+
+/* pegsol_move_level_positions: level n's keys, copied as the levels by
+ * moves pass it. */
+typedef struct move_capture {
+	int n;
+	pegsol_pos *keys;
+	size_t nkeys;
+	int got, nomem;
+} move_capture;
+
+static int capture(void *ctx, int moves, const pegsol_pos *pos, size_t n)
+{
+	move_capture *m = ctx;
+	if (moves < m->n)
+		return 0;
+	m->got = 1;
+	m->keys = malloc((n ? n : 1) * sizeof *m->keys);
+	if (!m->keys)
+		m->nomem = 1;
+	else
+		memcpy(m->keys, pos, n * sizeof *pos);
+	m->nkeys = n;
+	return 1;
+}
+
+/*
+ * Which positions of a level by moves lie on a solution.  Every position
+ * of B_n is reachable from the start, so it lies on a solution iff it can
+ * still reach the finish: iff its complement is in T_m, m = its pegs less
+ * the finish's (level_members above); every position of B_-n can reach
+ * the finish, so it lies on one iff it is reachable from the start: iff it
+ * is in S_m, m = the start's pegs less its own.  The levels by jumps of
+ * each peg count met are made once, in memory, under the same group.
+ */
+pegsol_status pegsol_move_level_positions(const pegsol_problem *problem,
+                                          const pegsol_level_options *options,
+                                          int backward, int n, pegsol_prune prune,
+                                          int flags, pegsol_position_fn each,
+                                          void *ctx, uint64_t *count,
+                                          pegsol_error *err)
+{
+	if (count)
+		*count = 0;
+	pegsol_status st = problem_check(problem, "level positions", err);
+	if (st != PEGSOL_OK)
+		return st;
+	if (!each && !count)
+		return fail(err, PEGSOL_EUSAGE, "level positions: nothing to do with "
+		            "them (no function and no count)");
+	if (n < 0 || n > PEGSOL_MAX_HOLES)
+		return fail(err, PEGSOL_EUSAGE, "level positions: no level %d by moves", n);
+	pegsol_moves_result *res = malloc(sizeof *res);
+	if (!res)
+		return fail(err, PEGSOL_ELIMIT, "level positions: out of memory");
+	move_capture m = {.n = n};
+	st = pegsol_levels_by_moves_pruned(problem, options, backward, n, prune,
+	                                   capture, &m, res, err);
+	int last = res->nlevels - 1;
+	free(res);
+	if (st == PEGSOL_OK && m.nomem)
+		st = fail(err, PEGSOL_ELIMIT, "level positions: out of memory");
+	if (st == PEGSOL_OK && !m.got)
+		st = fail(err, PEGSOL_EUSAGE, "level positions: the levels by moves end "
+		          "at %d (%s), before %d", last, backward ? "B_-n" : "B_n", n);
+	if (st != PEGSOL_OK) {
+		free(m.keys);
+		return st;
+	}
+	const pegsol_board *b = problem->board;
+	int any = problem->finish_kind == PEGSOL_FINISH_ANY_ONE;
+	int start_pegs = pegsol_pos_count(problem->start);
+	int fin_pegs = any ? 1 : pegsol_pos_count(problem->finish);
+	pegsol_pos sets[2] = {problem->start, problem->finish};
+	sym_group *H = sym_group_stabiliser(b->symmetry, sets, any ? 1 : 2);
+	engine E;
+	memset(&E, 0, sizeof E);
+	unsigned char *on = NULL; /* [key]: on a solution */
+	if (!H || engine_init(&E, b, H, options ? options->threads : 0) ||
+	    !(on = calloc(m.nkeys ? m.nkeys : 1, 1))) {
+		st = fail(err, PEGSOL_ELIMIT, "level positions: out of memory");
+		goto done;
+	}
+	E.memory = options ? options->memory : 0;
+	for (int pegs = 0; (flags & PEGSOL_MEMBERS_WINNING) && pegs <= b->nholes; pegs++) {
+		int some = 0;
+		for (size_t i = 0; i < m.nkeys && !some; i++)
+			some = pegsol_pos_count(m.keys[i]) == pegs;
+		int jumps = backward ? start_pegs - pegs : pegs - fin_pegs;
+		if (!some || jumps < 0)
+			continue; /* none, or none that can be on a solution */
+		level L;
+		pegsol_pos roots[PEGSOL_MAX_HOLES];
+		size_t nroots = 1;
+		roots[0] = problem->start;
+		if (!backward)
+			nroots = winning_backward_start(problem, roots);
+		if ((st = level_after(&E, roots, nroots, jumps, &L, err)) != PEGSOL_OK)
+			goto done;
+		for (size_t i = 0; i < m.nkeys; i++) {
+			pegsol_pos p = m.keys[i];
+			if (pegsol_pos_count(p) == pegs)
+				on[i] = level_find(&L, sym_canon(H, backward ? p : b->full & ~p)) >= 0;
+		}
+		level_free(&L);
+	}
+	for (size_t i = 0; i < m.nkeys; i++)
+		if (!(flags & PEGSOL_MEMBERS_WINNING) || on[i])
+			give(H, sym_canon(H, m.keys[i]), flags, &each, ctx, count);
+done:
+	free(on);
+	free(m.keys);
 	engine_release(&E);
 	sym_group_free(H);
 	return st;

@@ -9,19 +9,53 @@
  * backward table does not follow from the forward one by complementing
  * positions, as the table by jumps does (a multi-jump reversed is not one
  * move of the complement game), so it is its own search by reverse moves
- * (move_search.c).  Its functions are declared in pegsol/levels.h.
+ * (move_search.c).  Pruned (pegsol_levels_by_moves_pruned), the searches
+ * drop what the chosen pagodas prove hopeless (analysis/prune_choice.h),
+ * as Bell's tables of Wiegleb's board do.  Its functions are declared in
+ * pegsol/levels.h.
  */
+#include "analysis/prune_choice.h"
 #include "board/problem.h"
 #include "search/move_problem.h"
 #include "search/move_search.h"
 
 #include <string.h>
 
+/* The pruning of one search: a backward key p is kept when its complement
+ * can reach the start's complement (prune_choice.c). */
+typedef struct moves_prune {
+	walk_prune w;
+	pegsol_pos full;
+} moves_prune;
+
+static int keep_forward(const void *ctx, uint64_t key)
+{
+	return walk_prune_keep(&((const moves_prune *)ctx)->w, key);
+}
+
+static int keep_backward(const void *ctx, uint64_t key)
+{
+	const moves_prune *m = ctx;
+	return walk_prune_keep(&m->w, m->full & ~key);
+}
+
 pegsol_status pegsol_levels_by_moves(const pegsol_problem *pr,
                                      const pegsol_level_options *opt,
                                      int backward, int max_moves,
                                      pegsol_moves_result *out,
                                      pegsol_error *err)
+{
+	return pegsol_levels_by_moves_pruned(pr, opt, backward, max_moves,
+	                                     PEGSOL_PRUNE_NONE, NULL, NULL, out, err);
+}
+
+pegsol_status pegsol_levels_by_moves_pruned(const pegsol_problem *pr,
+                                            const pegsol_level_options *opt,
+                                            int backward, int max_moves,
+                                            pegsol_prune prune,
+                                            pegsol_move_level_fn each, void *ctx,
+                                            pegsol_moves_result *out,
+                                            pegsol_error *err)
 {
 	if (!out)
 		return fail(err, PEGSOL_EUSAGE,
@@ -34,6 +68,9 @@ pegsol_status pegsol_levels_by_moves(const pegsol_problem *pr,
 		return fail(err, PEGSOL_EUSAGE,
 		            "levels by moves: max_moves is %d (0: no limit)",
 		            max_moves);
+	if (!prune_choice_valid((int)prune))
+		return fail(err, PEGSOL_EUSAGE, "levels by moves: prune is %d "
+		            "(not a pegsol_prune)", (int)prune);
 	sym_group *H = moves_group(pr);
 	if (!H)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
@@ -42,11 +79,20 @@ pegsol_status pegsol_levels_by_moves(const pegsol_problem *pr,
 	pegsol_pos roots[PEGSOL_MAX_HOLES];
 	size_t nroots = moves_roots(pr, backward, roots);
 	move_search S;
+	moves_prune mp = {.full = pr->board->full};
 	pegsol_status st = move_search_init(&S, pr->board, H, opt ? opt->threads : 0,
 	                                    backward, 0, 0, roots, nroots, err);
 	if (st != PEGSOL_OK) {
 		sym_group_free(H);
 		return st;
+	}
+	if (prune != PEGSOL_PRUNE_NONE) {
+		if (prune_choice_init(&mp.w, pr, backward, prune)) {
+			st = fail(err, PEGSOL_ELIMIT, "out of memory");
+			goto done;
+		}
+		S.keep = backward ? keep_backward : keep_forward;
+		S.keep_ctx = &mp;
 	}
 	S.memory = opt ? opt->memory : 0;
 	move_progress relay;
@@ -63,6 +109,8 @@ pegsol_status pegsol_levels_by_moves(const pegsol_problem *pr,
 		row->max_pegs = L->max_pegs;
 		out->positions += L->n;
 		out->nlevels = n + 1;
+		if (each && each(ctx, n, L->keys, L->n))
+			break;
 		if (max_moves > 0 && n >= max_moves) {
 			out->partial = 1;
 			break;
@@ -71,7 +119,9 @@ pegsol_status pegsol_levels_by_moves(const pegsol_problem *pr,
 		if ((st = move_search_step(&S, err)) != PEGSOL_OK)
 			break;
 	}
+done:
 	move_search_free(&S);
+	walk_prune_free(&mp.w);
 	sym_group_free(H);
 	return st;
 }

@@ -30,6 +30,7 @@
  * This file is the entry point; its functions are declared in
  * pegsol/shortest.h; the parts share analysis/shortest_int.h.
  */
+#include "analysis/prune_choice.h"
 #include "analysis/shortest_distinct.h"
 #include "analysis/shortest_graph.h"
 #include "analysis/shortest_layers.h"
@@ -81,7 +82,8 @@ static uint64_t search_identity(const pegsol_problem *pr, int prune)
 	return h ^ h >> 29;
 }
 
-/* The two searches from their roots, pruned unless prune is 0, and
+/* The two searches from their roots, pruned as prune (a pegsol_prune)
+ * says, and
  * resumed from the work directory's checkpoint (cp, the caller's) when
  * there is one. */
 static pegsol_status start(shortest *s, const pegsol_level_options *opt,
@@ -91,7 +93,8 @@ static pegsol_status start(shortest *s, const pegsol_level_options *opt,
 	pegsol_pos roots[PEGSOL_MAX_HOLES];
 	int threads = opt ? opt->threads : 0;
 	pegsol_status st;
-	if (prune && (walk_prune_init(&s->pf, pr, 0) || walk_prune_init(&s->pb, pr, 1)))
+	if (prune && (prune_choice_init(&s->pf, pr, 0, (pegsol_prune)prune) ||
+	              prune_choice_init(&s->pb, pr, 1, (pegsol_prune)prune)))
 		return fail(s->err, PEGSOL_ELIMIT, "out of memory");
 	size_t n = moves_roots(pr, 0, roots);
 	if ((st = move_search_init(&s->F, s->b, s->H, threads, 0, 0, 1, roots, n, s->err)))
@@ -165,7 +168,9 @@ pegsol_status pegsol_shortest(const pegsol_problem *pr,
 	if (!s.H)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
 	out->symmetry_order = s.H->order;
-	int prune = !(flags & PEGSOL_SHORTEST_NO_PRUNE), a = 0;
+	int prune = flags & PEGSOL_SHORTEST_NO_PRUNE ? PEGSOL_PRUNE_NONE
+	            : flags & PEGSOL_SHORTEST_PRUNE_RESOURCE ? PEGSOL_PRUNE_RESOURCE
+	            : PEGSOL_PRUNE_PAGODA, a = 0;
 	move_checkpoint cp;
 	pegsol_status st = start(&s, opt, prune, &cp);
 	if (st != PEGSOL_OK)

@@ -158,6 +158,7 @@ int pagoda_collect(const pegsol_board *b, const pegsol_pos *finishes,
 			pagoda *p = &out[n];
 			memset(p->w, 0, sizeof p->w);
 			snprintf(p->name, sizeof p->name, "parity (%d,%d)", pr, pc);
+			p->kind = PAGODA_PARITY;
 			for (int h = 0; h < b->nholes; h++)
 				p->w[h] = (b->row[h] % 2 == pr && b->col[h] % 2 == pc);
 			consider(b, finishes, nfinish, out, &n, max);
@@ -179,6 +180,7 @@ int pagoda_collect(const pegsol_board *b, const pegsol_pos *finishes,
 				memset(p->w, 0, sizeof p->w);
 				snprintf(p->name, sizeof p->name, "resource count (%d,%d)%s", pr,
 				         pc, reverse ? " reversed" : "");
+				p->kind = PAGODA_RESOURCE;
 				for (int h = 0; h < b->nholes; h++)
 					p->w[h] = (b->row[h] % 2 == pr && b->col[h] % 2 == pc);
 				lower_weights(b, p->w, holes, orbit, reverse);
@@ -208,6 +210,7 @@ int pagoda_collect(const pegsol_board *b, const pegsol_pos *finishes,
 		pagoda *p = &out[n];
 		memset(p->w, 0, sizeof p->w);
 		snprintf(p->name, sizeof p->name, "distance from hole %d", h);
+		p->kind = PAGODA_DISTANCE;
 		for (int i = 0; i < b->nholes; i++)
 			p->w[i] = d[i] < 0 ? 0 : fib[maxd + 2 - d[i]];
 		consider(b, finishes, nfinish, out, &n, max);

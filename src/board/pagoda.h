@@ -16,8 +16,13 @@
 
 #define PAGODA_MAX 16
 
+/* The families of pagoda_collect (pagoda.c), so that a caller can choose
+ * among them: `--prune resource` keeps only the resource counts. */
+enum { PAGODA_PARITY, PAGODA_RESOURCE, PAGODA_DISTANCE };
+
 typedef struct pagoda {
 	char name[48];                /* for messages: "parity (0,1)" */
+	int kind;                     /* PAGODA_PARITY, ... */
 	int64_t w[PEGSOL_MAX_HOLES];  /* weight of each hole */
 	int64_t bound;                /* the least value of any finish */
 	int nchunks;
