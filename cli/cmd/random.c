@@ -21,9 +21,11 @@ static const char help[] =
 	"The exact distribution of how a game ends when every legal jump is\n"
 	"chosen with equal probability: per number of jumps, the positions\n"
 	"reached, the dead ends and the probability that the game ends there\n"
-	"(also as '1 in N'); the probability of a one-peg finish and of ending at\n"
-	"the finish (-f), the expected pegs left and jumps played, and the most\n"
-	"and least likely final positions.  Probability is propagated level by\n"
+	"(also as '1 in N'), and the probability that the game can still reach\n"
+	"the finish (-f) after that many jumps (the last column; from the winning\n"
+	"positions, as --finish-only); the probability of a one-peg finish and of\n"
+	"ending at the finish, the expected pegs left and jumps played, and the\n"
+	"most and least likely final positions.  Probability is propagated level by\n"
 	"level on the engine of 'pegsol count' (both cores, levels on disk with\n"
 	"--workdir) in fixed point with 126 bits after the point: each share is\n"
 	"rounded down, losing less than 1.2e-38; the probability lost so is\n"
@@ -42,7 +44,8 @@ static const char help[] =
 	"                          1000000)\n"
 	"      --finish-only       only P(ending at the finish), the same figure,\n"
 	"                          from the winning positions alone: much faster\n"
-	"                          (English: 1.7 of 23.5 million orbits)\n"
+	"                          (English: 1.7 of 23.5 million orbits); per\n"
+	"                          level, the winning positions and P(can finish)\n"
 	"\nExamples:\n"
 	"  pegsol random                     # English (about 8 s)\n"
 	"  pegsol random -b triangle5 -s a1 --simulate 1000 --seed 1\n";
@@ -129,15 +132,21 @@ static int write_plot(const char *path, const pegsol_board *b, int start_pegs,
 	FILE *f = fopen(path, "w");
 	if (!f)
 		return -1;
-	const double W = 800, H = 480, L = 80, R = 20, T = 50, B = 60;
+	/* the line of P(can still finish): on the log axis with the bars, on
+	 * the linear one against an axis of its own at the right (it starts
+	 * at 1, far above most bars) */
+	int line = r->can_finish_known, right = line && !log_scale;
+	const double W = 800, H = 480, L = 80, R = right ? 50 : 20, T = 50, B = 60;
 	double pw = W - L - R, ph = H - T - B, max = 0, min = 1;
 	int n = r->nlevels;
 	for (int i = 0; i < n; i++) {
-		double p = r->level[i].prob;
+		double p = r->level[i].prob, q = r->level[i].can_finish;
 		if (p > max)
 			max = p;
 		if (p > 0 && p < min)
 			min = p;
+		if (line && log_scale && q > 0 && q < min)
+			min = q;
 	}
 	double step = 0, top = fitted_top(max, &step);
 	/* log axis: whole decades from below the least to above the most */
@@ -187,6 +196,34 @@ static int write_plot(const char *path, const pegsol_board *b, int start_pegs,
 		if (n <= 40 || i % 2 == 0)
 			fprintf(f, "<text x=\"%.2f\" y=\"%g\" text-anchor=\"middle\">%d</text>\n",
 			        x + bw / 2, T + ph + 16, i);
+	}
+	if (line) {
+		/* log: every level that can still finish; linear: up to the
+		 * first that cannot, to 0 */
+		fprintf(f, "<polyline class=\"can-finish\" fill=\"none\" stroke=\"#2e8b57\" "
+		           "stroke-width=\"2\" points=\"");
+		for (int i = 0; i < n; i++) {
+			double q = r->level[i].can_finish;
+			if (log_scale && !(q > 0))
+				break;
+			fprintf(f, "%s%.2f,%.2f", i ? " " : "", L + i * bw + bw / 2,
+			        log_scale ? PLOT_Y(q) : T + ph - ph * q);
+			if (!(q > 0))
+				break;
+		}
+		fprintf(f, "\"><title>P(the game can still reach the finish) after n "
+		           "jumps</title></polyline>\n");
+		if (right) {
+			fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" "
+			           "stroke=\"#2e8b57\"/>\n", L + pw, T, L + pw, T + ph);
+			for (int k = 0; k <= 4; k++)
+				fprintf(f, "<text class=\"tick-right\" x=\"%g\" y=\"%g\" "
+				           "fill=\"#2e8b57\">%g</text>\n",
+				        L + pw + 6, T + ph - ph * k / 4 + 4, k / 4.0);
+		}
+		fprintf(f, "<text x=\"%g\" y=\"%g\" fill=\"#2e8b57\">line: P(the game can "
+		           "still reach the finish)%s</text>\n",
+		        L + 6, T - 6, right ? ", right axis" : "");
 	}
 #undef PLOT_Y
 	fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"black\"/>\n", L,
@@ -302,11 +339,32 @@ static int finish_alone(cli *c)
 	           "fixed point, 126 bits after the point, shares rounded down");
 	emit_value(&e, "winning_positions", "winning positions (orbits)", COL_COUNT,
 	           "%llu", (unsigned long long)r.winning_positions);
+	/* level by level: W_n and the chance that the game is still in it */
+	static const table_col cols[] = {
+		{"jumps", "jumps", COL_INT},
+		{"pegs", "pegs", COL_INT},
+		{"winning", "winning", COL_COUNT},
+		{"can_finish", "P(can finish)", COL_REAL},
+	};
+	table t;
+	table_init(&t, "levels", NULL, 4, cols);
+	int start_pegs = pegsol_pos_count(c->problem.start);
+	for (int n = 0; n < r.nlevels; n++) {
+		table_row(&t);
+		table_cell(&t, "%d", n);
+		table_cell(&t, "%d", start_pegs - n);
+		table_cell(&t, "%llu", (unsigned long long)r.winning[n]);
+		table_cell(&t, "%.6e", r.can_finish[n]);
+	}
+	emit_text(&e, "\n");
+	emit_table(&e, &t);
+	emit_text(&e, "\n");
 	emit_value(&e, "finish_probability", "P(ending at the finish)", COL_REAL, "%.10g",
 	           r.finish);
 	emit_value_rich(&e, "finish_one_in", "  1 in", one_in_rich(r.finish));
 	emit_value(&e, "exact_seconds", "exact time (s)", COL_REAL, "%.2f", secs);
 	emit_end(&e);
+	table_free(&t);
 	return 0;
 }
 
@@ -436,9 +494,17 @@ int cmd_random(int argc, char **argv)
 		{"ci_low", "95% low", COL_REAL},
 		{"ci_high", "95% high", COL_REAL},
 		{"inside", "inside", COL_TEXT},
+		{"can_finish", "P(can finish)", COL_REAL},
 	};
+	/* the chance that the game can still finish comes last, so that the
+	 * columns before it stay where scripts read them */
+	table_col shown[11];
+	int ncols = games ? 10 : 6;
+	memcpy(shown, cols, (size_t)ncols * sizeof *cols);
+	if (r->can_finish_known)
+		shown[ncols++] = cols[10];
 	table t;
-	table_init(&t, "levels", NULL, games ? 10 : 6, cols);
+	table_init(&t, "levels", NULL, ncols, shown);
 	int start_pegs = pegsol_pos_count(c.problem.start), outside = 0;
 	for (int n = 0; n < r->nlevels; n++) {
 		const pegsol_random_level *l = &r->level[n];
@@ -459,6 +525,8 @@ int cmd_random(int argc, char **argv)
 			table_cell(&t, "%.6e", hi);
 			table_cell_rich(&t, rich_bool(inside));
 		}
+		if (r->can_finish_known)
+			table_cell(&t, "%.6e", l->can_finish);
 	}
 
 	table most, least;

@@ -33,6 +33,11 @@ typedef struct pegsol_random_level {
 	uint64_t positions, positions_raw; /* positions reached after n jumps */
 	uint64_t deadends, deadends_raw;   /* those with no jump left */
 	double prob;                       /* P(the game ends after n jumps) */
+	/* P(the game can still reach the finish after n jumps): the mass of
+	 * the winning positions W_n (those on a solution; for n past the
+	 * finish's level, 0).  Bell: under 1% after 15 jumps on the English
+	 * central game. */
+	double can_finish;
 } pegsol_random_level;
 
 typedef struct pegsol_random_result {
@@ -49,6 +54,10 @@ typedef struct pegsol_random_result {
 	int nmost, nleast;
 	pegsol_random_ending most[PEGSOL_RANDOM_TOP];  /* most likely first */
 	pegsol_random_ending least[PEGSOL_RANDOM_TOP]; /* least likely first */
+	/* whether level[].can_finish was computed: it takes the winning walk
+	 * too, in memory, after the distribution; 0 when that walk did not
+	 * fit in options->memory or the store spreads levels over processes */
+	int can_finish_known;
 } pegsol_random_result;
 
 /* The exact distribution of endings when every legal jump is chosen with
@@ -60,7 +69,8 @@ typedef struct pegsol_random_result {
  * (1.2e-38); the losses are summed exactly (out->rounding) and the endings
  * plus the losses are checked to make exactly 1 (PEGSOL_EINTERNAL if not).
  * The probabilities are then rounded once to double.  Cost: every
- * reachable position once (the English central game: 23.5 million orbits).
+ * reachable position once (the English central game: 23.5 million orbits),
+ * then the winning walk of pegsol_random_finish for level[].can_finish.
  * options as for pegsol_count: threads, memory, and a work directory for
  * levels on disk with checkpoints (max_jumps must be 0). */
 PEGSOL_API pegsol_status
@@ -86,6 +96,12 @@ typedef struct pegsol_random_finish_result {
 	double finish;               /* P(the game ends in the finish) */
 	uint64_t winning_positions;  /* orbits on a solution, all levels */
 	int symmetry_order;
+	/* per level n < nlevels (the finish's level + 1; 0 when the finish
+	 * cannot be reached): the orbits in W_n and P(the game can still
+	 * reach the finish after n jumps), as in pegsol_random_result */
+	int nlevels;
+	uint64_t winning[PEGSOL_MAX_HOLES + 1];
+	double can_finish[PEGSOL_MAX_HOLES + 1];
 } pegsol_random_finish_result;
 
 PEGSOL_API pegsol_status

@@ -48,6 +48,12 @@ static double mass_to_double(u128 m)
 	return ldexp((double)m, -126);
 }
 
+static pegsol_status random_can_finish(const pegsol_problem *problem,
+                                       const pegsol_level_options *opt,
+                                       const pegsol_count_result *c,
+                                       pegsol_random_result *out,
+                                       pegsol_error *err);
+
 pegsol_status pegsol_random_play_levels(const pegsol_problem *problem,
                                         const pegsol_level_options *opt,
                                         pegsol_random_result *out,
@@ -101,6 +107,7 @@ pegsol_status pegsol_random_play_levels(const pegsol_problem *problem,
 	out->nleast = x->nleast;
 	memcpy(out->most, x->most, sizeof out->most);
 	memcpy(out->least, x->least, sizeof out->least);
+	st = random_can_finish(problem, opt, c, out, err);
 done:
 	free(c);
 	free(x);
@@ -217,13 +224,15 @@ static u128 *wtable_find(const wtable *t, uint64_t key)
 	return NULL;
 }
 
-/* Moves the mass of W_n (the table cur) onto W_{n+1} (next).  The
+/* Moves the mass of W_n (the table cur) onto W_{n+1} (next), and returns
+ * how much landed there.  The
  * children's slots are fetched a parent ahead: a lookup is a cache miss in
  * a table of megabytes, and a dozen of them in flight at once cost little
  * more than one (without, this was 1.7 s of the English board's 3). */
-static void finish_step(const wtable *cur, wtable *next, const jump_mask *jm,
+static u128 finish_step(const wtable *cur, wtable *next, const jump_mask *jm,
                         const sym_group *H, u128 *lost)
 {
+	u128 reached = 0; /* the mass that lands in next: W_{n+1}'s */
 	uint64_t key[2][MAX_JUMPS];
 	u128 share[2] = {0, 0};
 	int nkeys[2] = {0, 0}, b = 0;
@@ -256,29 +265,36 @@ static void finish_step(const wtable *cur, wtable *next, const jump_mask *jm,
 		int a = b ^ 1;
 		for (int x = 0; x < nkeys[a]; x++) {
 			u128 *at = wtable_find(next, key[a][x]);
-			if (at)
+			if (at) {
 				*at += share[a];
-			else
+				reached += share[a];
+			} else {
 				*lost += share[a]; /* to a position that cannot win */
+			}
 		}
 	}
+	return reached;
 }
 
-pegsol_status pegsol_random_finish(const pegsol_problem *problem,
-                                   const pegsol_level_options *opt,
-                                   pegsol_random_finish_result *out,
-                                   pegsol_error *err)
+/* What the propagation over the winning levels gives: per level n up to
+ * the finish's N, W_n's orbits and the mass that reaches them (mass[N] is
+ * the finish's), and the mass that went elsewhere or to rounding. */
+typedef struct finish_masses {
+	int symmetry_order;
+	int N;                              /* -1: no finish can be reached */
+	uint64_t winning[PEGSOL_MAX_HOLES + 1];
+	u128 mass[PEGSOL_MAX_HOLES + 1];
+	u128 lost;
+} finish_masses;
+
+/* The winning walk, then the fixed-point shares of random play moved
+ * over its levels alone (see the top of this file). */
+static pegsol_status finish_run(const pegsol_problem *problem,
+                                const pegsol_level_options *opt,
+                                finish_masses *out, pegsol_error *err)
 {
-	if (!out)
-		return fail(err, PEGSOL_EUSAGE,
-		            "random play: no result to fill (NULL)");
 	memset(out, 0, sizeof *out);
-	pegsol_status checked = problem_check(problem, "random play", err);
-	if (checked != PEGSOL_OK)
-		return checked;
-	if (opt && opt->store && opt->store->shares)
-		return fail(err, PEGSOL_EUSAGE, "random play's finish needs every "
-		                                "winning level whole in this process");
+	out->N = -1;
 	const pegsol_board *b = problem->board;
 	int any = problem->finish_kind == PEGSOL_FINISH_ANY_ONE;
 	pegsol_pos sets[2] = {problem->start, problem->finish};
@@ -317,17 +333,20 @@ pegsol_status pegsol_random_finish(const pegsol_problem *problem,
 	engine_ok = 0;
 	if (st != PEGSOL_OK)
 		goto done;
+	out->N = N;
 	for (int n = 0; n <= N; n++)
-		out->winning_positions += fc->W[n].n;
+		out->winning[n] = fc->W[n].n;
 	/* W_0 is the start or nothing */
-	if (fc->W[0].n != 1)
+	if (fc->W[0].n != 1) {
+		out->lost = MASS_ONE; /* no game can win */
 		goto done;
+	}
 	if (wtable_build(&cur, &fc->W[0])) {
 		st = fail(err, PEGSOL_ELIMIT, "out of memory");
 		goto done;
 	}
 	cur.slot[wtable_hash(fc->W[0].keys[0], cur.mask)].mass = MASS_ONE;
-	u128 lost = 0;
+	out->mass[0] = MASS_ONE;
 	for (int n = 0; n < N; n++) {
 		if (wtable_build(&next, &fc->W[n + 1])) {
 			st = fail(err, PEGSOL_ELIMIT, "out of memory");
@@ -335,23 +354,17 @@ pegsol_status pegsol_random_finish(const pegsol_problem *problem,
 		}
 		free(fc->W[n + 1].keys); /* in the table now */
 		fc->W[n + 1].keys = NULL;
-		finish_step(&cur, &next, &jm, H, &lost);
+		out->mass[n + 1] = finish_step(&cur, &next, &jm, H, &out->lost);
 		wtable_free(&cur);
 		cur = next;
 		next.slot = NULL;
 	}
-	u128 won = 0;
-	for (size_t i = 0; i <= cur.mask; i++)
-		won += cur.slot[i].mass;
 	/* what did not reach the finish went to positions that cannot win,
 	 * or was lost to rounding: together they make exactly 1 */
-	if (won + lost != MASS_ONE) {
+	if (out->mass[N] + out->lost != MASS_ONE)
 		st = fail(err, PEGSOL_EINTERNAL, "consistency check failed: the "
 		                                 "finish and the rest do not add up to "
 		                                 "probability 1");
-		goto done;
-	}
-	out->finish = mass_to_double(won);
 done:
 	if (engine_ok)
 		engine_release(&E);
@@ -363,6 +376,96 @@ done:
 	jump_mask_free(&jm);
 	sym_group_free(H);
 	return st;
+}
+
+pegsol_status pegsol_random_finish(const pegsol_problem *problem,
+                                   const pegsol_level_options *opt,
+                                   pegsol_random_finish_result *out,
+                                   pegsol_error *err)
+{
+	if (!out)
+		return fail(err, PEGSOL_EUSAGE,
+		            "random play: no result to fill (NULL)");
+	memset(out, 0, sizeof *out);
+	pegsol_status checked = problem_check(problem, "random play", err);
+	if (checked != PEGSOL_OK)
+		return checked;
+	if (opt && opt->store && opt->store->shares)
+		return fail(err, PEGSOL_EUSAGE, "random play's finish needs every "
+		                                "winning level whole in this process");
+	finish_masses *m = malloc(sizeof *m);
+	if (!m)
+		return fail(err, PEGSOL_ELIMIT, "out of memory");
+	pegsol_status st = finish_run(problem, opt, m, err);
+	out->symmetry_order = m->symmetry_order;
+	if (st == PEGSOL_OK && m->N >= 0) {
+		out->nlevels = m->N + 1;
+		for (int n = 0; n <= m->N; n++) {
+			out->winning[n] = m->winning[n];
+			out->winning_positions += m->winning[n];
+			out->can_finish[n] = mass_to_double(m->mass[n]);
+		}
+		out->finish = out->can_finish[m->N];
+	}
+	free(m);
+	return st;
+}
+
+/* level[].can_finish of the whole distribution: the winning walk's
+ * masses (finish_run), which are the whole distribution's masses on W_n
+ * bit for bit, as every parent of a winning position is winning.  The
+ * walk runs in memory (a work directory belongs to the count's levels and
+ * checkpoints); when it does not fit, or the levels are spread over
+ * processes, the column is left out (can_finish_known 0), not the run
+ * failed.  Its finish is checked against the distribution's. */
+static pegsol_status random_can_finish(const pegsol_problem *problem,
+                                       const pegsol_level_options *opt,
+                                       const pegsol_count_result *c,
+                                       pegsol_random_result *out,
+                                       pegsol_error *err)
+{
+	if (opt && opt->store && opt->store->shares)
+		return PEGSOL_OK;
+	pegsol_level_options o;
+	memset(&o, 0, sizeof o);
+	if (opt) {
+		o.threads = opt->threads;
+		o.memory = opt->memory;
+		o.progress = opt->progress;
+		o.progress_ctx = opt->progress_ctx;
+	}
+	finish_masses *m = malloc(sizeof *m);
+	if (!m)
+		return PEGSOL_OK; /* the column is left out */
+	pegsol_error e2;
+	pegsol_status st = finish_run(problem, &o, m, &e2);
+	if (st == PEGSOL_ELIMIT) {
+		free(m);
+		return PEGSOL_OK;
+	}
+	if (st != PEGSOL_OK) {
+		if (err)
+			*err = e2;
+		free(m);
+		return st;
+	}
+	int any = problem->finish_kind == PEGSOL_FINISH_ANY_ONE, N = m->N;
+	if (N >= 0 && (any || pegsol_pos_count(problem->finish) == 1)) {
+		/* the finish is a dead end: the distribution's mass there */
+		u128 want = any ? (N < c->nlevels ? c->level[N].deadend_games : 0)
+		                : c->wins;
+		if (m->mass[N] != want) {
+			free(m);
+			return fail(err, PEGSOL_EINTERNAL, "consistency check failed: "
+			            "the mass of the finish differs between the whole "
+			            "distribution and the winning positions");
+		}
+	}
+	for (int n = 0; n <= N && n < out->nlevels; n++)
+		out->level[n].can_finish = mass_to_double(m->mass[n]);
+	out->can_finish_known = 1;
+	free(m);
+	return PEGSOL_OK;
 }
 
 /* ---------------------------------------------------------------- simulator */
