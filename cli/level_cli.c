@@ -23,6 +23,13 @@ void level_cli_begin(cli *c, progress *p, pegsol_level_options *lo)
 	                             .workdir = c->workdir,
 	                             .resume = c->resume,
 	                             .store = store};
+	/* The projection of memory: with the levels in this process's
+	 * memory only (on disk, --workdir's, the bound is on buffers, not on
+	 * the levels; over MPI each rank sees its own share). */
+	p->limit = store || c->workdir ? 0 : lo->memory;
+	p->options = lo;
+	p->command = c->command;
+	p->advise_workdir = c->disk_levels && !c->workdir;
 }
 
 int level_cli_end(cli *c, progress *p, pegsol_status st, const pegsol_error *err,

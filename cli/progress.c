@@ -24,6 +24,8 @@ static double log_every(void)
 	return s >= 0 && !*end ? s : 10.0;
 }
 
+static double peak_bytes(void);
+
 double progress_now(void)
 {
 	struct timespec ts;
@@ -43,6 +45,9 @@ void progress_init(progress *p, const char *workdir)
 	p->start = p->last = p->level_start = p->logged = progress_now();
 	p->log_every = log_every();
 	p->level = -1;
+	p->base = peak_bytes();
+	const char *v = getenv("PEGSOL_PROJECTION");
+	p->project = !(v && !strcmp(v, "0"));
 }
 
 void progress_set_problem(progress *p, const pegsol_problem *problem)
@@ -87,7 +92,7 @@ static double rss_mib(void)
 /* The peak resident set so far (VmHWM): what a --memory bound is about,
  * and, unlike the current resident set, still true when the line of the
  * last level is written after the run has freed its levels. */
-static double peak_mib(void)
+static double peak_bytes(void)
 {
 	unsigned long kb = 0;
 	char line[256];
@@ -97,7 +102,12 @@ static double peak_mib(void)
 			break;
 	if (f)
 		fclose(f);
-	return kb ? (double)kb / 1024.0 : rss_mib();
+	return kb ? (double)kb * 1024.0 : (double)cli_resident_bytes();
+}
+
+static double peak_mib(void)
+{
+	return peak_bytes() / 1048576.0;
 }
 
 /* Bytes in the files of dir and, depth > 0, of its subdirectories. */
@@ -161,6 +171,112 @@ static void log_level(progress *p, double now, size_t made)
 	fflush(stderr);
 }
 
+/* Which record a phase's levels go to: the level engine's own levels,
+ * that grow with the board (forward or backward, by jumps or by moves,
+ * from one start or from every one); -1 for the phases that make no
+ * level of their own (matching, scanning, the winning walk outward, the
+ * sets of jumps), whose sizes follow the others'. */
+static int slot_of(const char *phase)
+{
+	if (!strcmp(phase, "forward") || !strcmp(phase, "forward from every start"))
+		return 0;
+	if (!strcmp(phase, "backward"))
+		return 1;
+	/* the levels by moves are left out: --max-moves, which bounds
+	 * them, is not in the level options that the projection sees */
+	return -1;
+}
+
+/* Levels still to come after the newest of a record, going up to N (the
+ * jumps of a game, or the most a board can have) or down to 0. */
+static int levels_left(const progress *p, const projection *pr)
+{
+	int up = pr->n < 2 || pr->level > pr->prev_level;
+	int n = p->levels > 0 ? p->levels : PEGSOL_MAX_HOLES;
+	int left = up ? n - pr->level : pr->level;
+	/* --max-jumps: the levels end there */
+	if (up && p->options && p->options->max_jumps > 0 &&
+	    p->options->max_jumps - pr->level < left)
+		left = p->options->max_jumps - pr->level;
+	return left > 0 ? left : 0;
+}
+
+static void format_mib(double bytes, char *buf, size_t size)
+{
+	double mib = bytes / 1048576.0;
+	if (mib >= 10240)
+		snprintf(buf, size, "%.0fG", mib / 1024.0 + 0.5);
+	else
+		snprintf(buf, size, "%.0fM", mib + 0.5);
+}
+
+/* Records level `level` of its phase and, with the projection on, ends
+ * the run when the levels to come are projected not to fit: a minute's
+ * or an hour's work that would end in exit status 4 at the level that
+ * overflows ends in seconds instead, saying what would help.  Nothing of
+ * the run's output has been written yet (every command writes its
+ * results after the run), and the library has no way to be cancelled, so
+ * the CLI ends the process itself. */
+static void project(progress *p, const char *phase, int level, size_t total)
+{
+	int slot = slot_of(phase);
+	p->rest = 0;
+	if (slot < 0)
+		return;
+	projection *pr = &p->proj[slot];
+	projection_add(pr, level, (double)total, peak_bytes());
+	int left = levels_left(p, pr);
+	double peak = projection_peak(pr->size, pr->n, left, &p->rest);
+	if (!p->project || !p->limit || peak <= 0)
+		return;
+	double min = (double)p->limit / 16;
+	if (min < 8.0 * 1048576.0)
+		min = 8.0 * 1048576.0;
+	double mem = projection_memory(pr, left, min);
+	if (mem <= 0 || mem - p->base <= PROJECTION_MARGIN * (double)p->limit)
+		return;
+	int n = pr->n;
+	double r1 = pr->size[n - 2] / pr->size[n - 3], r2 = pr->size[n - 1] / pr->size[n - 2];
+	char sz[64], of[48], fig[32];
+	pegsol_u128_format((pegsol_u128)(peak + 0.5), 1, sz, sizeof sz);
+	of_levels(p, phase, level, of, sizeof of);
+	/* the whole process's peak, what --memory bounds, with the rounds'
+	 * slack the margin allows for taken back */
+	format_mib(mem, fig, sizeof fig);
+	if (p->enabled)
+		fprintf(stderr, "\r\033[K");
+	/* "more than the memory limit leaves (... limit N MiB)": the words of
+	 * the engine's own refusal, which scripts and tests look for */
+	fprintf(stderr, "pegsol %s: stopped early, at %s level %d%s: the levels "
+	        "grow %.2f times a level (%.2f the level before); if that growth "
+	        "keeps falling by as much a level, the largest will hold about "
+	        "%s positions and the levels some %.0f MiB at the bytes a "
+	        "position has taken so far, more than the memory limit leaves "
+	        "(by over %g times; limit %zu MiB)\n", p->command, phase, level,
+	        of, r2, r1, sz, (mem - p->base) / 1048576.0, PROJECTION_MARGIN,
+	        p->limit >> 20);
+	fprintf(stderr, "pegsol %s: --memory above %s (the projected peak; the "
+	        "model errs low) may let it fit, where the machine has that "
+	        "much free%s; "
+	        "PEGSOL_PROJECTION=0 runs on regardless\n", p->command, fig,
+	        p->advise_workdir ? "; --workdir DIR keeps the levels on disk in "
+	                            "DIR, within --memory" : "");
+	fflush(stderr);
+	exit(PEGSOL_ELIMIT);
+}
+
+/* ", about N s more in all": the parents left in this level and the
+ * positions of the levels projected to come, at the last level's pace. */
+static void time_left(const progress *p, size_t done, size_t total, char *buf,
+                      size_t size)
+{
+	buf[0] = 0;
+	if (p->rest <= 0 || p->per_parent <= 0)
+		return;
+	double secs = ((double)(total > done ? total - done : 0) + p->rest) * p->per_parent;
+	snprintf(buf, size, ", about %.0f s more in all", secs);
+}
+
 void progress_update(void *ctx, const char *phase, int level, size_t done,
                      size_t total)
 {
@@ -176,6 +292,13 @@ void progress_update(void *ctx, const char *phase, int level, size_t done,
 		           (!strcmp(phase, p->phase) || !strcmp(phase, "matching") ||
 		            !strcmp(phase, "scanning"));
 		log_level(p, now, next ? total : 0);
+		/* the pace of the phase's last level, for the time left */
+		int slot = slot_of(phase);
+		if (next && slot >= 0 && !strcmp(phase, p->phase) && p->total)
+			p->per_parent = (now - p->level_start) / (double)p->total;
+		else if (slot < 0 || strcmp(phase, p->phase))
+			p->per_parent = 0;
+		project(p, phase, level, total);
 		snprintf(p->phase, sizeof p->phase, "%s", phase);
 		p->level = level;
 		p->level_start = now;
@@ -189,15 +312,16 @@ void progress_update(void *ctx, const char *phase, int level, size_t done,
 	    now - p->start >= p->log_every) {
 		/* a long run, or a long level, says how far it got, for the
 		 * log's reader */
-		char of[48];
+		char of[48], more[64];
 		level_of(p, phase, level, of, sizeof of);
+		time_left(p, done, total, more, sizeof more);
 		p->logged = now;
 		double secs = now - p->level_start;
 		fprintf(stderr, "%9.1fs  %s level %d: %zu of %zu parents (%.0f%%) in "
-		        "%.0f s; memory %.0f MiB%s\n", now - p->start, phase, level,
+		        "%.0f s; memory %.0f MiB%s%s\n", now - p->start, phase, level,
 		        done, total,
 		        total ? 100.0 * (double)done / (double)total : 0.0, secs,
-		        rss_mib(), of);
+		        rss_mib(), more, of);
 		fflush(stderr);
 	}
 	if (!p->enabled || now - p->last < 0.2)
@@ -212,6 +336,9 @@ void progress_update(void *ctx, const char *phase, int level, size_t done,
 	        total ? 100.0 * (double)done / (double)total : 0.0, rate);
 	if (rate > 0 && done < total)
 		fprintf(stderr, ", %.0fs left", (double)(total - done) / rate);
+	char more[64];
+	time_left(p, done, total, more, sizeof more);
+	fputs(more, stderr);
 	fprintf(stderr, ", %.0f MiB", rss_mib());
 	if (p->workdir)
 		fprintf(stderr, ", disk %.0f MiB", (double)disk_used(p, now) / 1048576.0);

@@ -13,6 +13,8 @@
 
 #include <pegsol.h>
 
+#include "projection.h"
+
 typedef struct progress {
 	int enabled;          /* the redrawn line */
 	int log;              /* a line per level */
@@ -24,6 +26,20 @@ typedef struct progress {
 	int levels;           /* N of "level k of N": jumps of a game, or 0 */
 	size_t total;
 	unsigned long long disk;
+	/* The projection (projection.h): on when project is set and the
+	 * levels have a memory limit; a run projected not to fit stops here
+	 * with exit status 4 and the options that would help. */
+	int project;
+	size_t limit;          /* bytes the levels may hold (lo.memory) */
+	/* the run's options, read when a level begins (the caller sets
+	 * max_jumps after level_cli_begin), or NULL */
+	const pegsol_level_options *options;
+	double base;           /* peak resident bytes before the run */
+	const char *command;   /* for the message: "count" */
+	int advise_workdir;    /* --workdir would keep the levels on disk */
+	projection proj[2];    /* forward levels, backward levels */
+	double per_parent;     /* seconds a parent of the last level took */
+	double rest;           /* positions of the levels projected to come */
 } progress;
 
 /* workdir: the run's work directory, or NULL. */
@@ -31,7 +47,12 @@ void progress_init(progress *p, const char *workdir);
 /* Sets N of "level k of N" from the problem: the jumps from its start to
  * its finish (a bound on the moves for searches by moves). */
 void progress_set_problem(progress *p, const pegsol_problem *problem);
-/* The callback for pegsol_level_options.progress; ctx is a progress. */
+/* The callback for pegsol_level_options.progress; ctx is a progress.
+ * With the projection on, a run whose levels are projected to need more
+ * than 1.25 times the memory limit (PROJECTION_MARGIN) is ended here:
+ * exit status 4, after a message naming --memory (a figure) and, where it
+ * applies, --workdir.  PEGSOL_PROJECTION=0 in the environment turns the
+ * projection off. */
 void progress_update(void *ctx, const char *phase, int level, size_t done,
                      size_t total);
 /* Clears the line (and logs the last level). */

@@ -517,6 +517,9 @@ static pegsol_winning *exact_oracle(cli *c, int asked, int compute)
 	progress prog;
 	pegsol_level_options opt;
 	level_cli_begin(c, &prog, &opt);
+	/* a computation that will not fit fails on its own and play goes on
+	 * with the solver's hints: no early exit here */
+	prog.project = 0;
 	/* Beyond the English board the half-way levels go to disk, in a work
 	 * directory beside the cache, checkpointed: a computation stopped
 	 * (by q, ^C or a crash) carries on the next time. */

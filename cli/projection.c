@@ -1,0 +1,78 @@
+/*
+ * projection.c - the growth model of projection.h: the largest level to
+ * come and the memory it will take, from the levels seen so far.
+ */
+#include "projection.h"
+
+#include <string.h>
+
+void projection_add(projection *pr, int level, double size, double bytes)
+{
+	int follows = pr->n > 0 && (level == pr->level + 1 || level == pr->level - 1);
+	/* a second level in a row must keep the first pair's direction */
+	if (follows && pr->n >= 2) {
+		int dir = pr->level - pr->prev_level;
+		follows = level - pr->level == dir;
+	}
+	if (!follows)
+		pr->n = 0;
+	if (pr->n == PROJECTION_LEVELS) {
+		memmove(pr->size, pr->size + 1, sizeof pr->size - sizeof pr->size[0]);
+		memmove(pr->bytes, pr->bytes + 1, sizeof pr->bytes - sizeof pr->bytes[0]);
+		pr->n--;
+	}
+	pr->size[pr->n] = size;
+	pr->bytes[pr->n] = bytes;
+	pr->n++;
+	pr->prev_level = pr->level;
+	pr->level = level;
+}
+
+double projection_peak(const double *s, int n, int left, double *rest)
+{
+	if (rest)
+		*rest = 0;
+	if (n < 3 || s[n - 1] < PROJECTION_MIN_SIZE || s[n - 3] <= 0 || s[n - 2] <= 0)
+		return 0;
+	double r1 = s[n - 2] / s[n - 3], r2 = s[n - 1] / s[n - 2];
+	double fall = r1 - r2;
+	if (r2 > 1 && fall <= 0)
+		return 0; /* still growing faster: nothing bounds it yet */
+	if (fall < 0)
+		fall = 0; /* shrinking more slowly: at worst as now */
+	double size = s[n - 1], peak = size, r = r2, sum = 0;
+	for (int j = 0; j < left; j++) {
+		r -= fall;
+		if (r <= 0 || size * r < 1)
+			break;
+		size *= r;
+		sum += size;
+		if (size > peak)
+			peak = size;
+	}
+	if (rest)
+		*rest = sum;
+	return peak;
+}
+
+double projection_memory(const projection *pr, int left, double min_bytes)
+{
+	int n = pr->n;
+	double peak = projection_peak(pr->size, n, left, NULL);
+	if (peak <= 0 || pr->bytes[n - 1] - pr->bytes[0] < min_bytes)
+		return 0;
+	/* bytes per position: the least of the average over the levels
+	 * seen and each of the last two levels' own increments, none below
+	 * 0 (a peak that did not move: the level fitted in freed pages) */
+	double per = (pr->bytes[n - 1] - pr->bytes[0]) / (pr->size[n - 1] - pr->size[0]);
+	for (int i = n - 2; i >= n - 3; i--) {
+		double ds = pr->size[i + 1] - pr->size[i];
+		double db = pr->bytes[i + 1] - pr->bytes[i];
+		double inc = ds > 0 ? (db > 0 ? db / ds : 0) : per;
+		if (inc < per)
+			per = inc;
+	}
+	if (per <= 0 || pr->size[n - 1] <= pr->size[0])
+		return 0;
+	return pr->bytes[n - 1] + per * (peak - pr->size[n - 1]);
+}
