@@ -40,6 +40,11 @@ static const char help[] =
 	"                  (the default)\n"
 	"  --by jumps      with --distinct: every solution, as an unordered set of\n"
 	"                  jumps (by jumps every solution is as short as any)\n"
+	"  --up-to-symmetry  with --distinct: also how many sets there are up to\n"
+	"                  the symmetries that fix start and finish, sets that\n"
+	"                  are images of each other counted once (George Bell's\n"
+	"                  2 solutions regardless of move order on the English\n"
+	"                  board, of 16)\n"
 	"  --list          print every solution counted (with --count) or one of\n"
 	"                  each distinct set (with --distinct), a line each\n"
 	"  --svg FILE      also draw the solution as SVG in FILE: the start and\n"
@@ -68,7 +73,7 @@ static const char help[] =
 	"  pegsol shortest -b triangle5 -s a1 -f any --count\n";
 
 enum { OPT_COUNT = OPT_FIRST_COMMAND_OPTION, OPT_DISTINCT, OPT_BY, OPT_LIST,
-       OPT_SVG, OPT_FIRST_MOVE };
+       OPT_SVG, OPT_FIRST_MOVE, OPT_UP_TO_SYMMETRY };
 
 /* A move list on one line, moves separated by ", ". */
 static void print_moves(FILE *f, const cli *c, const pegsol_move *moves, int n,
@@ -154,13 +159,58 @@ static int list_jumps(void *ctx, const pegsol_jump *jumps, int n)
 	return list_one(&j->l, j->moves, nm);
 }
 
-static int distinct_by_jumps(cli *c, int list)
+/* --up-to-symmetry: every distinct set goes to the counter of orbits,
+ * then on to the listing (which may stop, the counting may not). */
+typedef struct orbit_listing {
+	listing *l;         /* sets of moves: NULL when not listed */
+	jump_listing *j;    /* sets of jumps */
+	pegsol_set_orbits *orbits;
+	int failed, stopped;
+} orbit_listing;
+
+static int orbit_moves(void *ctx, const pegsol_move *moves, int n)
+{
+	orbit_listing *o = ctx;
+	if (pegsol_set_orbits_add(o->orbits, moves, n, NULL) != PEGSOL_OK)
+		o->failed = 1;
+	if (o->l && !o->stopped)
+		o->stopped = list_one(o->l, moves, n);
+	return 0;
+}
+
+static int orbit_jumps(void *ctx, const pegsol_jump *jumps, int n)
+{
+	orbit_listing *o = ctx;
+	pegsol_move m[PEGSOL_MAX_HOLES];
+	for (int i = 0; i < n && i < PEGSOL_MAX_HOLES; i++) /* a jump: a move */
+		m[i] = (pegsol_move){1, {jumps[i].from, jumps[i].to}};
+	if (n > PEGSOL_MAX_HOLES ||
+	    pegsol_set_orbits_add(o->orbits, m, n, NULL) != PEGSOL_OK)
+		o->failed = 1;
+	if (!o->stopped)
+		o->stopped = list_jumps(o->j, jumps, n);
+	return 0;
+}
+
+/* The orbits' line or value, or exit 4 when the counter ran out of
+ * memory (or could not be made). */
+static int orbits_failed(const orbit_listing *o)
+{
+	if (o->orbits && !o->failed)
+		return 0;
+	fprintf(stderr, "pegsol shortest: --up-to-symmetry: out of memory\n");
+	return PEGSOL_ELIMIT;
+}
+
+static int distinct_by_jumps(cli *c, int list, int orbits)
 {
 	static const table_col cols[] = {{"solution", "solution", COL_TEXT}};
 	table t;
 	table_init(&t, "solutions", "distinct solutions", 1, cols);
 	pegsol_move moves[PEGSOL_MAX_HOLES];
 	jump_listing j = {{c, NULL, &t, 0, 0}, moves, {{0}}, 0, list};
+	orbit_listing ol = {NULL, &j, orbits ? pegsol_set_orbits_new(&c->problem) : NULL,
+	                    0, 0};
 	if (list && c->format == FORMAT_TEXT && !(j.l.f = tmpfile())) {
 		perror("pegsol shortest: a temporary file for --list");
 		table_free(&t);
@@ -174,9 +224,13 @@ static int distinct_by_jumps(cli *c, int list)
 	uint64_t n = 0;
 	double secs;
 	int rc = level_cli_end(c, &prog,
-	                       pegsol_distinct_jump_sets(&c->problem, &lo, list_jumps,
-	                                                 &j, &n, &err),
+	                       pegsol_distinct_jump_sets(&c->problem, &lo,
+	                                                 orbits ? orbit_jumps : list_jumps,
+	                                                 orbits ? (void *)&ol : (void *)&j,
+	                                                 &n, &err),
 	                       &err, &secs);
+	if (!rc && orbits && (rc = orbits_failed(&ol)))
+		cli_free(c);
 	if (!rc && !n) {
 		fprintf(stderr, "pegsol shortest: no solution\n");
 		cli_free(c);
@@ -186,8 +240,10 @@ static int distinct_by_jumps(cli *c, int list)
 		if (j.l.f)
 			fclose(j.l.f);
 		table_free(&t);
+		pegsol_set_orbits_free(ol.orbits);
 		return rc;
 	}
+	uint64_t norbits = pegsol_set_orbits_count(ol.orbits);
 	int njumps = 0;
 	for (int i = 0; i < j.nfirst; i++)
 		njumps += j.first[i].njumps;
@@ -199,6 +255,9 @@ static int distinct_by_jumps(cli *c, int list)
 		printf("# every solution has %d jumps; distinct solutions (unordered "
 		       "sets of jumps, symmetric ones counted apart): %s\n", njumps,
 		       pegsol_u128_format(n, 1, num, sizeof num));
+		if (orbits)
+			printf("# distinct up to symmetry (sets that are images of each "
+			       "other counted once): %s\n", emit_count(norbits, num, sizeof num));
 		printf("# time (s): %.2f\n", secs);
 		if (j.l.f) {
 			printf("# the %s distinct solutions, one order of each, one per "
@@ -218,12 +277,16 @@ static int distinct_by_jumps(cli *c, int list)
 		                rich_moves(c->board, j.first, (size_t)j.nfirst, c->notation));
 		emit_value(&e, "distinct", "distinct solutions", COL_COUNT, "%s", num);
 		emit_value(&e, "distinct_by", "distinct as sets of", COL_TEXT, "jumps");
+		if (orbits)
+			emit_value(&e, "distinct_orbits", "distinct up to symmetry",
+			           COL_COUNT, "%llu", (unsigned long long)norbits);
 		if (list)
 			emit_table(&e, &t);
 		emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", secs);
 		emit_end(&e);
 	}
 	table_free(&t);
+	pegsol_set_orbits_free(ol.orbits);
 	cli_free(c);
 	return 0;
 }
@@ -238,9 +301,10 @@ int cmd_shortest(int argc, char **argv)
 		{"by", required_argument, NULL, OPT_BY},
 		{"list", no_argument, NULL, OPT_LIST},
 		{"svg", required_argument, NULL, OPT_SVG},
+		{"up-to-symmetry", no_argument, NULL, OPT_UP_TO_SYMMETRY},
 		{"first-move", required_argument, NULL, OPT_FIRST_MOVE}, {0, 0, 0, 0}};
 	const char *svg = NULL, *first_text = NULL;
-	int opt, rc, count = 0, distinct = 0, by = -1, list = 0;
+	int opt, rc, count = 0, distinct = 0, by = -1, list = 0, orbits = 0;
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
 		if (opt == OPT_COUNT) {
 			count = 1;
@@ -250,6 +314,8 @@ int cmd_shortest(int argc, char **argv)
 			list = 1;
 		} else if (opt == OPT_SVG) {
 			svg = optarg;
+		} else if (opt == OPT_UP_TO_SYMMETRY) {
+			orbits = 1;
 		} else if (opt == OPT_FIRST_MOVE) {
 			first_text = optarg;
 		} else if (opt == OPT_BY) {
@@ -277,6 +343,8 @@ int cmd_shortest(int argc, char **argv)
 		return cli_usage_error(&c, "--count counts move sequences: with --by "
 		                          "jumps every solution is minimal ('pegsol "
 		                          "count' counts them)");
+	if (orbits && !distinct)
+		return cli_usage_error(&c, "--up-to-symmetry goes with --distinct");
 	if (first_text && (!count || by == 1))
 		return cli_usage_error(&c, "--first-move goes with --count");
 	if (first_text && distinct && list)
@@ -294,7 +362,7 @@ int cmd_shortest(int argc, char **argv)
 		return rc;
 
 	if (by == 1)
-		return distinct_by_jumps(&c, list);
+		return distinct_by_jumps(&c, list, orbits);
 	/* --first-move: one move, legal from the start */
 	pegsol_move first;
 	pegsol_pos first_pos = 0;
@@ -317,6 +385,8 @@ int cmd_shortest(int argc, char **argv)
 	table t;
 	table_init(&t, "solutions", "minimal solutions", 1, cols);
 	listing l = {&c, NULL, &t, 0, distinct ? 0 : first_pos};
+	orbit_listing ol = {list ? &l : NULL, NULL,
+	                    orbits ? pegsol_set_orbits_new(&c.problem) : NULL, 0, 0};
 	/* The text listing waits in a temporary file: the length comes first. */
 	if (list && c.format == FORMAT_TEXT && !(l.f = tmpfile())) {
 		perror("pegsol shortest: a temporary file for --list");
@@ -332,11 +402,22 @@ int cmd_shortest(int argc, char **argv)
 	double secs;
 	if ((rc = level_cli_end(&c, &prog,
 	                        pegsol_shortest(&c.problem, &lo, flags,
-	                                        list ? list_one : NULL, &l, &r, &err),
+	                                        orbits ? orbit_moves : list ? list_one : NULL,
+	                                        orbits ? (void *)&ol : (void *)&l, &r, &err),
 	                        &err, &secs))) {
+		pegsol_set_orbits_free(ol.orbits);
 		table_free(&t);
 		if (l.f)
 			fclose(l.f);
+		return rc;
+	}
+	if (orbits && (rc = orbits_failed(&ol))) {
+		pegsol_shortest_free(&r);
+		pegsol_set_orbits_free(ol.orbits);
+		table_free(&t);
+		if (l.f)
+			fclose(l.f);
+		cli_free(&c);
 		return rc;
 	}
 	if (!r.solvable) {
@@ -353,6 +434,7 @@ int cmd_shortest(int argc, char **argv)
 		if (l.f)
 			fclose(l.f);
 		pegsol_shortest_free(&r);
+		pegsol_set_orbits_free(ol.orbits);
 		cli_free(&c);
 		return PEGSOL_NO_SOLUTION;
 	}
@@ -364,6 +446,7 @@ int cmd_shortest(int argc, char **argv)
 			fclose(l.f);
 		table_free(&t);
 		pegsol_shortest_free(&r);
+		pegsol_set_orbits_free(ol.orbits);
 		cli_free(&c);
 		return PEGSOL_EINPUT;
 	}
@@ -378,6 +461,7 @@ int cmd_shortest(int argc, char **argv)
 				fclose(l.f);
 			table_free(&t);
 			pegsol_shortest_free(&r);
+			pegsol_set_orbits_free(ol.orbits);
 			cli_free(&c);
 			return rc;
 		}
@@ -422,6 +506,10 @@ int cmd_shortest(int argc, char **argv)
 		if (distinct)
 			printf("# distinct minimal solutions (unordered sets of %s): %s\n",
 			       by == 1 ? "jumps" : "moves", emit_count(r.distinct, cnt, sizeof cnt));
+		if (orbits)
+			printf("# distinct up to symmetry (sets that are images of each "
+			       "other counted once): %s\n",
+			       emit_count(pegsol_set_orbits_count(ol.orbits), cnt, sizeof cnt));
 		printf("# time (s): %.2f\n", secs);
 		if (l.f) {
 			printf("# the %s minimal solutions%s, one per line:\n",
@@ -476,6 +564,9 @@ int cmd_shortest(int argc, char **argv)
 		if (distinct)
 			emit_value(&e, "distinct_by", "distinct as sets of", COL_TEXT, "%s",
 			           by == 1 ? "jumps" : "moves");
+		if (orbits)
+			emit_value(&e, "distinct_orbits", "distinct up to symmetry", COL_COUNT,
+			           "%llu", (unsigned long long)pegsol_set_orbits_count(ol.orbits));
 		if (list)
 			emit_table(&e, &t);
 		emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", secs);
@@ -485,6 +576,7 @@ int cmd_shortest(int argc, char **argv)
 		fclose(l.f);
 	table_free(&t);
 	pegsol_shortest_free(&r);
+	pegsol_set_orbits_free(ol.orbits);
 	cli_free(&c);
 	return 0;
 }

@@ -141,6 +141,25 @@ pegsol_distinct_jump_sets(const pegsol_problem *problem,
                           pegsol_jumps_fn each, void *ctx, uint64_t *count,
                           pegsol_error *err);
 
+/* Unordered sets of moves counted up to symmetry, as George Bell counts
+ * solutions "regardless of move order" (the English central game: 2,
+ * where pegsol_shortest counts 16 distinct sets, every image apart).  A
+ * move is told by its start, its landing hole and the pegs it takes (a
+ * jump is a move of one jump); a set keeps a move that comes twice twice.
+ * Two sets are one when a symmetry that fixes the problem's start and
+ * finish maps one onto the other.  Feed the sets (each from
+ * pegsol_shortest's or pegsol_distinct_jump_sets' callback) to _add;
+ * _count says how many orbits they fall in.  _new answers NULL for an
+ * invalid problem or out of memory; _add refuses a move that is not one
+ * of the board's (PEGSOL_EUSAGE); _free takes NULL. */
+typedef struct pegsol_set_orbits pegsol_set_orbits;
+PEGSOL_API pegsol_set_orbits *pegsol_set_orbits_new(const pegsol_problem *problem);
+PEGSOL_API pegsol_status pegsol_set_orbits_add(pegsol_set_orbits *o,
+                                               const pegsol_move *moves, int n,
+                                               pegsol_error *err);
+PEGSOL_API uint64_t pegsol_set_orbits_count(pegsol_set_orbits *o);
+PEGSOL_API void pegsol_set_orbits_free(pegsol_set_orbits *o);
+
 /* ---------------------------------------------------------------- dead ends */
 
 enum {

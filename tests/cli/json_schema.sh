@@ -68,6 +68,8 @@ run shortest 0 shortest -b triangle5 -s 1 --count --list
 run shortest 0 shortest -b triangle5 -s a1 -f any --count --first-move c3-a1 -n algebraic
 run shortest 0 shortest -b triangle5 -s 1 --distinct --list -n rowcol
 run shortest_jumps 0 shortest -b triangle5 -s 1 --distinct --by jumps --list
+run shortest_jumps 0 shortest -b triangle5 -s 0 --distinct --by jumps --up-to-symmetry
+run shortest 0 shortest -b triangle5 -s 0 --distinct --up-to-symmetry -n rowcol
 
 # Every command that prints tables is run above: the others draw or play
 # (their output is a board, DOT, SVG or a screen).

@@ -3,7 +3,8 @@
 # (issue 32 item 3), from the command line, on triangle5, whose figures
 # the unit tests check by brute force: `count --class-paths` (the wins as
 # paths in the graph of classes, test_class_paths.c) and `shortest --count
-# --first-move` (test_shortest_first.c); usage errors; and, with PEGSOL_TEST_FULL, the English figures of
+# --first-move` (test_shortest_first.c), `shortest --distinct
+# --up-to-symmetry` (test_set_orbits.c); usage errors; and, with PEGSOL_TEST_FULL, the English figures of
 # tests/data/english_central_conventions.txt (feschber, Bell).
 . "$(dirname "$0")/common.bash"
 TESTDATA=${TESTDATA:-$(cd "$(dirname "$0")/../data" && pwd)}
@@ -43,7 +44,23 @@ same "$n" 882 "--list --first-move: the lines beginning with c3-a1"
 expect_exit 2 "$PEGSOL" shortest -b triangle5 -s a1 -f any --count --first-move a1-c3
 expect_exit 2 "$PEGSOL" shortest -b triangle5 -s a1 -f any --first-move c3-a1
 
+# shortest --distinct --up-to-symmetry: triangle5 from the corner, one peg
+# anywhere: 62 sets of moves, 31 up to the corner's mirror; by jumps 64
+# and 32 (test_set_orbits.c plays every solution out)
+"$PEGSOL" shortest -b triangle5 -s 0 -f any --distinct --up-to-symmetry --format csv >"$tmp/d.csv" ||
+	bad "shortest --distinct --up-to-symmetry"
+same "$(sed -n 's/^distinct,//p' "$tmp/d.csv")" 62 "triangle5 distinct sets of moves"
+same "$(sed -n 's/^distinct_orbits,//p' "$tmp/d.csv")" 31 "triangle5 sets of moves up to symmetry"
+"$PEGSOL" shortest -b triangle5 -s 0 -f any --distinct --by jumps --up-to-symmetry --format csv >"$tmp/j.csv" ||
+	bad "shortest --distinct --by jumps --up-to-symmetry"
+same "$(sed -n 's/^distinct_orbits,//p' "$tmp/j.csv")" 32 "triangle5 sets of jumps up to symmetry"
+"$PEGSOL" shortest -b triangle5 -s 0 -f any --distinct --up-to-symmetry --list | grep -q '^# distinct up to symmetry.*: 31$' &&
+	ok || bad "text line of --up-to-symmetry"
+expect_exit 2 "$PEGSOL" shortest -b triangle5 -s 0 --count --up-to-symmetry
+
 if [ -n "${PEGSOL_TEST_FULL:-}" ]; then
+	"$PEGSOL" shortest --distinct --up-to-symmetry --format csv >"$tmp/o.csv" || bad "English --up-to-symmetry"
+	same "$(sed -n 's/^distinct_orbits,//p' "$tmp/o.csv")" "$(published distinct_orbits)" "Bell's 2 regardless of order"
 	"$PEGSOL" shortest --count --first-move d2-d4 --format csv >"$tmp/f.csv" || bad "English --first-move"
 	same "$(sed -n 's/^count_first,//p' "$tmp/f.csv")" "$(published first_move_count)" "Bell's 936"
 	"$PEGSOL" count --class-paths --format csv >"$tmp/e.csv" || bad "English count --class-paths"
