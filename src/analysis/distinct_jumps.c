@@ -211,11 +211,17 @@ static void state_jumps(const jset_ctx *c, const jlevel *lv, int k, size_t i,
  * set's position added to the set, made canonical. */
 static pegsol_status next_sets(const jset_ctx *c, const pegsol_winning *w,
                                jlevel *lv, int k, pegsol_pos start,
+                               const pegsol_level_options *opt,
                                pegsol_error *err)
 {
 	const pegsol_board *b = c->b;
 	uint64_t s[JW_MAX] = {0};
 	for (size_t i = 0; i < lv[k].sets.n; i++) {
+		/* how far the level is, not only that it began: a level of the
+		 * English board's sets takes seconds */
+		if (opt && opt->progress && i && !(i & 4095))
+			opt->progress(opt->progress_ctx, "distinct sets of jumps", k, i,
+			              lv[k].sets.n);
 		const uint64_t *ps = recset_at(&lv[k].sets, i);
 		pegsol_pos pos = set_position(c, start, ps);
 		for (int j = 0; j < b->njumps; j++) {
@@ -317,7 +323,7 @@ pegsol_status pegsol_distinct_jump_sets(const pegsol_problem *pr,
 		if (opt && opt->progress)
 			opt->progress(opt->progress_ctx, "distinct sets of jumps", k, 0,
 			              lv[k].sets.n);
-		if ((st = next_sets(&c, w, lv, k, pr->start, err)) != PEGSOL_OK)
+		if ((st = next_sets(&c, w, lv, k, pr->start, opt, err)) != PEGSOL_OK)
 			goto done;
 		/* the table is not needed once the level is complete */
 		recset_drop_table(&lv[k + 1].sets);

@@ -38,5 +38,11 @@ PEGSOL_LOG_SECONDS=0 "$PEGSOL" levels -b triangle:6 --by moves >/dev/null 2>"$tm
 if grep -q '(level [0-9]* of at most 19)$' "$tmp/log"; then ok
 else bad "no 'of at most 19' for levels by moves: $(head -3 "$tmp/log")"; fi
 
+# The sets of jumps say how far each level is, not only that it began
+# (shortest --distinct --by jumps showed "0 of 71071 (0%)" throughout).
+PEGSOL_LOG_SECONDS=0 "$PEGSOL" shortest -b triangle:6 --distinct --by jumps >/dev/null 2>"$tmp/log" </dev/null
+if grep -Eq 'distinct sets of jumps level [0-9]+: [1-9][0-9]* of [0-9]+ parents' "$tmp/log"; then ok
+else bad "the sets of jumps report no progress within a level: $(grep -m2 distinct "$tmp/log")"; fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
