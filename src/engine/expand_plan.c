@@ -235,6 +235,16 @@ static void plan_first_growth(xctx *x)
  * slots per child, by the last growth), the round buffers, the new level
  * and its sorting scratch, besides the parent level and whatever the
  * caller keeps. */
+/* Marking (expand_table.h): the slots of every partition's table, each
+ * sized by within's keys in that partition. */
+static size_t mark_region_slots(const xctx *x)
+{
+	size_t slots = 0;
+	for (size_t p = 0; p < x->nparts; p++)
+		slots += mark_slots(x->within->part[p + 1] - x->within->part[p]);
+	return slots;
+}
+
 typedef struct peak {
 	double region;  /* the tables' region as it will be sized, if it grows */
 	double have;    /* the region the engine has */
@@ -249,8 +259,9 @@ static peak estimate_peak(const xctx *x, double kids, size_t out_entry)
 	const expand_range *range = x->range;
 	size_t entry = (size_t)x->words * sizeof(uint64_t);
 	peak pk;
-	pk.region = (double)region_slots(kids, x->nparts, range != NULL) *
-	            (double)x->nparts * (double)entry;
+	pk.region = x->mark ? (double)mark_region_slots(x) * (double)entry
+	                    : (double)region_slots(kids, x->nparts, range != NULL) *
+	                          (double)x->nparts * (double)entry;
 	pk.have = (double)E->buffers->region_bytes;
 	/* spares of an earlier level are held until taken; the new level is
 	 * made in them, or they are freed before it is made */
@@ -316,7 +327,8 @@ static pegsol_status plan_region(xctx *x, double kids, pegsol_error *err)
 {
 	struct expand_buffers *eb = x->E->buffers;
 	size_t per = region_slots(kids, x->nparts, x->range != NULL);
-	size_t bytes = per * x->nparts * (size_t)x->words * sizeof(uint64_t);
+	size_t bytes = (x->mark ? mark_region_slots(x) : per * x->nparts) *
+	               (size_t)x->words * sizeof(uint64_t);
 	if (eb->region_bytes < bytes) {
 		uint64_t *r = big_regrow(eb->region, eb->region_bytes, bytes);
 		if (r) {
@@ -331,10 +343,13 @@ static pegsol_status plan_region(xctx *x, double kids, pegsol_error *err)
 	}
 	if (!eb->region || eb->region_bytes < bytes)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
-	for (size_t p = 0; p < x->nparts; p++) {
-		x->tables[p].e = eb->region + p * per * (size_t)x->words;
+	for (size_t p = 0, at = 0; p < x->nparts; p++) {
+		if (x->mark)
+			per = mark_slots(x->within->part[p + 1] - x->within->part[p]);
+		x->tables[p].e = eb->region + at * (size_t)x->words;
 		x->tables[p].cap = per;
 		x->tables[p].budget = &x->budget;
+		at += per;
 	}
 	return PEGSOL_OK;
 }
@@ -350,6 +365,13 @@ pegsol_status plan_expansion(xctx *x, pegsol_error *err)
 	/* the distinct children expected: the tables are sized for them */
 	const double kids = x->range ? x->range->kids
 	                             : (double)x->in->n * growth_of(E, x->flags);
+	/* within a level smaller than the children expected, the tables hold
+	 * that level and children only mark its keys (expand_table.h): the
+	 * tables are sized by it, not by a guess of the children (the
+	 * English walk's meeting: 2.5 million keys against 3.6 million
+	 * children expected, a quarter more for the guess's error) */
+	x->mark = x->within && E->keybits < 64 && (double)x->within->n < kids;
+	((engine *)E)->marked += x->mark;
 	if (E->memory) {
 		pegsol_status st = plan_memory(x, kids, err);
 		if (st != PEGSOL_OK)

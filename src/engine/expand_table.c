@@ -138,6 +138,62 @@ static inline void table_warm(ptable *pt, size_t adds, const int words)
 	}
 }
 
+/* Marking (expand_table.h): the keys of within's partition p put in its
+ * table, the first time a round reaches it. */
+static void table_fill(ptable *pt, const level *within, size_t p)
+{
+	const uint64_t *f = within->keys + within->part[p];
+	size_t nf = within->part[p + 1] - within->part[p], cap = pt->cap;
+	uint64_t *e = pt->e;
+	memset(e, 0, cap * sizeof *e);
+	for (size_t i = 0; i < nf; i++)
+		e[probe_line(e, slot_of(f[i], cap), cap, f[i])] = f[i];
+	pt->n = nf;
+	pt->zeroed = 1;
+}
+
+/* Marking: each of n children (keys) sets the mark of its slot if its
+ * key is there; a child outside the table, or already marked, changes
+ * nothing (a free slot stays 0: no key is 0). */
+static void ptable_mark(ptable *t, const uint64_t *restrict src, size_t n)
+{
+	const size_t cap = t->cap;
+	uint64_t *restrict e = t->e;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t k = src[i];
+		__builtin_prefetch(src + SLICE_AHEAD);
+		if (i + PREFETCH_AHEAD < n)
+			__builtin_prefetch(e + slot_of(src[i + PREFETCH_AHEAD], cap), 1);
+		size_t s = probe_line_marked(e, slot_of(k, cap), cap, k);
+		e[s] |= (uint64_t)(e[s] == k) << 63;
+	}
+}
+
+/* Phase B when marking: the tables hold within's keys. */
+static void mark_parts(xctx *x)
+{
+	for (;;) {
+		size_t p = atomic_fetch_add(&x->next_part, 1);
+		if (p >= x->nparts)
+			break;
+		ptable *pt = &x->tables[p];
+		size_t adds = 0;
+		for (int t = 0; t < x->nthreads; t++)
+			adds += x->t[t].fill[p];
+		if (!adds)
+			continue;
+		if (!pt->zeroed)
+			table_fill(pt, x->within, p);
+		else
+			table_warm(pt, adds, 1);
+		for (int t = 0; t < x->nthreads; t++) {
+			tbuf *tb = &x->t[t];
+			if (tb->fill[p])
+				ptable_mark(pt, tb->part_buf + p * tb->slice, tb->fill[p]);
+		}
+	}
+}
+
 /* Phase B for one thread, inlined once per entry width. */
 static inline __attribute__((always_inline)) void
 reduce_words(xctx *x, const int words, const int or_masks)
@@ -168,7 +224,9 @@ void expand_reduce(void *arg, int tid)
 {
 	xctx *x = arg;
 	(void)tid;
-	if (x->words == 1)
+	if (x->mark)
+		mark_parts(x);
+	else if (x->words == 1)
 		reduce_words(x, 1, 0);
 	else if (x->words == 2 && x->in->masks)
 		reduce_words(x, 2, 1);

@@ -110,6 +110,62 @@ static inline size_t probe_line(const uint64_t *e, size_t s, size_t cap,
 #endif
 }
 
+/* Marking (level_expand_within when the given level is the smaller
+ * side): a partition's table holds that level's keys, put there before
+ * the first child reaches it, and a child only sets the top bit of its
+ * key's slot when it finds it; no other key is added, so the tables are
+ * sized by that level exactly and never grow.  Boards of up to 63 holes
+ * (the bit is free). */
+#define MARK_BIT ((uint64_t)1 << 63)
+
+/* Slots of a marking table for n keys: half full, whole lines, a free
+ * slot always.  Most children are not in the table and probe on to a
+ * free slot: three quarters full, the English walk took a fifth more CPU
+ * time (user 1.73 -> 2.07 s); half full, the same as before marking. */
+static inline size_t mark_slots(size_t n)
+{
+	return (2 * n + 8) & ~(size_t)7;
+}
+
+/* probe_line in a marking table: the first slot from s whose key, less
+ * its mark, is k, or that is free. */
+static inline size_t probe_line_marked(const uint64_t *e, size_t s, size_t cap,
+                                       uint64_t k)
+{
+#if PROBE_LINES && defined(__AVX512F__)
+	__m512i kv = _mm512_set1_epi64((long long)k);
+	__m512i km = _mm512_set1_epi64((long long)~MARK_BIT);
+	for (;;) {
+		__m512i v = _mm512_loadu_si512((const void *)(e + s));
+		unsigned m = _mm512_cmpeq_epi64_mask(_mm512_and_si512(v, km), kv) |
+		             _mm512_testn_epi64_mask(v, v);
+		if (m)
+			return s + (size_t)__builtin_ctz(m);
+		s = s + 8 == cap ? 0 : s + 8;
+	}
+#elif PROBE_LINES
+	__m256i kv = _mm256_set1_epi64x((long long)k), z = _mm256_setzero_si256();
+	__m256i km = _mm256_set1_epi64x((long long)~MARK_BIT);
+	for (;;) {
+		__m256i a = _mm256_loadu_si256((const __m256i *)(e + s));
+		__m256i b = _mm256_loadu_si256((const __m256i *)(e + s + 4));
+		__m256i ma = _mm256_or_si256(_mm256_cmpeq_epi64(_mm256_and_si256(a, km), kv),
+		                             _mm256_cmpeq_epi64(a, z));
+		__m256i mb = _mm256_or_si256(_mm256_cmpeq_epi64(_mm256_and_si256(b, km), kv),
+		                             _mm256_cmpeq_epi64(b, z));
+		unsigned m = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(ma)) |
+		             (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(mb)) << 4;
+		if (m)
+			return s + (size_t)__builtin_ctz(m);
+		s = s + 8 == cap ? 0 : s + 8;
+	}
+#else
+	while (e[s] && (e[s] & ~MARK_BIT) != k)
+		s = slot_next(s, cap);
+	return s;
+#endif
+}
+
 /* Phase B, run by parallel_run on an expansion's context (level_int.h):
  * threads claim partitions and add that partition's children from every
  * thread's round buffer to its table. */

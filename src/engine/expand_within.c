@@ -33,13 +33,21 @@ static void finish_within(void *arg, int tid)
 			const uint64_t *f = F->keys + F->part[p];
 			size_t nf = F->part[p + 1] - F->part[p], cap = t->cap;
 			const uint64_t *e = t->e;
-			for (size_t i = 0; i < nf; i++) {
+			for (size_t i = 0; i < nf && !x->mark; i++) {
 				/* the table is in the L2 cache: overlap the probes */
 				if (i + PREFETCH_AHEAD < nf)
 					__builtin_prefetch(e + slot_of(f[i + PREFETCH_AHEAD], cap));
 				size_t s = probe_line(e, slot_of(f[i], cap), cap, f[i]);
 				k[n] = f[i];
 				n += e[s] != 0;
+			}
+			/* marking: the table holds f's keys, a child's marked */
+			for (size_t i = 0; i < nf && x->mark; i++) {
+				if (i + PREFETCH_AHEAD < nf)
+					__builtin_prefetch(e + slot_of(f[i + PREFETCH_AHEAD], cap));
+				size_t s = probe_line_marked(e, slot_of(f[i], cap), cap, f[i]);
+				k[n] = f[i];
+				n += e[s] >> 63;
 			}
 			/* at most the table's entries: its slots hold them */
 			memcpy(t->e, k, n * sizeof *k);
@@ -58,8 +66,10 @@ pegsol_status keep_within(xctx *x, level *out, pegsol_error *err)
 		most = nf > most ? nf : most;
 		kids += x->tables[p].n;
 	}
-	eb->growth[growth_slot(x->flags)] =
-		x->in->n ? (double)kids / (double)x->in->n : 0;
+	/* marking counts no children: the growth stays the last one's */
+	if (!x->mark)
+		eb->growth[growth_slot(x->flags)] =
+			x->in->n ? (double)kids / (double)x->in->n : 0;
 	/* the scratch: the idle round buffers, as finish's */
 	int ok = 1;
 	x->borrowed = eb->bytes >= (most + 1) * sizeof(uint64_t);

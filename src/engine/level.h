@@ -138,6 +138,9 @@ typedef struct engine {
 	/* Passes of a level on disk made with 64-bit counts in their tables
 	 * (expand_range.narrow): what a test asks to know the path ran. */
 	int narrow_passes;
+	/* Expansions within a level made by marking that level's keys
+	 * (expand_table.h): what a test asks to know the path ran. */
+	int marked;
 	/* Round buffers, kept from one expansion to the next so that big
 	 * buffers are not page-faulted in again every level. */
 	struct expand_buffers *buffers;

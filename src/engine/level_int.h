@@ -119,6 +119,8 @@ typedef struct xctx {
 	const void *keep_ctx;
 	int flags;            /* EXPAND_REVERSE, EXPAND_COMPLEMENT */
 	const level *within;  /* level_expand_within: the keys kept */
+	int mark;             /* within's keys are the tables (expand_table.h,
+	                       * "marking"): children only mark them */
 	size_t *got;          /* [nparts]: keys kept in each partition */
 	level *out;
 	uint64_t *scratch_k[MAX_THREADS];

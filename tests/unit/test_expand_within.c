@@ -7,6 +7,8 @@
  *   - reverse jumps: the canonical parents of a level's keys, kept where
  *     they are keys of another level, equal the set made by hand;
  *   - complements: the canonical complements of the children, likewise;
+ *   - by tables of the children and by tables of the other level's keys
+ *     that the children mark (expand_table.h), both paths taken;
  *   - either way the level comes out in the other level's partitions,
  *     sorted within each, with a subset of it (a sample of half its
  *     keys) as well as the whole;
@@ -156,6 +158,7 @@ static void test_board(const char *name, int depth)
 	CHECK(level_from_positions(&E, &start, 1, 0, &L[0], &err) == PEGSOL_OK);
 	for (int k = 0; k < depth; k++)
 		CHECK(level_expand(&E, &L[k], &L[k + 1], NULL, NULL, NULL, &err) == PEGSOL_OK);
+	int marked = E.marked;
 	for (int k = 1; k <= depth; k++) {
 		level half;
 		/* parents by reverse jumps within the level before */
@@ -170,6 +173,10 @@ static void test_board(const char *name, int depth)
 		check_within(&E, &L[k - 1], EXPAND_COMPLEMENT | EXPAND_REVERSE, &half);
 		level_free(&half);
 	}
+	/* both ways ran: tables of the children, and (a level smaller than
+	 * the children expected) tables of the level's keys, marked */
+	CHECK(E.marked > marked);
+	CHECK(E.marked < marked + 5 * depth);
 	/* pagodas for one peg in the start's hole */
 	pegsol_pos fin = b->full & ~start;
 	pagoda *p = malloc(PAGODA_MAX * sizeof *p);
