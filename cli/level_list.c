@@ -1,6 +1,7 @@
 /*
  * cli/level_list.c - `pegsol levels --list N` and `--member POS`
- * (level_list.h), on pegsol_level_positions.
+ * (level_list.h), on pegsol_level_positions, and `levels --by moves --list
+ * N` on pegsol_move_level_positions.
  *
  * Text prints one position a line (its pegs' holes); CSV and JSON a table
  * of one column, each position an array of hole names (emit.h).  The
@@ -17,8 +18,10 @@
 #include <string.h>
 
 /* The binary file's header: magic, format version, holes, flags
- * (PEGSOL_MEMBERS_*), jumps of the level, then the count of positions. */
+ * (PEGSOL_MEMBERS_*, and LIST_BY_MOVES, LIST_BACKWARD), jumps (or moves)
+ * of the level, then the count of positions. */
 #define LIST_MAGIC "PEGSOLPS"
+enum { LIST_BY_MOVES = 16, LIST_BACKWARD = 32 };
 
 typedef struct list_ctx {
 	const cli *c;
@@ -63,16 +66,33 @@ static int member_one(void *ctx, pegsol_pos pos)
 static void emit_level_head(emitter *e, const cli *c, int n, int flags)
 {
 	level_cli_emit_problem(e, c);
-	emit_value(e, "jumps", "level (jumps from the start)", COL_INT, "%d", n);
-	emit_value(e, "set", "positions", COL_TEXT, "%s",
-	           flags & PEGSOL_MEMBERS_WINNING ? "W_n: those that can still finish"
-	                                          : "S_n: every one reachable");
+	if (flags & LIST_BACKWARD) {
+		emit_value(e, "moves", "level (moves to the finish)", COL_INT, "%d", n);
+		emit_value(e, "set", "positions", COL_TEXT, "%s",
+		           flags & PEGSOL_MEMBERS_WINNING
+		           ? "B_-n: those reachable from the start (on a solution)"
+		           : "B_-n: every one n moves from the finish and no fewer");
+	} else if (flags & LIST_BY_MOVES) {
+		emit_value(e, "moves", "level (moves from the start)", COL_INT, "%d", n);
+		emit_value(e, "set", "positions", COL_TEXT, "%s",
+		           flags & PEGSOL_MEMBERS_WINNING
+		           ? "B_n: those that can still finish (on a solution)"
+		           : "B_n: every one reachable in n moves and no fewer");
+	} else {
+		emit_value(e, "jumps", "level (jumps from the start)", COL_INT, "%d", n);
+		emit_value(e, "set", "positions", COL_TEXT, "%s",
+		           flags & PEGSOL_MEMBERS_WINNING ? "W_n: those that can still finish"
+		                                          : "S_n: every one reachable");
+	}
 	emit_value(e, "counted", "positions counted", COL_TEXT, "%s",
 	           flags & PEGSOL_MEMBERS_RAW ? "every rotation and reflection"
 	                                      : "once per symmetry class");
 }
 
-int level_list_run(cli *c, int n, int flags, const char *out_path)
+/* Lists level n: by jumps, or with LIST_BY_MOVES in flags by moves
+ * (LIST_BACKWARD: B_-n), pruned as prune says. */
+static int list_run(cli *c, int n, int flags, pegsol_prune prune,
+                    const char *out_path)
 {
 	progress prog;
 	pegsol_level_options lo;
@@ -100,10 +120,14 @@ int level_list_run(cli *c, int n, int flags, const char *out_path)
 	pegsol_error err;
 	uint64_t count = 0;
 	double secs;
-	int rc = level_cli_end(c, &prog,
-	                       pegsol_level_positions(&c->problem, &lo, n, flags,
-	                                              list_one, &x, &count, &err),
-	                       &err, &secs);
+	int mflags = flags & (PEGSOL_MEMBERS_WINNING | PEGSOL_MEMBERS_RAW);
+	pegsol_status st =
+		flags & LIST_BY_MOVES
+		? pegsol_move_level_positions(&c->problem, &lo, !!(flags & LIST_BACKWARD), n,
+		                              prune, mflags, list_one, &x, &count, &err)
+		: pegsol_level_positions(&c->problem, &lo, n, mflags, list_one, &x,
+		                         &count, &err);
+	int rc = level_cli_end(c, &prog, st, &err, &secs);
 	if (rc) {
 		if (x.f)
 			fclose(x.f);
@@ -143,6 +167,18 @@ int level_list_run(cli *c, int n, int flags, const char *out_path)
 	table_free(&t);
 	cli_free(c);
 	return 0;
+}
+
+int level_list_run(cli *c, int n, int flags, const char *out_path)
+{
+	return list_run(c, n, flags, PEGSOL_PRUNE_NONE, out_path);
+}
+
+int level_list_moves_run(cli *c, int n, int backward, pegsol_prune prune,
+                         int flags, const char *out_path)
+{
+	return list_run(c, n, flags | LIST_BY_MOVES | (backward ? LIST_BACKWARD : 0),
+	                prune, out_path);
 }
 
 int level_member_run(cli *c, const char *member, int flags)

@@ -1,6 +1,7 @@
 /*
  * level_list.h - `pegsol levels --list N` and `--member POS`: the positions
- * of one level by jumps (S_n, or W_n with --winning) listed in the chosen
+ * of one level by jumps (S_n, or W_n with --winning) or by moves (B_n or
+ * B_-n, or those of them on a solution with --winning) listed in the chosen
  * notation and format or written to a binary file, and whether a given
  * position is among them.
  */
@@ -14,6 +15,12 @@
  * (FILES, positions file) and only their number is printed.  Returns the
  * exit status. */
 int level_list_run(cli *c, int n, int flags, const char *out_path);
+
+/* Lists level n by moves of c's problem: B_n, or B_-n when backward,
+ * pruned as prune says (flags: PEGSOL_MEMBERS_*, WINNING keeping those on
+ * a solution); out_path as for level_list_run. */
+int level_list_moves_run(cli *c, int n, int backward, pegsol_prune prune,
+                         int flags, const char *out_path);
 
 /* Says whether the position with pegs in the holes `member` is in its
  * level S_n (n: the jumps its peg count is from the start) and in W_n.

@@ -39,6 +39,11 @@ static const char help[] =
 	"                          the 41- and 45-hole boards does not fit in\n"
 	"                          memory, and takes hours on disk)\n"
 	"      --max-jumps N       search no deeper than N jumps\n"
+	"      --up-to-symmetry    the per-jump table's positions counted once per\n"
+	"                          class under the symmetries that fix start and\n"
+	"                          finish (as George Bell's tables count: 21,111\n"
+	"                          dead ends on the English board), with their\n"
+	"                          total\n"
 	"      --limit SECONDS     give up after this long, the backward levels,\n"
 	"                          the search and the per-jump table together\n"
 	"                          (exit status 4; default: none)\n"
@@ -47,7 +52,8 @@ static const char help[] =
 	"  pegsol deadends                   # English (about 4 s)\n"
 	"  pegsol deadends -b triangle5 -s a1\n";
 
-enum { OPT_UNSOLVABLE = OPT_FIRST_COMMAND_OPTION, OPT_SHORTEST, OPT_MAXJ, OPT_LIMIT };
+enum { OPT_UNSOLVABLE = OPT_FIRST_COMMAND_OPTION, OPT_SHORTEST, OPT_MAXJ, OPT_LIMIT,
+       OPT_ORBITS };
 
 /* --limit holds for the whole command: the search stops itself at the
  * limit, but the per-jump table (pegsol_count) has no clock, and a level
@@ -91,8 +97,9 @@ int cmd_deadends(int argc, char **argv)
 		{"shortest-only", no_argument, NULL, OPT_SHORTEST},
 		{"max-jumps", required_argument, NULL, OPT_MAXJ},
 		{"limit", required_argument, NULL, OPT_LIMIT},
+		{"up-to-symmetry", no_argument, NULL, OPT_ORBITS},
 		{0, 0, 0, 0}};
-	int opt, rc, unsolvable = 0, shortest_only = 0, table_rc = 0;
+	int opt, rc, unsolvable = 0, shortest_only = 0, table_rc = 0, orbits = 0;
 	pegsol_deadend_options dop = {0, 0, 0, 0, 0};
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
 		switch (opt) {
@@ -101,6 +108,9 @@ int cmd_deadends(int argc, char **argv)
 			break;
 		case OPT_SHORTEST:
 			shortest_only = 1;
+			break;
+		case OPT_ORBITS:
+			orbits = 1;
 			break;
 		case OPT_MAXJ: {
 			uint64_t v;
@@ -124,6 +134,9 @@ int cmd_deadends(int argc, char **argv)
 		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
 	if (c.resume && !c.workdir)
 		return cli_usage_error(&c, "--resume needs the --workdir of the run");
+	if (orbits && shortest_only)
+		return cli_usage_error(&c, "--up-to-symmetry counts the per-jump table, "
+		                       "which --shortest-only skips");
 	if (c.workdir && shortest_only)
 		return cli_usage_error(&c, "--workdir is for the per-jump table: it does "
 		                       "not go with --shortest-only");
@@ -285,25 +298,39 @@ int cmd_deadends(int argc, char **argv)
 		table_init(&t, "levels", unsolvable ? "Positions that cannot finish, per jump:"
 		                                     : "Dead ends per jump:",
 		           5, unsolvable ? ucols : cols);
+		uint64_t total = 0; /* --up-to-symmetry: the last column's classes */
 		for (int n = 0; n < res->nlevels; n++) {
 			const pegsol_jump_level *l = &res->level[n];
+			/* --up-to-symmetry: one per class, as the levels store them */
+			uint64_t pos = orbits ? l->positions : l->positions_raw;
+			uint64_t win = orbits ? l->winning : l->winning_raw;
+			uint64_t dead = orbits ? l->deadends : l->deadends_raw;
 			table_row(&t);
 			table_cell(&t, "%d", l->jumps);
 			table_cell(&t, "%d", l->pegs);
-			table_cell(&t, "%llu", (unsigned long long)l->positions_raw);
+			table_cell(&t, "%llu", (unsigned long long)pos);
 			if (unsolvable) {
-				table_cell(&t, "%llu", (unsigned long long)l->winning_raw);
-				table_cell(&t, "%llu",
-				           (unsigned long long)(l->positions_raw - l->winning_raw));
+				table_cell(&t, "%llu", (unsigned long long)win);
+				table_cell(&t, "%llu", (unsigned long long)(pos - win));
+				total += pos - win;
 			} else {
-				table_cell(&t, "%llu", (unsigned long long)l->deadends_raw);
+				table_cell(&t, "%llu", (unsigned long long)dead);
 				table_cell_u128(&t, l->deadend_games);
+				total += dead;
 			}
 		}
 		emit_text(&e, "\n");
 		emit_table(&e, &t);
 		table_free(&t);
 		emit_text(&e, "\n");
+		if (orbits) {
+			emit_value(&e, "symmetries", "positions counted once per class of "
+			           "symmetries", COL_INT, "%d", res->symmetry_order);
+			emit_value(&e, unsolvable ? "unsolvable_canonical" : "deadend_canonical",
+			           unsolvable ? "positions that cannot finish, up to symmetry"
+			                      : "dead ends up to symmetry",
+			           COL_COUNT, "%llu", (unsigned long long)total);
+		}
 		emit_value(&e, "table_seconds", "full analysis time (s)", COL_REAL, "%.2f",
 		           count_secs);
 	}

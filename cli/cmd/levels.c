@@ -9,13 +9,15 @@
  */
 #include "level_cli.h"
 #include "level_list.h"
+#include "prune_option.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 static const char help[] =
 	"Usage: pegsol levels [--by jumps|moves] [-b BOARD] [-s START] [-f FINISH|any]\n"
-	"                     [--winning] [--raw] [--direction D] [OPTIONS]\n"
+	"                     [--winning] [--raw] [--direction D] [--prune P]\n"
+	"                     [OPTIONS]\n"
 	"George Bell's table by jumps: for every n, S_n = the positions reachable\n"
 	"from the start in exactly n jumps and W_n = those from which the finish\n"
 	"can still be reached, symmetric positions counted once (under the\n"
@@ -37,9 +39,16 @@ static const char help[] =
 	"                  --workdir the W_n stay in DIR as files W<n>.lvl\n"
 	"  --raw           count every rotation and reflection separately\n"
 	"  --max-jumps N   stop after N jumps (S_n of the first levels only)\n"
-	"  --list N        the positions of level N by jumps themselves, one\n"
-	"                  per symmetry class (--raw: every image; --winning:\n"
-	"                  W_N only), their pegs' holes in the notation (-n)\n"
+	CLI_PRUNE_HELP
+	"                  (default none: S_n, B_n and B_-n unpruned)\n"
+	"  --union         with --by jumps, also X = W_0 u ... u W_k, k = half\n"
+	"                  the jumps to the finish (Bell's X: 839,536 on the\n"
+	"                  English board)\n"
+	"  --list N        the positions of level N themselves (by jumps: S_N;\n"
+	"                  --by moves: B_N, or B_-N with --direction backward),\n"
+	"                  one per symmetry class (--raw: every image;\n"
+	"                  --winning: only those on a solution), their pegs'\n"
+	"                  holes in the notation (-n)\n"
 	"  -o, --output FILE  with --list, write the positions to FILE in a\n"
 	"                  compact binary form (pegsol(1), FILES) instead\n"
 	"  --member HOLES  whether the position with pegs in HOLES is in its\n"
@@ -53,14 +62,16 @@ static const char help[] =
 	"  pegsol levels --by moves          # English (about 40 s)\n";
 
 enum { OPT_BY = OPT_FIRST_COMMAND_OPTION, OPT_WINNING, OPT_RAW, OPT_MAX_JUMPS,
-       OPT_MAX_MOVES, OPT_DIRECTION, OPT_LIST, OPT_MEMBER, OPT_OUTPUT };
+       OPT_MAX_MOVES, OPT_DIRECTION, OPT_LIST, OPT_MEMBER, OPT_OUTPUT, OPT_PRUNE,
+       OPT_UNION };
 
 /* Runs the levels by moves in one direction; NULL after an error (rc).
  * When the memory limit stops it after some levels, those are returned
  * with *limited set (and the error reported): a long run's first levels
  * are worth printing. */
 static pegsol_moves_result *moves_run(cli *c, int backward, int max_moves,
-                                      double *secs, int *rc, int *limited)
+                                      pegsol_prune prune, double *secs, int *rc,
+                                      int *limited)
 {
 	progress prog;
 	pegsol_level_options lo;
@@ -72,8 +83,9 @@ static pegsol_moves_result *moves_run(cli *c, int backward, int max_moves,
 		*rc = PEGSOL_ELIMIT;
 		return NULL;
 	}
-	pegsol_status st = pegsol_levels_by_moves(&c->problem, &lo, backward,
-	                                          max_moves, res, &err);
+	pegsol_status st = pegsol_levels_by_moves_pruned(&c->problem, &lo, backward,
+	                                                 max_moves, prune, NULL, NULL,
+	                                                 res, &err);
 	if (st == PEGSOL_ELIMIT && res->nlevels > 1) {
 		*secs += progress_now() - prog.start;
 		progress_done(&prog);
@@ -109,14 +121,15 @@ static void moves_cells(table *t, const pegsol_moves_result *r, int n)
 }
 
 /* `levels --by moves`: B_n, B_-n or both side by side. */
-static int levels_by_moves(cli *c, int direction, int max_moves)
+static int levels_by_moves(cli *c, int direction, int max_moves, pegsol_prune prune)
 {
 	pegsol_moves_result *res[2] = {NULL, NULL};
 	double secs = 0;
 	int rc = 0, nres = 0, limited = 0;
 	for (int d = 0; d < 2; d++)
 		if (direction & (1 << d)) {
-			pegsol_moves_result *r = moves_run(c, d, max_moves, &secs, &rc, &limited);
+			pegsol_moves_result *r = moves_run(c, d, max_moves, prune, &secs, &rc,
+			                                   &limited);
 			if (r) {
 				res[nres++] = r;
 			} else if (nres && limited) {
@@ -195,6 +208,9 @@ static int levels_by_moves(cli *c, int direction, int max_moves)
 	           "once per symmetry class");
 	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d",
 	           res[0]->symmetry_order);
+	if (prune != PEGSOL_PRUNE_NONE)
+		emit_value(&e, "pruned", "levels pruned by", COL_TEXT, "%s",
+		           cli_prune_name(prune));
 	emit_value_rich(&e, "partial", "stopped at --max-moves",
 	                rich_bool(res[0]->partial || (nres == 2 && res[1]->partial)));
 	emit_value_rich(&e, "limited", limited ? "stopped at the memory limit" : NULL,
@@ -227,11 +243,15 @@ int cmd_levels(int argc, char **argv)
 		{"direction", required_argument, NULL, OPT_DIRECTION},
 		{"list", required_argument, NULL, OPT_LIST},
 		{"member", required_argument, NULL, OPT_MEMBER},
-		{"output", required_argument, NULL, OPT_OUTPUT}, {0, 0, 0, 0}};
+		{"output", required_argument, NULL, OPT_OUTPUT},
+		{"prune", required_argument, NULL, OPT_PRUNE},
+		{"union", no_argument, NULL, OPT_UNION}, {0, 0, 0, 0}};
 	int opt, rc, winning = 0, raw = 0, max_jumps = 0, by_moves = 0, max_moves = 0;
 	int direction = 0; /* bit 0 forward, bit 1 backward; 0: not given */
 	int list = -1;     /* --list N */
 	const char *member = NULL, *output = NULL;
+	pegsol_prune prune = PEGSOL_PRUNE_NONE;
+	int union_half = 0;
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT "o:", longopts, NULL)) != -1) {
 		if (opt == OPT_BY) {
 			if (!strcmp(optarg, "moves"))
@@ -259,6 +279,11 @@ int cmd_levels(int argc, char **argv)
 			if ((rc = cli_parse_count(&c, "--list", optarg, 0, PEGSOL_MAX_HOLES - 1, &v)))
 				return rc;
 			list = (int)v;
+		} else if (opt == OPT_PRUNE) {
+			if ((rc = cli_parse_prune(&c, optarg, &prune)))
+				return rc;
+		} else if (opt == OPT_UNION) {
+			union_half = 1;
 		} else if (opt == OPT_MEMBER) {
 			member = optarg;
 		} else if (opt == OPT_OUTPUT || opt == 'o') {
@@ -279,16 +304,30 @@ int cmd_levels(int argc, char **argv)
 	if (winning && max_jumps)
 		return cli_usage_error(&c, "--max-jumps leaves W_n unknown: it does not "
 		                          "go with --winning");
-	if ((list >= 0 || member) && (by_moves || max_jumps || c.workdir || c.resume ||
+	if ((list >= 0 || member) && (max_jumps || max_moves || c.workdir || c.resume ||
 	                              (list >= 0 && member)))
-		return cli_usage_error(&c, "--list and --member are by jumps, in memory, one "
-		                          "at a time: not with --by moves, --max-jumps, "
+		return cli_usage_error(&c, "--list and --member are in memory, one at a "
+		                          "time: not with --max-jumps, --max-moves, "
 		                          "--workdir or --resume");
+	if (member && by_moves)
+		return cli_usage_error(&c, "--member is by jumps: not with --by moves "
+		                          "(--by moves --list N lists a level)");
+	if (list >= 0 && by_moves && direction == 3)
+		return cli_usage_error(&c, "--list lists one level: --direction forward "
+		                          "or backward");
+	if (prune != PEGSOL_PRUNE_NONE && (winning || c.workdir || c.resume ||
+	                                   member || (list >= 0 && !by_moves)))
+		return cli_usage_error(&c, "--prune changes S_n, B_n and B_-n, in memory: "
+		                          "not with --winning (W_n never changes), "
+		                          "--workdir, --resume, --member or --list by jumps");
+	if (union_half && (by_moves || max_jumps || list >= 0 || member))
+		return cli_usage_error(&c, "--union is a line of the table by jumps: not "
+		                          "with --by moves, --max-jumps, --list or --member");
 	if (output && list < 0)
 		return cli_usage_error(&c, "--output goes with --list");
-	if (by_moves && (winning || raw || max_jumps))
+	if (by_moves && list < 0 && (winning || raw || max_jumps))
 		return cli_usage_error(&c, "--by moves does not go with --winning, "
-		                          "--raw or --max-jumps");
+		                          "--raw or --max-jumps (but --list does)");
 	if (!by_moves && (max_moves || direction))
 		return cli_usage_error(&c, "--max-moves and --direction go with --by moves");
 	if ((c.workdir || c.resume) && by_moves)
@@ -300,12 +339,15 @@ int cmd_levels(int argc, char **argv)
 		return rc;
 	if (list >= 0 || member) {
 		int flags = (winning ? PEGSOL_MEMBERS_WINNING : 0) | (raw ? PEGSOL_MEMBERS_RAW : 0);
+		if (list >= 0 && by_moves)
+			return level_list_moves_run(&c, list, direction == 2, prune, flags,
+			                            output);
 		if (list >= 0)
 			return level_list_run(&c, list, flags, output);
 		return level_member_run(&c, member, flags);
 	}
 	if (by_moves)
-		return levels_by_moves(&c, direction ? direction : 1, max_moves);
+		return levels_by_moves(&c, direction ? direction : 1, max_moves, prune);
 
 	progress prog;
 	pegsol_level_options lo;
@@ -320,8 +362,10 @@ int cmd_levels(int argc, char **argv)
 	}
 	int flags = winning ? PEGSOL_COUNT_WINNING_ONLY : PEGSOL_COUNT_NO_GAMES;
 	double secs;
-	if ((rc = level_cli_end(&c, &prog, pegsol_count(&c.problem, &lo, flags, res, &err),
-	                        &err, &secs))) {
+	pegsol_status st = prune == PEGSOL_PRUNE_NONE
+		? pegsol_count(&c.problem, &lo, flags, res, &err)
+		: pegsol_levels_by_jumps_pruned(&c.problem, &lo, prune, res, &err);
+	if ((rc = level_cli_end(&c, &prog, st, &err, &secs))) {
 		free(res);
 		return rc;
 	}
@@ -381,12 +425,26 @@ int cmd_levels(int argc, char **argv)
 	emit_value(&e, "counted", "positions counted", COL_TEXT, "%s",
 	           raw ? "every rotation and reflection" : "once per symmetry class");
 	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d", res->symmetry_order);
+	if (prune != PEGSOL_PRUNE_NONE)
+		emit_value(&e, "pruned", "S_n pruned by", COL_TEXT, "%s", cli_prune_name(prune));
 	emit_text(&e, "\n");
 	emit_table(&e, &t);
 	emit_text(&e, "\n");
 	/* the total row's figures (null where the row is blank) */
 	for (int k = 2; k < 5; k++)
 		emit_value(&e, cols[k].key, NULL, cols[k].type, "%s", t.cells[(t.nrows - 1) * 5 + k].text);
+	if (union_half && !res->partial) {
+		/* the W_n have one peg count each: their union's size is their
+		 * sum */
+		int k = res->finish_jumps / 2;
+		uint64_t x = 0;
+		for (int n = 0; n <= k && n < res->nlevels; n++)
+			x += raw ? res->level[n].winning_raw : res->level[n].winning;
+		emit_value(&e, "union_jumps", NULL, COL_INT, "%d", k);
+		char label[64];
+		snprintf(label, sizeof label, "X = W_0 u ... u W_%d", k);
+		emit_value(&e, "union", label, COL_COUNT, "%llu", (unsigned long long)x);
+	}
 	emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", secs);
 	emit_end(&e);
 	table_free(&t);

@@ -10,6 +10,7 @@
  * -`.
  */
 #include "level_cli.h"
+#include "prune_option.h"
 #include "svg_board.h"
 
 #include <errno.h>
@@ -20,7 +21,7 @@
 static const char help[] =
 	"Usage: pegsol shortest [-b BOARD] [-s START] [-f FINISH|any]\n"
 	"                       [--count] [--distinct [--by moves|jumps]] [--list]\n"
-	"                       [--svg FILE]\n"
+	"                       [--svg FILE] [--prune P]\n"
 	"                       [OPTIONS]\n"
 	"A solution with the fewest moves (a move: one or more consecutive jumps\n"
 	"by the same peg), by a search by moves forward from the start and\n"
@@ -49,6 +50,9 @@ static const char help[] =
 	"                  each distinct set (with --distinct), a line each\n"
 	"  --svg FILE      also draw the solution as SVG in FILE: the start and\n"
 	"                  the board after every move\n"
+	CLI_PRUNE_HELP
+	"                  (default pagoda; the positions kept, not the answer,\n"
+	"                  depend on it)\n"
 	"  --workdir DIR   checkpoint the search in DIR (which must exist): every\n"
 	"                  level of either side as a file once it is built, so\n"
 	"                  that a search of hours survives a stop; the levels\n"
@@ -73,7 +77,7 @@ static const char help[] =
 	"  pegsol shortest -b triangle5 -s a1 -f any --count\n";
 
 enum { OPT_COUNT = OPT_FIRST_COMMAND_OPTION, OPT_DISTINCT, OPT_BY, OPT_LIST,
-       OPT_SVG, OPT_FIRST_MOVE, OPT_UP_TO_SYMMETRY };
+       OPT_SVG, OPT_FIRST_MOVE, OPT_PRUNE, OPT_UP_TO_SYMMETRY };
 
 /* A move list on one line, moves separated by ", ". */
 static void print_moves(FILE *f, const cli *c, const pegsol_move *moves, int n,
@@ -302,9 +306,11 @@ int cmd_shortest(int argc, char **argv)
 		{"list", no_argument, NULL, OPT_LIST},
 		{"svg", required_argument, NULL, OPT_SVG},
 		{"up-to-symmetry", no_argument, NULL, OPT_UP_TO_SYMMETRY},
-		{"first-move", required_argument, NULL, OPT_FIRST_MOVE}, {0, 0, 0, 0}};
+		{"first-move", required_argument, NULL, OPT_FIRST_MOVE},
+		{"prune", required_argument, NULL, OPT_PRUNE}, {0, 0, 0, 0}};
 	const char *svg = NULL, *first_text = NULL;
 	int opt, rc, count = 0, distinct = 0, by = -1, list = 0, orbits = 0;
+	pegsol_prune prune = PEGSOL_PRUNE_PAGODA;
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
 		if (opt == OPT_COUNT) {
 			count = 1;
@@ -318,6 +324,9 @@ int cmd_shortest(int argc, char **argv)
 			orbits = 1;
 		} else if (opt == OPT_FIRST_MOVE) {
 			first_text = optarg;
+		} else if (opt == OPT_PRUNE) {
+			if ((rc = cli_parse_prune(&c, optarg, &prune)))
+				return rc;
 		} else if (opt == OPT_BY) {
 			if (!strcmp(optarg, "moves"))
 				by = 0;
@@ -355,6 +364,9 @@ int cmd_shortest(int argc, char **argv)
 	if (by == 1 && c.workdir)
 		return cli_usage_error(&c, "--workdir checkpoints the search by moves, "
 		                          "not --distinct --by jumps");
+	if (by == 1 && prune != PEGSOL_PRUNE_PAGODA)
+		return cli_usage_error(&c, "--prune prunes the search by moves, not "
+		                          "--distinct --by jumps");
 	if (by == 1 && svg)
 		return cli_usage_error(&c, "--svg draws the minimal solution, not the "
 		                          "sets of --by jumps");
@@ -380,7 +392,9 @@ int cmd_shortest(int argc, char **argv)
 	}
 	int flags = (count ? PEGSOL_SHORTEST_COUNT : 0) |
 	            (distinct ? PEGSOL_SHORTEST_DISTINCT : 0) |
-	            (first_text ? PEGSOL_SHORTEST_GRAPH : 0);
+	            (first_text ? PEGSOL_SHORTEST_GRAPH : 0) |
+	            (prune == PEGSOL_PRUNE_NONE ? PEGSOL_SHORTEST_NO_PRUNE : 0) |
+	            (prune == PEGSOL_PRUNE_RESOURCE ? PEGSOL_SHORTEST_PRUNE_RESOURCE : 0);
 	static const table_col cols[] = {{"solution", "solution", COL_TEXT}};
 	table t;
 	table_init(&t, "solutions", "minimal solutions", 1, cols);
@@ -497,6 +511,8 @@ int cmd_shortest(int argc, char **argv)
 		       emit_count(r.backward_positions, bw, sizeof bw),
 		       emit_count(r.meeting, met, sizeof met),
 		       emit_count(r.on_solutions, on, sizeof on));
+		if (prune != PEGSOL_PRUNE_PAGODA)
+			printf("# levels pruned by: %s\n", cli_prune_name(prune));
 		if (count)
 			printf("# minimal solutions (move sequences): %s\n",
 			       pegsol_u128_format(r.count, 1, cnt, sizeof cnt));
@@ -549,6 +565,9 @@ int cmd_shortest(int argc, char **argv)
 		           (unsigned long long)r.meeting);
 		emit_value(&e, "on_solutions", "positions on minimal solutions",
 		           COL_COUNT, "%llu", (unsigned long long)r.on_solutions);
+		if (prune != PEGSOL_PRUNE_PAGODA)
+			emit_value(&e, "pruned", "levels pruned by", COL_TEXT, "%s",
+			           cli_prune_name(prune));
 		if (count)
 			emit_value(&e, "count", "minimal solutions", COL_COUNT, "%s",
 			           pegsol_u128_format(r.count, 0, cnt, sizeof cnt));

@@ -53,6 +53,11 @@ run levels_member 1 levels -b triangle5 --member 1,2,3,4,5,6,7,8,9,10,11,12
 run levels_moves 0 levels -b triangle5 --by moves
 run levels_moves 0 levels -b triangle5 --by moves --direction backward --max-moves 3
 run levels_moves_both 0 levels -b triangle5 -s 3 -f 12 --by moves --direction both
+run levels 0 levels -b triangle5 --prune pagoda --union
+run levels_moves 0 levels -b triangle5 --by moves --prune resource
+run levels_moves_both 0 levels -b triangle5 -s 3 -f 12 --by moves --direction both --prune pagoda
+run levels_list 0 levels -b triangle5 --by moves --list 3 --winning -n algebraic
+run levels_list 0 levels -b triangle5 --by moves --direction backward --list 2 -o "$tmp/moves.bin"
 run finishes 0 finishes -b triangle5 -n algebraic
 run finishes_count 0 finishes -b triangle5 --count
 run deadends 0 deadends -b triangle5 -s 1
@@ -64,6 +69,7 @@ run random_simulate 0 random -b triangle5 --simulate 2000 --seed 5
 run random_finish_only 0 random -b triangle5 -s 1 --finish-only
 run random_simulate_only 0 random -b triangle5 --simulate-only --simulate 2000
 run shortest 0 shortest -b triangle5 -s 1 -n algebraic
+run shortest 0 shortest -b triangle5 -s 1 --prune none
 run shortest 0 shortest -b triangle5 -s 1 --count --list
 run shortest 0 shortest -b triangle5 -s a1 -f any --count --first-move c3-a1 -n algebraic
 run shortest 0 shortest -b triangle5 -s 1 --distinct --list -n rowcol

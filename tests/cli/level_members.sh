@@ -3,7 +3,9 @@
 # command line: the English board's level sizes of REFERENCE.md (Durango
 # Bill: 296 positions after 4 jumps; George Bell: 39 up to symmetry), the
 # same positions in text, CSV, JSON and the binary file (whose header and
-# size the man page gives), membership by exit status, and usage errors.
+# size the man page gives), membership by exit status, and usage errors;
+# the members of the levels by moves (Bell's B_4 and B_-3) and Bell's X
+# (--union).
 . "$(dirname "$0")/common.bash"
 same() { # same GOT WANT what
 	if [ "$1" = "$2" ]; then ok; else bad "$3: '$1', want '$2'"; fi
@@ -44,8 +46,22 @@ expect_exit 1 "$PEGSOL" levels --member "$notin"
 expect_exit 0 "$PEGSOL" levels -b triangle5 -s 0 -f any --member 12 --winning
 expect_exit 1 "$PEGSOL" levels -b triangle5 -s 0 -f any --member 1 --winning
 
+# levels by moves (George Bell's B_4 = 47 and B_-3 = 979, REFERENCE.md)
+"$PEGSOL" levels --by moves --list 4 --format csv >"$tmp/b4.csv" || bad "--by moves --list 4"
+same "$(sed -n 's/^count,//p' "$tmp/b4.csv")" 47 "B_4 up to symmetry"
+same "$(sed -n '/^members$/,/^$/p' "$tmp/b4.csv" | grep -c '^"\?[0-9]')" 47 "CSV rows of B_4"
+"$PEGSOL" levels --by moves --direction backward --list 3 -o "$tmp/bm3.bin" >/dev/null ||
+	bad "--by moves --direction backward --list 3 -o"
+same "$(od -A n -t u8 -j 16 -N 8 "$tmp/bm3.bin" | tr -d ' ')" 979 "B_-3 binary count"
+same "$(od -A n -t u1 -j 10 -N 2 "$tmp/bm3.bin" | tr -s ' ')" " 48 3" "B_-3 header flags, moves"
+# Bell's X: the union of W_0..W_15, 839,536 positions up to symmetry
+"$PEGSOL" levels --winning --union --format csv >"$tmp/x.csv" || bad "--winning --union"
+same "$(sed -n 's/^union\(_jumps\)\?,//p' "$tmp/x.csv" | paste -sd' ')" "15 839536" "Bell's X"
+expect_exit 2 "$PEGSOL" levels --union --by moves
+
 expect_exit 2 "$PEGSOL" levels --list x
-expect_exit 2 "$PEGSOL" levels --list 4 --by moves
+expect_exit 2 "$PEGSOL" levels --list 4 --by moves --direction both
+expect_exit 2 "$PEGSOL" levels --member 16 --by moves
 expect_exit 2 "$PEGSOL" levels --list 4 --member 16
 expect_exit 2 "$PEGSOL" levels -o "$tmp/x.bin"
 expect_exit 2 "$PEGSOL" levels --list 40
