@@ -331,8 +331,13 @@ void progress_update(void *ctx, const char *phase, int level, size_t done,
 	of_levels(p, phase, level, of, sizeof of);
 	double secs = now - p->level_start;
 	double rate = secs > 0 ? (double)done / secs : 0;
-	fprintf(stderr, "\r\033[K%7.1fs  %s level %d%s: %zu of %zu (%.0f%%), %.2g/s",
-	        now - p->start, phase, level, of, done, total,
+	/* digits grouped on the line a person reads; the heartbeat's lines
+	 * keep plain digits, the form scripts and tests read */
+	char d[64], t[64];
+	pegsol_u128_format(done, 1, d, sizeof d);
+	pegsol_u128_format(total, 1, t, sizeof t);
+	fprintf(stderr, "\r\033[K%7.1fs  %s level %d%s: %s of %s (%.0f%%), %.2g/s",
+	        now - p->start, phase, level, of, d, t,
 	        total ? 100.0 * (double)done / (double)total : 0.0, rate);
 	if (rate > 0 && done < total)
 		fprintf(stderr, ", %.0fs left", (double)(total - done) / rate);

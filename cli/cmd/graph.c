@@ -222,17 +222,19 @@ static void write_dot(FILE *f, const cli *c, const pegsol_shortest_result *r,
                       const oriented *o, int diagrams)
 {
 	const pegsol_shortest_graph *g = &r->graph;
-	char count[64];
+	char count[64], nodes[64];
+	/* digits grouped, as everywhere in text output */
 	pegsol_u128_format(r->count, 1, count, sizeof count);
+	pegsol_u128_format(g->nnodes, 1, nodes, sizeof nodes);
 	fprintf(f, "digraph minimal_solutions {\n");
 	/* the board name escaped: a quote in it would end the string early
 	 * and let the rest of the name into the graph as DOT */
 	fprintf(f, "  graph [rankdir=TB, labelloc=t, fontname=\"Helvetica\", "
 	           "label=\"");
 	escape_dot(f, pegsol_board_name(c->board));
-	fprintf(f, ": the %zu positions (up to symmetry) on the %s solutions of "
+	fprintf(f, ": the %s positions (up to symmetry) on the %s solutions of "
 	           "%d moves; from the start, the labels along solid edges are "
-	           "a game%s\"];\n", g->nnodes, count, r->moves,
+	           "a game%s\"];\n", nodes, count, r->moves,
 	        o->nturned ? " (a dashed edge leads to a turned copy of the board "
 	                     "drawn)" : "");
 	fprintf(f, "  node [shape=box, style=rounded, fontname=\"Helvetica\", "
