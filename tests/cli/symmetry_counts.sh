@@ -4,7 +4,8 @@
 # the unit tests check by brute force: `count --class-paths` (the wins as
 # paths in the graph of classes, test_class_paths.c) and `shortest --count
 # --first-move` (test_shortest_first.c), `shortest --distinct
-# --up-to-symmetry` (test_set_orbits.c); usage errors; and, with PEGSOL_TEST_FULL, the English figures of
+# --up-to-symmetry` (test_set_orbits.c), `deadends --up-to-symmetry`
+# (test_deadend_orbits.c); usage errors; and, with PEGSOL_TEST_FULL, the English figures of
 # tests/data/english_central_conventions.txt (feschber, Bell).
 . "$(dirname "$0")/common.bash"
 TESTDATA=${TESTDATA:-$(cd "$(dirname "$0")/../data" && pwd)}
@@ -58,7 +59,23 @@ same "$(sed -n 's/^distinct_orbits,//p' "$tmp/j.csv")" 32 "triangle5 sets of jum
 	ok || bad "text line of --up-to-symmetry"
 expect_exit 2 "$PEGSOL" shortest -b triangle5 -s 0 --count --up-to-symmetry
 
+# deadends --up-to-symmetry: triangle5 from the corner has 72 classes of
+# dead ends under its mirror, 122 positions every image counted
+# (test_deadend_orbits.c visits every position); the levels' sum is the
+# total; --unsolvable too
+"$PEGSOL" deadends -b triangle5 -s 0 --up-to-symmetry --format csv >"$tmp/de.csv" ||
+	bad "deadends --up-to-symmetry"
+same "$(sed -n 's/^deadend_canonical,//p' "$tmp/de.csv")" 72 "triangle5 dead ends up to symmetry"
+same "$(awk -F, '/^[0-9]+,[0-9]+,/ { s += $4 } END { print s }' "$tmp/de.csv")" 72 "sum of the column"
+"$PEGSOL" deadends -b triangle5 -s 0 --format csv >"$tmp/dr.csv" || bad "deadends"
+same "$(awk -F, '/^[0-9]+,[0-9]+,/ { s += $4 } END { print s }' "$tmp/dr.csv")" 122 "every image, as before"
+grep -q '^symmetries' "$tmp/dr.csv" && bad "symmetries without the option" || ok
+expect_exit 0 "$PEGSOL" deadends -b triangle5 -s 0 --unsolvable --up-to-symmetry
+expect_exit 2 "$PEGSOL" deadends -b triangle5 -s 0 --up-to-symmetry --shortest-only
+
 if [ -n "${PEGSOL_TEST_FULL:-}" ]; then
+	"$PEGSOL" deadends --up-to-symmetry --format csv >"$tmp/d8.csv" || bad "English deadends --up-to-symmetry"
+	same "$(sed -n 's/^deadend_canonical,//p' "$tmp/d8.csv")" "$(published deadend_canonical)" "Bell's 21,111 dead ends"
 	"$PEGSOL" shortest --distinct --up-to-symmetry --format csv >"$tmp/o.csv" || bad "English --up-to-symmetry"
 	same "$(sed -n 's/^distinct_orbits,//p' "$tmp/o.csv")" "$(published distinct_orbits)" "Bell's 2 regardless of order"
 	"$PEGSOL" shortest --count --first-move d2-d4 --format csv >"$tmp/f.csv" || bad "English --first-move"
