@@ -73,6 +73,7 @@ typedef struct play {
 	long lost_jump;
 	int lost_sure;
 	double background;           /* --background: seconds a position */
+	size_t bg_memory;            /* the background solver's table, bytes */
 	play_background bg;
 	char message[256];
 	int message_is_error;
@@ -107,6 +108,7 @@ int ui_prompt(play *p, const char *question, char *buf, size_t size);
  * when something changed.  bg_solution copies its verified solution from
  * pos, if it has one.  bg_working: whether it still refines pos, and the
  * seconds spent on it. */
+#define BG_MEMORY_MAX ((size_t)1 << 30)
 int bg_start(play *p, double budget);
 void bg_request(play *p, pegsol_pos pos);
 int bg_collect(play *p);

@@ -86,6 +86,21 @@ static int refine(const play *p, pegsol_hints *h, int in, int out, double budget
 	double t0 = now(), limit = 2 * p->think;
 	for (;;) {
 		int unknown = 0;
+		/* The position itself first: a solution from it settles the
+		 * jump it starts with (the hints cache every position along a
+		 * verified solution), where each jump alone is a search as
+		 * hard, and a player most wants one '+' to follow. */
+		if (r.verdict == PEGSOL_VERDICT_UNKNOWN) {
+			double left = budget - (now() - t0);
+			if (left <= 0)
+				break;
+			r.verdict = pegsol_hints_position(h, r.pos, limit < left ? limit : left);
+			int got = latest(in, 0, pos);
+			if (got < 0)
+				_exit(0);
+			if (got && *pos != r.pos)
+				return 1;
+		}
 		for (int i = 0; i < n; i++) {
 			if (r.hint[i].verdict != PEGSOL_VERDICT_UNKNOWN)
 				continue;
@@ -125,6 +140,11 @@ static void child(const play *p, int in, int out, double budget)
 	pegsol_hints *h;
 	pegsol_error err;
 	pegsol_oracle solver = pegsol_oracle_solver();
+	/* a bigger table than the solver's default (see play.c) */
+	static pegsol_solve_options opts;
+	opts.memory = p->bg_memory;
+	if (opts.memory)
+		solver.ctx = &opts;
 	if (pegsol_hints_new(p->problem, &solver, &h, &err) != PEGSOL_OK)
 		_exit(0);
 	pegsol_pos pos = 0;

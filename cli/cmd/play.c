@@ -429,7 +429,22 @@ static void type_moves(play *p)
 	size_t n = pegsol_game_jumps(p->game);
 	if (n > before)
 		p->cursor = pegsol_game_jump_at(p->game, n - 1).to;
-	say(p, 0, "played %s%s", buf,
+	/* named as the move list names them (algebraic unless -n), not as
+	 * typed: "4->16" played on the English board reads "d2-d4" */
+	char named[256] = "";
+	pegsol_jump js[PEGSOL_MAX_HOLES];
+	pegsol_move ms[PEGSOL_MAX_HOLES];
+	size_t nj = 0;
+	for (size_t i = before; i < n && nj < PEGSOL_MAX_HOLES; i++)
+		js[nj++] = pegsol_game_jump_at(p->game, i);
+	size_t nm = pegsol_jumps_to_moves(js, nj, ms);
+	for (size_t i = 0, len = 0; i < nm && len + 1 < sizeof named; i++) {
+		char mv[128];
+		pegsol_move_format(p->board, &ms[i], p->notation, mv, sizeof mv);
+		len += (size_t)snprintf(named + len, sizeof named - len, "%s%s",
+		                        i ? " " : "", mv);
+	}
+	say(p, 0, "played %s%s", named[0] ? named : buf,
 	    pegsol_game_finished(p->game) ? " - solved!  The finish is reached." : "");
 }
 
@@ -781,8 +796,17 @@ int cmd_play(int argc, char **argv)
 		goto out;
 	}
 	/* before the screen: the child must not share curses' state */
-	if (!winning)
+	if (!winning) {
+		/* The background solver's table of failed positions: the
+		 * solver's default 64 MiB thrashes on the French board (a
+		 * position two jumps from c1, -f any: undecided after 60 s with
+		 * it, solved in 50 s with room; 370 MB touched).  Half of
+		 * --memory, else a quarter of the default limit, at most 1 GiB
+		 * (the pages are taken as the table fills). */
+		size_t room = c.memory ? c.memory / 2 : cli_level_memory(&c) / 4;
+		p.bg_memory = room < BG_MEMORY_MAX ? room : BG_MEMORY_MAX;
 		bg_start(&p, p.background);
+	}
 	SCREEN *screen = newterm(NULL, stdout, stdin);
 	if (!screen) {
 		const char *term = getenv("TERM");

@@ -155,6 +155,10 @@ wait_for "picked d2"
 click small "$(hole_x 3)" "$(hole_y 3)"
 wait_for "played d2-d4"
 wait_for "pegs 31 | moves 1 | jumps 1"
+# a move typed in numeric notation is named as the move list names it
+# (algebraic): holes 11 and 9 are f3 and d3 (rows of 3, 3, 7, ...)
+tm send-keys -t small ':' '11->9' Enter
+wait_for "played f3-d3"
 tm send-keys -t small q
 for ((i = 0; i < 50; i++)); do dead && break; sleep 0.1; done
 dead || fail "q did not quit after the resize"
