@@ -84,7 +84,7 @@ static int refine(const play *p, pegsol_hints *h, int in, int out, double budget
 	for (int i = 0; i < n; i++)
 		r.hint[i] = (pegsol_hint){js[i], PEGSOL_VERDICT_UNKNOWN};
 	double t0 = now(), limit = 2 * p->think;
-	for (;;) {
+	for (int round = 0;; round++) {
 		int unknown = 0;
 		/* The position itself first: a solution from it settles the
 		 * jump it starts with (the hints cache every position along a
@@ -101,7 +101,14 @@ static int refine(const play *p, pegsol_hints *h, int in, int out, double budget
 			if (got && *pos != r.pos)
 				return 1;
 		}
-		for (int i = 0; i < n; i++) {
+		/* While the position is undecided, after one round with the
+		 * short limit (where pagodas and position classes prove
+		 * losing jumps at once) its jumps wait: each is a search as
+		 * hard, and the time goes to the one search that settles one
+		 * of them (the French board two jumps from c1, -f any: 77 s
+		 * for the position with the 1 GiB table). */
+		int jumps_wait = round > 0 && r.verdict == PEGSOL_VERDICT_UNKNOWN;
+		for (int i = 0; i < n && !jumps_wait; i++) {
 			if (r.hint[i].verdict != PEGSOL_VERDICT_UNKNOWN)
 				continue;
 			int got = latest(in, 0, pos);
@@ -114,10 +121,16 @@ static int refine(const play *p, pegsol_hints *h, int in, int out, double budget
 				break;
 			r.hint[i].verdict = pegsol_hints_position(
 				h, pegsol_pos_jump(r.pos, js[i]), limit < left ? limit : left);
-			unknown += r.hint[i].verdict == PEGSOL_VERDICT_UNKNOWN;
 			r.spent = now() - t0;
 			report(out, &r);
 		}
+		for (int i = 0; i < n; i++)
+			if (r.hint[i].verdict == PEGSOL_VERDICT_UNKNOWN) {
+				/* settled meanwhile by the cache (a solution's path) */
+				r.hint[i].verdict = pegsol_hints_position(
+					h, pegsol_pos_jump(r.pos, js[i]), 0.001);
+				unknown += r.hint[i].verdict == PEGSOL_VERDICT_UNKNOWN;
+			}
 		/* the position itself, from its jumps (or the cache) */
 		r.verdict = pegsol_hints_position(h, r.pos, 0.01);
 		if (!unknown || now() - t0 >= budget)

@@ -51,7 +51,7 @@ static const char help[] =
 	"                          time the solver goes on thinking about each\n"
 	"                          position in the background, while you do,\n"
 	"                          to settle the hints it left unknown (default\n"
-	"                          120; 0: none; the solver oracle only)\n"
+	"                          300; 0: none; the solver oracle only)\n"
 	"      --hints             start with the hints on\n"
 	"      --oracle O          where hints come from: exact (every winning\n"
 	"                          position, computed once by the level engine and\n"
@@ -701,7 +701,7 @@ int cmd_play(int argc, char **argv)
 	memset(&p, 0, sizeof p);
 	p.delay = 0.5;
 	p.think = 3;
-	p.background = 120;
+	p.background = 300;
 	p.names = 1;
 	p.selected = -1;
 	const char *replay = NULL;
