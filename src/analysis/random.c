@@ -42,6 +42,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static double mass_to_double(u128 m)
 {
@@ -184,6 +185,7 @@ typedef struct wslot {
 typedef struct wtable {
 	wslot *slot;
 	size_t mask;
+	size_t cap;              /* slots allocated */
 } wtable;
 
 static size_t wtable_hash(uint64_t key, size_t mask)
@@ -191,22 +193,45 @@ static size_t wtable_hash(uint64_t key, size_t mask)
 	return (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 17) & mask;
 }
 
-static int wtable_build(wtable *t, const wlevel *w)
+static size_t wtable_size(size_t n)
 {
 	size_t size = 16;
-	while (size < 2 * w->n)
+	while (size < 2 * n)
 		size *= 2;
-	t->mask = size - 1;
-	t->slot = calloc(size, sizeof *t->slot);
+	return size;
+}
+
+/* Room for a table of n keys, allocated once for the largest level and
+ * reused: its lookups are random over megabytes, so it sits on huge pages
+ * (each lookup a TLB miss besides the cache miss on small ones), and a
+ * fresh page each level would cost the kernel's clearing again. */
+static int wtable_alloc(wtable *t, size_t n)
+{
+	enum { HUGE = 2 << 20 };
+	size_t bytes = wtable_size(n) * sizeof *t->slot;
+	bytes = (bytes + HUGE - 1) / HUGE * HUGE;
+	t->slot = aligned_alloc(HUGE, bytes);
 	if (!t->slot)
 		return -1;
+#ifdef MADV_HUGEPAGE
+	madvise(t->slot, bytes, MADV_HUGEPAGE); /* advice only: failure is fine */
+#endif
+	t->cap = bytes / sizeof *t->slot;
+	return 0;
+}
+
+/* The table of W_n's keys, every mass 0, in t's room. */
+static void wtable_build(wtable *t, const wlevel *w)
+{
+	size_t size = wtable_size(w->n);
+	t->mask = size - 1;
+	memset(t->slot, 0, size * sizeof *t->slot);
 	for (size_t i = 0; i < w->n; i++) {
 		size_t h = wtable_hash(w->keys[i], t->mask);
 		while (t->slot[h].key)
 			h = (h + 1) & t->mask;
 		t->slot[h].key = w->keys[i];
 	}
-	return 0;
 }
 
 static void wtable_free(wtable *t)
@@ -224,53 +249,84 @@ static u128 *wtable_find(const wtable *t, uint64_t key)
 	return NULL;
 }
 
+/* The images of every jump's flip under every symmetry of H: a symmetry
+ * permutes holes, so g(p ^ flip) = g(p) ^ g(flip), and a child's images
+ * are its parent's images XOR these, one XOR an image instead of a bit
+ * gather or table lookups. */
+typedef struct flip_images {
+	int order;
+	uint64_t *img; /* [jump][order] */
+} flip_images;
+
+static int flip_images_init(flip_images *f, const jump_mask *jm, const sym_group *H)
+{
+	f->order = H->order;
+	f->img = malloc((size_t)(jm->njumps ? jm->njumps : 1) * H->order * sizeof *f->img);
+	if (!f->img)
+		return -1;
+	for (int j = 0; j < jm->njumps; j++)
+		sym_images(H, jm->flip[j], f->img + (size_t)j * H->order);
+	return 0;
+}
+
+/* How many parents ahead the children's slots are fetched: a lookup is a
+ * cache miss in a table of megabytes, and one parent ahead (a dozen
+ * misses in flight) left the English board's propagation waiting on
+ * memory for half its time. */
+#define FINISH_AHEAD 4
+
 /* Moves the mass of W_n (the table cur) onto W_{n+1} (next), and returns
- * how much landed there.  The
- * children's slots are fetched a parent ahead: a lookup is a cache miss in
- * a table of megabytes, and a dozen of them in flight at once cost little
- * more than one (without, this was 1.7 s of the English board's 3). */
+ * how much landed there.  The children's slots are fetched FINISH_AHEAD
+ * parents before their shares are added (without any prefetch, this was
+ * 1.7 s of the English board's 3). */
 static u128 finish_step(const wtable *cur, wtable *next, const jump_mask *jm,
-                        const sym_group *H, u128 *lost)
+                        const sym_group *H, const flip_images *fi, u128 *lost)
 {
 	u128 reached = 0; /* the mass that lands in next: W_{n+1}'s */
-	uint64_t key[2][MAX_JUMPS];
-	u128 share[2] = {0, 0};
-	int nkeys[2] = {0, 0}, b = 0;
-	for (size_t i = 0; i <= cur->mask + 1; i++, b ^= 1) {
-		/* children of parent i: their keys, and their slots fetched */
-		nkeys[b] = 0;
-		u128 m = i <= cur->mask ? cur->slot[i].mass : 0;
-		if (m) {
-			pegsol_pos c = cur->slot[i].key;
-			uint64_t legal[JUMP_MASK_WORDS];
-			jump_mask_legal(jm, c, legal);
-			int k = 0;
-			for (int w = 0; w * 64 < jm->njumps; w++)
-				for (uint64_t set = legal[w]; set; set &= set - 1) {
-					int j = w * 64 + __builtin_ctzll(set);
-					uint64_t q = sym_canon(H, c ^ jm->flip[j]);
-					size_t h = wtable_hash(q, next->mask);
-					__builtin_prefetch(&next->slot[h]);
-					key[b][k++] = q;
-				}
-			if (!k) { /* a winning position before the finish has a jump */
-				*lost += m;
+	uint64_t key[FINISH_AHEAD][MAX_JUMPS];
+	u128 share[FINISH_AHEAD] = {0};
+	int nkeys[FINISH_AHEAD] = {0}, order = fi->order;
+	size_t end = cur->mask + 1;
+	for (size_t i = 0; i < end + FINISH_AHEAD; i++) {
+		int b = (int)(i % FINISH_AHEAD);
+		/* the parent FINISH_AHEAD back: its children take their shares */
+		for (int x = 0; x < nkeys[b]; x++) {
+			u128 *at = wtable_find(next, key[b][x]);
+			if (at) {
+				*at += share[b];
+				reached += share[b];
 			} else {
-				share[b] = m / (u128)k;
-				*lost += m - share[b] * (u128)k;
-				nkeys[b] = k;
+				*lost += share[b]; /* to a position that cannot win */
 			}
 		}
-		/* ... while the last parent's children take their shares */
-		int a = b ^ 1;
-		for (int x = 0; x < nkeys[a]; x++) {
-			u128 *at = wtable_find(next, key[a][x]);
-			if (at) {
-				*at += share[a];
-				reached += share[a];
-			} else {
-				*lost += share[a]; /* to a position that cannot win */
+		nkeys[b] = 0;
+		/* parent i: its children's keys, and their slots fetched */
+		u128 m = i < end ? cur->slot[i].mass : 0;
+		if (!m)
+			continue;
+		pegsol_pos c = cur->slot[i].key;
+		uint64_t legal[JUMP_MASK_WORDS], img[SYM_MAX];
+		jump_mask_legal(jm, c, legal);
+		sym_images(H, c, img);
+		int k = 0;
+		for (int w = 0; w * 64 < jm->njumps; w++)
+			for (uint64_t set = legal[w]; set; set &= set - 1) {
+				int j = w * 64 + __builtin_ctzll(set);
+				const uint64_t *f = fi->img + (size_t)j * order;
+				uint64_t q = img[0] ^ f[0];
+				for (int g = 1; g < order; g++) {
+					uint64_t t = img[g] ^ f[g];
+					q = t < q ? t : q;
+				}
+				__builtin_prefetch(&next->slot[wtable_hash(q, next->mask)]);
+				key[b][k++] = q;
 			}
+		if (!k) { /* a winning position before the finish has a jump */
+			*lost += m;
+		} else {
+			share[b] = m / (u128)k;
+			*lost += m - share[b] * (u128)k;
+			nkeys[b] = k;
 		}
 	}
 	return reached;
@@ -301,11 +357,12 @@ static pegsol_status finish_run(const pegsol_problem *problem,
 	sym_group *H = sym_group_stabiliser(b->symmetry, sets, any ? 1 : 2);
 	finish_ctx *fc = calloc(1, sizeof *fc);
 	jump_mask jm = {0};
-	wtable cur = {NULL, 0}, next = {NULL, 0};
+	flip_images fi = {0, NULL};
+	wtable cur = {NULL, 0, 0}, next = {NULL, 0, 0};
 	engine E;
 	int engine_ok = 0;
 	pegsol_status st = PEGSOL_OK;
-	if (!H || !fc || jump_mask_init(&jm, b)) {
+	if (!H || !fc || jump_mask_init(&jm, b) || flip_images_init(&fi, &jm, H)) {
 		st = fail(err, PEGSOL_ELIMIT, "out of memory");
 		goto done;
 	}
@@ -341,23 +398,24 @@ static pegsol_status finish_run(const pegsol_problem *problem,
 		out->lost = MASS_ONE; /* no game can win */
 		goto done;
 	}
-	if (wtable_build(&cur, &fc->W[0])) {
+	size_t most = 0;
+	for (int n = 0; n <= N; n++)
+		most = fc->W[n].n > most ? fc->W[n].n : most;
+	if (wtable_alloc(&cur, most) || wtable_alloc(&next, most)) {
 		st = fail(err, PEGSOL_ELIMIT, "out of memory");
 		goto done;
 	}
+	wtable_build(&cur, &fc->W[0]);
 	cur.slot[wtable_hash(fc->W[0].keys[0], cur.mask)].mass = MASS_ONE;
 	out->mass[0] = MASS_ONE;
 	for (int n = 0; n < N; n++) {
-		if (wtable_build(&next, &fc->W[n + 1])) {
-			st = fail(err, PEGSOL_ELIMIT, "out of memory");
-			goto done;
-		}
+		wtable_build(&next, &fc->W[n + 1]);
 		free(fc->W[n + 1].keys); /* in the table now */
 		fc->W[n + 1].keys = NULL;
-		out->mass[n + 1] = finish_step(&cur, &next, &jm, H, &out->lost);
-		wtable_free(&cur);
+		out->mass[n + 1] = finish_step(&cur, &next, &jm, H, &fi, &out->lost);
+		wtable t = cur; /* W_{n+1} is the next step's parents */
 		cur = next;
-		next.slot = NULL;
+		next = t;
 	}
 	/* what did not reach the finish went to positions that cannot win,
 	 * or was lost to rounding: together they make exactly 1 */
@@ -374,6 +432,7 @@ done:
 	wtable_free(&cur);
 	wtable_free(&next);
 	jump_mask_free(&jm);
+	free(fi.img);
 	sym_group_free(H);
 	return st;
 }
