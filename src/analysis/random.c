@@ -185,7 +185,6 @@ typedef struct wslot {
 typedef struct wtable {
 	wslot *slot;
 	size_t mask;
-	size_t cap;              /* slots allocated */
 } wtable;
 
 static size_t wtable_hash(uint64_t key, size_t mask)
@@ -216,7 +215,6 @@ static int wtable_alloc(wtable *t, size_t n)
 #ifdef MADV_HUGEPAGE
 	madvise(t->slot, bytes, MADV_HUGEPAGE); /* advice only: failure is fine */
 #endif
-	t->cap = bytes / sizeof *t->slot;
 	return 0;
 }
 
@@ -358,7 +356,7 @@ static pegsol_status finish_run(const pegsol_problem *problem,
 	finish_ctx *fc = calloc(1, sizeof *fc);
 	jump_mask jm = {0};
 	flip_images fi = {0, NULL};
-	wtable cur = {NULL, 0, 0}, next = {NULL, 0, 0};
+	wtable cur = {NULL, 0}, next = {NULL, 0};
 	engine E;
 	int engine_ok = 0;
 	pegsol_status st = PEGSOL_OK;
