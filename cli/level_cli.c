@@ -25,8 +25,13 @@ void level_cli_begin(cli *c, progress *p, pegsol_level_options *lo)
 	                             .store = store};
 	/* The projection of memory: with the levels in this process's
 	 * memory only (on disk, --workdir's, the bound is on buffers, not on
-	 * the levels; over MPI each rank sees its own share). */
-	p->limit = store || c->workdir ? 0 : lo->memory;
+	 * the levels; over MPI each rank sees its own share), and only for
+	 * the commands whose run ends at the memory limit: deadends and
+	 * random answer what they can without their table (the search's
+	 * dead end, a simulation), which an early exit would lose. */
+	int ends = !strcmp(c->command, "count") || !strcmp(c->command, "levels") ||
+	           !strcmp(c->command, "finishes");
+	p->limit = store || c->workdir || !ends ? 0 : lo->memory;
 	p->options = lo;
 	p->command = c->command;
 	p->advise_workdir = c->disk_levels && !c->workdir;
