@@ -186,7 +186,9 @@ int cmd_check(int argc, char **argv)
 	if (!res.illegal && !quiet && c.format == FORMAT_TEXT && sweep_jumps) {
 		char mv[256];
 		pegsol_move_format(c.board, &sweep, c.notation, mv, sizeof mv);
-		printf("longest sweep: %d jump%s (%s)\n", sweep_jumps,
+		/* "max", not "longest": scripts read the lines after the
+		 * verdict as the diagram's o and . (tests/cli/graph_game.sh) */
+		printf("max sweep: %d jump%s (%s)\n", sweep_jumps,
 		       sweep_jumps == 1 ? "" : "s", mv);
 	}
 	if (diagram && !quiet && c.format == FORMAT_TEXT)

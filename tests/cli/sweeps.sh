@@ -29,7 +29,7 @@ check_game() { # check_game WHAT FILE CHECK-ARGS...
 	local want got
 	want=$(sweep_oracle "$file")
 	got=$("$PEGSOL" check "$@" "$file" 2>"$tmp/err" |
-		sed -n 's/^longest sweep: \([0-9]*\) jumps\{0,1\} (.*)$/\1/p')
+		sed -n 's/^max sweep: \([0-9]*\) jumps\{0,1\} (.*)$/\1/p')
 	[ -n "$got" ] && [ "$got" = "$want" ] && ok || bad "$what: longest sweep '$got', oracle $want"
 	got=$("$PEGSOL" check --format json "$@" "$file" 2>/dev/null |
 		sed -n 's/^ *"longest_sweep": \([0-9]*\),$/\1/p')
@@ -57,7 +57,7 @@ check_game "wiegleb, typed a jump at a time" "$tmp/split.txt" -b wiegleb
 printf '4->16, 7->9\n' >"$tmp/two.txt"
 check_game "two single jumps" "$tmp/two.txt"
 out=$("$PEGSOL" check /dev/null)
-case "$out" in *"longest sweep"*) bad "no move, yet a sweep: $out" ;; *) ok ;; esac
+case "$out" in *"max sweep"*) bad "no move, yet a sweep: $out" ;; *) ok ;; esac
 "$PEGSOL" check --format json /dev/null | grep -q '"sweep": null' && ok || bad "no move: sweep is not null"
 # --quiet still prints nothing
 [ -z "$("$PEGSOL" check -q "$tmp/sample.txt")" ] && ok || bad "check -q printed something"
