@@ -80,8 +80,9 @@ typedef struct cli {
 	"                          by ranges\n"
 
 /* The common options in three parts, so that a command lists only those
- * that do something there (check and show take no --format, -j or
- * --memory: they accept them, as every command does, but ignore them). */
+ * that do something there (show takes no --format, and check and show
+ * no -j or --memory: they accept them, as every command does, but ignore
+ * them; check lists its own --format, for its verdict). */
 #define CLI_PROBLEM_HELP                                                      \
 	"  -b, --board NAME|FILE   a built-in board (see 'pegsol boards') or a "   \
 	"board file\n"                                                            \
