@@ -246,23 +246,9 @@ static void compare(const char *what, const pegsol_board *b, const char *start,
 	}
 }
 
-static pegsol_board *board(const char *name_or_text)
-{
-	pegsol_board *b = NULL;
-	pegsol_error err;
-	pegsol_status st = strchr(name_or_text, '\n')
-	                   ? pegsol_board_parse(name_or_text, "test", &b, &err)
-	                   : pegsol_board_builtin(name_or_text, &b, &err);
-	if (st != PEGSOL_OK) {
-		fprintf(stderr, "board: %s\n", err.message);
-		exit(2);
-	}
-	return b;
-}
-
 int main(void)
 {
-	pegsol_board *t5 = board("triangle5");
+	pegsol_board *t5 = check_board("triangle5");
 	char s[8], what[64];
 	for (int h = 0; h < 5; h++) { /* the start classes: 0, 1, 3, 4, 12 */
 		int hole = (int[]){0, 1, 3, 4, 12}[h];
@@ -278,12 +264,12 @@ int main(void)
 	pegsol_board_free(t5);
 
 	/* the corners empty: all 8 symmetries; two opposite corners: 4 */
-	pegsol_board *sq = board("name: square4\noooo\noooo\noooo\noooo\n");
+	pegsol_board *sq = check_board("name: square4\noooo\noooo\noooo\noooo\n");
 	compare("square4 -s 0,3,12,15 -f any", sq, "0,3,12,15", "any", 1);
 	compare("square4 -s 0,15 -f any", sq, "0,15", "any", 1);
 	pegsol_board_free(sq);
 
-	pegsol_board *t6 = board("triangle:6");
+	pegsol_board *t6 = check_board("triangle:6");
 	compare("triangle6 -s 0 -f any", t6, "0", "any", 0);
 	compare("triangle6 -s 3", t6, "3", NULL, 0);
 	pegsol_board_free(t6);
@@ -291,7 +277,7 @@ int main(void)
 	/* small games of the English board with all 8 symmetries: the pegs
 	 * are whole orbits of holes, the finish the centre: 12 pegs (d3, c3,
 	 * d2 and their images: 13,064 wins), 16 pegs (and c2's: 493,992) */
-	pegsol_board *en = board("english");
+	pegsol_board *en = check_board("english");
 	compare("english 12 pegs -f 16", en,
 	        "0,1,2,3,5,6,7,11,12,13,16,19,20,21,25,26,27,29,30,31,32", "16", 1);
 	compare("english 20 pegs -f 16", en,
@@ -302,7 +288,7 @@ int main(void)
 	pegsol_error err;
 	u128 p = 7;
 	CHECK_EQ_INT(pegsol_class_paths(NULL, NULL, &p, &err), PEGSOL_EUSAGE);
-	pegsol_board *e = board("english");
+	pegsol_board *e = check_board("english");
 	pegsol_problem pr;
 	if (pegsol_problem_init(&pr, e, NULL, NULL, &err) == PEGSOL_OK)
 		CHECK_EQ_INT(pegsol_class_paths(&pr, NULL, NULL, &err), PEGSOL_EUSAGE);

@@ -189,37 +189,23 @@ static void compare(const char *what, const pegsol_board *b, const char *start,
 	free(w.seen.win);
 }
 
-static pegsol_board *board(const char *name_or_text)
-{
-	pegsol_board *b = NULL;
-	pegsol_error err;
-	pegsol_status st = strchr(name_or_text, '\n')
-	                   ? pegsol_board_parse(name_or_text, "test", &b, &err)
-	                   : pegsol_board_builtin(name_or_text, &b, &err);
-	if (st != PEGSOL_OK) {
-		fprintf(stderr, "board: %s\n", err.message);
-		exit(2);
-	}
-	return b;
-}
-
 int main(void)
 {
-	pegsol_board *t5 = board("triangle5");
+	pegsol_board *t5 = check_board("triangle5");
 	compare("triangle5 -s 0", t5, "0", NULL);
 	compare("triangle5 -s 0 -f any", t5, "0", "any");
 	compare("triangle5 -s 3 -f 12", t5, "3", "12");
 	compare("triangle5 -s 1", t5, "1", NULL);
 	pegsol_board_free(t5);
-	pegsol_board *t6 = board("triangle:6");
+	pegsol_board *t6 = check_board("triangle:6");
 	compare("triangle6 -s 0 -f any", t6, "0", "any");
 	pegsol_board_free(t6);
-	pegsol_board *sq = board("name: square4\noooo\noooo\noooo\noooo\n");
+	pegsol_board *sq = check_board("name: square4\noooo\noooo\noooo\noooo\n");
 	compare("square4 -s 0,3,12,15 -f any", sq, "0,3,12,15", "any");
 	pegsol_board_free(sq);
 	/* English games with all 8 symmetries: 12 and 16 pegs, whole orbits of
 	 * holes, finish at the centre (as test_shortest_first.c) */
-	pegsol_board *en = board("english");
+	pegsol_board *en = check_board("english");
 	compare("english 12 pegs -f 16", en,
 	        "0,1,2,3,5,6,7,11,12,13,16,19,20,21,25,26,27,29,30,31,32", "16");
 	compare("english 16 pegs -f 16", en,
