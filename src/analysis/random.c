@@ -55,16 +55,24 @@ static pegsol_status random_can_finish(const pegsol_problem *problem,
                                        pegsol_random_result *out,
                                        pegsol_error *err);
 
+/* What both entry points check first: a result to fill (cleared, so that
+ * a failure leaves nothing to free) and a problem the board can hold. */
+static pegsol_status random_entry(const pegsol_problem *problem, void *out,
+                                  size_t size, pegsol_error *err)
+{
+	if (!out)
+		return fail(err, PEGSOL_EUSAGE,
+		            "random play: no result to fill (NULL)");
+	memset(out, 0, size);
+	return problem_check(problem, "random play", err);
+}
+
 pegsol_status pegsol_random_play_levels(const pegsol_problem *problem,
                                         const pegsol_level_options *opt,
                                         pegsol_random_result *out,
                                         pegsol_error *err)
 {
-	if (!out)
-		return fail(err, PEGSOL_EUSAGE,
-		            "random play: no result to fill (NULL)");
-	memset(out, 0, sizeof *out);
-	pegsol_status checked = problem_check(problem, "random play", err);
+	pegsol_status checked = random_entry(problem, out, sizeof *out, err);
 	if (checked != PEGSOL_OK)
 		return checked;
 	pegsol_count_result *c = malloc(sizeof *c);
@@ -440,11 +448,7 @@ pegsol_status pegsol_random_finish(const pegsol_problem *problem,
                                    pegsol_random_finish_result *out,
                                    pegsol_error *err)
 {
-	if (!out)
-		return fail(err, PEGSOL_EUSAGE,
-		            "random play: no result to fill (NULL)");
-	memset(out, 0, sizeof *out);
-	pegsol_status checked = problem_check(problem, "random play", err);
+	pegsol_status checked = random_entry(problem, out, sizeof *out, err);
 	if (checked != PEGSOL_OK)
 		return checked;
 	if (opt && opt->store && opt->store->shares)
