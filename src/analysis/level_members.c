@@ -81,11 +81,11 @@ static void give(const sym_group *H, pegsol_pos p, int flags,
 	}
 }
 
-pegsol_status pegsol_level_positions(const pegsol_problem *problem,
-                                     const pegsol_level_options *options,
-                                     int jumps, int flags,
-                                     pegsol_position_fn each, void *ctx,
-                                     uint64_t *count, pegsol_error *err)
+/* What both entry points check first: the problem, and something to do
+ * with the positions (a function, a count, or both; the count cleared). */
+static pegsol_status members_entry(const pegsol_problem *problem,
+                                   pegsol_position_fn each, uint64_t *count,
+                                   pegsol_error *err)
 {
 	if (count)
 		*count = 0;
@@ -95,6 +95,18 @@ pegsol_status pegsol_level_positions(const pegsol_problem *problem,
 	if (!each && !count)
 		return fail(err, PEGSOL_EUSAGE, "level positions: nothing to do with "
 		            "them (no function and no count)");
+	return PEGSOL_OK;
+}
+
+pegsol_status pegsol_level_positions(const pegsol_problem *problem,
+                                     const pegsol_level_options *options,
+                                     int jumps, int flags,
+                                     pegsol_position_fn each, void *ctx,
+                                     uint64_t *count, pegsol_error *err)
+{
+	pegsol_status st = members_entry(problem, each, count, err);
+	if (st != PEGSOL_OK)
+		return st;
 	const pegsol_board *b = problem->board;
 	int start_pegs = pegsol_pos_count(problem->start);
 	if (jumps < 0 || jumps >= start_pegs)
@@ -179,14 +191,9 @@ pegsol_status pegsol_move_level_positions(const pegsol_problem *problem,
                                           void *ctx, uint64_t *count,
                                           pegsol_error *err)
 {
-	if (count)
-		*count = 0;
-	pegsol_status st = problem_check(problem, "level positions", err);
+	pegsol_status st = members_entry(problem, each, count, err);
 	if (st != PEGSOL_OK)
 		return st;
-	if (!each && !count)
-		return fail(err, PEGSOL_EUSAGE, "level positions: nothing to do with "
-		            "them (no function and no count)");
 	if (n < 0 || n > PEGSOL_MAX_HOLES)
 		return fail(err, PEGSOL_EUSAGE, "level positions: no level %d by moves", n);
 	pegsol_moves_result *res = malloc(sizeof *res);
