@@ -386,9 +386,12 @@ int cmd_shortest(int argc, char **argv)
 		if (ok)
 			first = ml.moves[0];
 		pegsol_move_list_free(&ml);
-		if (!ok || !(first_pos = after_move(c.board, c.problem.start, &first)))
-			return cli_usage_error(&c, "--first-move takes one move that is "
-			                          "legal from the start, not '%s'", first_text);
+		if (!ok || !(first_pos = after_move(c.board, c.problem.start, &first))) {
+			rc = cli_usage_error(&c, "--first-move takes one move that is "
+			                         "legal from the start, not '%s'", first_text);
+			cli_free(&c); /* loaded above: LeakSanitizer made a leak exit 1 */
+			return rc;
+		}
 	}
 	int flags = (count ? PEGSOL_SHORTEST_COUNT : 0) |
 	            (distinct ? PEGSOL_SHORTEST_DISTINCT : 0) |
