@@ -214,10 +214,10 @@ static size_t wtable_size(size_t n)
  * fresh page each level would cost the kernel's clearing again. */
 static int wtable_alloc(wtable *t, size_t n)
 {
-	enum { HUGE = 2 << 20 };
+	enum { HUGE_PAGE = 2 << 20 }; /* not HUGE: math.h of emscripten defines it */
 	size_t bytes = wtable_size(n) * sizeof *t->slot;
-	bytes = (bytes + HUGE - 1) / HUGE * HUGE;
-	t->slot = aligned_alloc(HUGE, bytes);
+	bytes = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+	t->slot = aligned_alloc(HUGE_PAGE, bytes);
 	if (!t->slot)
 		return -1;
 #ifdef MADV_HUGEPAGE
