@@ -8,8 +8,7 @@
  * library's search by moves: it shares only the board's jump list.
  *
  * Header-only, like check.h and brute.h: each test program is one file.
- * The caller fills b, pr, njumps and jumps, zeroes the rest, and frees key
- * and val.
+ * brute_init sets one up; the caller frees key and val.
  */
 #ifndef PEGSOL_TEST_BRUTE_MOVES_H
 #define PEGSOL_TEST_BRUTE_MOVES_H
@@ -18,6 +17,7 @@
 #include "pegsol.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef unsigned __int128 u128;
 
@@ -31,6 +31,19 @@ typedef struct brute {
 	uint64_t *key;
 	u128 *val;
 } brute;
+
+/* A brute force for problem pr on board b: its jumps copied, the memo
+ * empty (the caller frees key and val). */
+static inline void brute_init(brute *w, const pegsol_board *b,
+                              const pegsol_problem *pr)
+{
+	memset(w, 0, sizeof *w);
+	w->b = b;
+	w->pr = pr;
+	w->njumps = pegsol_board_jump_count(b);
+	for (int j = 0; j < w->njumps; j++)
+		w->jumps[j] = pegsol_board_jump(b, j);
+}
 
 static inline u128 *slot(brute *w, uint64_t key, int *fresh)
 {

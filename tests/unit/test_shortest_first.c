@@ -30,12 +30,7 @@ static void compare(const char *what, const pegsol_board *b, const char *start,
 		return;
 	}
 	brute w;
-	memset(&w, 0, sizeof w);
-	w.b = b;
-	w.pr = &pr;
-	w.njumps = pegsol_board_jump_count(b);
-	for (int j = 0; j < w.njumps; j++)
-		w.jumps[j] = pegsol_board_jump(b, j);
+	brute_init(&w, b, &pr);
 	int m = 0, pegs = __builtin_popcountll(pr.start);
 	while (m < pegs && ways(&w, pr.start, m) == 0)
 		m++;
