@@ -17,7 +17,7 @@
 
 static const char help[] =
 	"Usage: pegsol random [-b BOARD] [-s START] [--simulate N [--seed S]]\n"
-	"                     [--plot FILE] [OPTIONS]\n"
+	"                     [--plot FILE] [--up-to-symmetry] [OPTIONS]\n"
 	"The exact distribution of how a game ends when every legal jump is\n"
 	"chosen with equal probability: per number of jumps, the positions\n"
 	"reached, the dead ends and the probability that the game ends there\n"
@@ -46,12 +46,17 @@ static const char help[] =
 	"                          from the winning positions alone: much faster\n"
 	"                          (English: 1.7 of 23.5 million orbits); per\n"
 	"                          level, the winning positions and P(can finish)\n"
+	"      --up-to-symmetry    the positions and dead ends counted once per\n"
+	"                          class under the symmetries that fix start and\n"
+	"                          finish (as George Bell's random-play table\n"
+	"                          counts: 21,111 dead ends on the English\n"
+	"                          board), with their total\n"
 	"\nExamples:\n"
 	"  pegsol random                     # English (about 8 s)\n"
 	"  pegsol random -b triangle5 -s a1 --simulate 1000 --seed 1\n";
 
 enum { OPT_SIMULATE = OPT_FIRST_COMMAND_OPTION, OPT_SEED, OPT_PLOT, OPT_SIM_ONLY,
-       OPT_LOG, OPT_FINISH_ONLY };
+       OPT_LOG, OPT_FINISH_ONLY, OPT_ORBITS };
 
 #define Z95 1.959963984540054
 
@@ -380,8 +385,9 @@ int cmd_random(int argc, char **argv)
 		{"simulate-only", no_argument, NULL, OPT_SIM_ONLY},
 		{"finish-only", no_argument, NULL, OPT_FINISH_ONLY},
 		{"log", no_argument, NULL, OPT_LOG},
+		{"up-to-symmetry", no_argument, NULL, OPT_ORBITS},
 		{0, 0, 0, 0}};
-	int opt, rc, sim_only = 0, log_scale = 0, finish_only = 0;
+	int opt, rc, sim_only = 0, log_scale = 0, finish_only = 0, orbits = 0;
 	unsigned long long games = 0, seed = 1;
 	const char *plot = NULL;
 	uint64_t v;
@@ -410,6 +416,9 @@ int cmd_random(int argc, char **argv)
 		case OPT_LOG:
 			log_scale = 1;
 			break;
+		case OPT_ORBITS:
+			orbits = 1;
+			break;
 		default:
 			if ((rc = cli_option(&c, opt, optarg)))
 				return rc;
@@ -428,6 +437,10 @@ int cmd_random(int argc, char **argv)
 	if (finish_only && (sim_only || games || plot))
 		return cli_usage_error(&c, "--finish-only computes one figure: it does not "
 		                       "go with --simulate, --simulate-only or --plot");
+	if (orbits && (finish_only || sim_only))
+		return cli_usage_error(&c, "--up-to-symmetry counts the table's positions "
+		                       "and dead ends: it does not go with --finish-only "
+		                       "or --simulate-only");
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 
@@ -506,13 +519,19 @@ int cmd_random(int argc, char **argv)
 	table t;
 	table_init(&t, "levels", NULL, ncols, shown);
 	int start_pegs = pegsol_pos_count(c.problem.start), outside = 0;
+	uint64_t dead_classes = 0; /* --up-to-symmetry: the column's total */
 	for (int n = 0; n < r->nlevels; n++) {
 		const pegsol_random_level *l = &r->level[n];
+		/* --up-to-symmetry: one per class, as the levels store them (the
+		 * probabilities are of every raw position, whatever the count) */
+		uint64_t pos = orbits ? l->positions : l->positions_raw;
+		uint64_t dead = orbits ? l->deadends : l->deadends_raw;
+		dead_classes += l->deadends;
 		table_row(&t);
 		table_cell(&t, "%d", n);
 		table_cell(&t, "%d", start_pegs - n);
-		table_cell(&t, "%llu", (unsigned long long)l->positions_raw);
-		table_cell(&t, "%llu", (unsigned long long)l->deadends_raw);
+		table_cell(&t, "%llu", (unsigned long long)pos);
+		table_cell(&t, "%llu", (unsigned long long)dead);
 		table_cell(&t, "%.6e", l->prob);
 		table_cell_rich(&t, one_in_rich(l->prob));
 		if (games) {
@@ -543,6 +562,9 @@ int cmd_random(int argc, char **argv)
 	emit_begin(&e, stdout, c.format);
 	level_cli_emit_problem(&e, &c);
 	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d", r->symmetry_order);
+	if (orbits)
+		emit_value(&e, "counted", "positions and dead ends counted", COL_TEXT, "%s",
+		           "once per symmetry class");
 	emit_value(&e, "precision", "arithmetic", COL_TEXT,
 	           "fixed point, 126 bits after the point, shares rounded down");
 	if (games)
@@ -550,6 +572,9 @@ int cmd_random(int argc, char **argv)
 	emit_text(&e, "\n");
 	emit_table(&e, &t);
 	emit_text(&e, "\n");
+	if (orbits)
+		emit_value(&e, "deadend_canonical", "dead ends up to symmetry", COL_COUNT,
+		           "%llu", (unsigned long long)dead_classes);
 	emit_value(&e, "rounding", "probability lost to rounding", COL_REAL, "%.3g",
 	           r->rounding);
 	emit_value(&e, "total", "sum of the probabilities (as doubles)", COL_REAL,

@@ -72,6 +72,7 @@ run deadends_unsolvable 0 deadends -b triangle5 -s 1 --unsolvable -f any
 run deadends 0 deadends -b triangle5 -s 0 --up-to-symmetry
 run deadends_unsolvable 0 deadends -b triangle5 -s 0 --unsolvable --up-to-symmetry -n algebraic
 run random 0 random -b triangle5 -s 1 -n rowcol
+run random 0 random -b triangle5 -s 0 --up-to-symmetry -n algebraic
 run random_simulate 0 random -b triangle5 --simulate 2000 --seed 5
 run random_finish_only 0 random -b triangle5 -s 1 --finish-only
 run random_simulate_only 0 random -b triangle5 --simulate-only --simulate 2000

@@ -4,8 +4,8 @@
 # the unit tests check by brute force: `count --class-paths` (the wins as
 # paths in the graph of classes, test_class_paths.c) and `shortest --count
 # --first-move` (test_shortest_first.c), `shortest --distinct
-# --up-to-symmetry` (test_set_orbits.c), `deadends --up-to-symmetry`
-# (test_deadend_orbits.c); usage errors; and, with PEGSOL_TEST_FULL, the English figures of
+# --up-to-symmetry` (test_set_orbits.c), `deadends --up-to-symmetry` and
+# `random --up-to-symmetry` (test_deadend_orbits.c); usage errors; and, with PEGSOL_TEST_FULL, the English figures of
 # tests/data/english_central_conventions.txt (feschber, Bell).
 . "$(dirname "$0")/common.bash"
 TESTDATA=${TESTDATA:-$(cd "$(dirname "$0")/../data" && pwd)}
@@ -73,9 +73,25 @@ grep -q '^symmetries' "$tmp/dr.csv" && bad "symmetries without the option" || ok
 expect_exit 0 "$PEGSOL" deadends -b triangle5 -s 0 --unsolvable --up-to-symmetry
 expect_exit 2 "$PEGSOL" deadends -b triangle5 -s 0 --up-to-symmetry --shortest-only
 
+# random --up-to-symmetry: the same 72 classes of dead ends (test_deadend_orbits.c
+# checks random play's levels by brute force too), the column summing to
+# them; the probabilities as without the option
+"$PEGSOL" random -b triangle5 -s 0 --up-to-symmetry --format csv >"$tmp/r.csv" ||
+	bad "random --up-to-symmetry"
+same "$(sed -n 's/^deadend_canonical,//p' "$tmp/r.csv")" 72 "random: dead ends up to symmetry"
+same "$(awk -F, '/^[0-9]+,[0-9]+,/ { s += $4 } END { print s }' "$tmp/r.csv")" 72 "random: sum of the column"
+"$PEGSOL" random -b triangle5 -s 0 --format csv >"$tmp/rr.csv" || bad "random"
+same "$(awk -F, '/^[0-9]+,[0-9]+,/ { s += $4 } END { print s }' "$tmp/rr.csv")" 122 "random: every image, as before"
+same "$(awk -F, '/^[0-9]+,[0-9]+,/ { print $5 }' "$tmp/r.csv" | paste -sd' ')" \
+	"$(awk -F, '/^[0-9]+,[0-9]+,/ { print $5 }' "$tmp/rr.csv" | paste -sd' ')" "random: the same probabilities"
+grep -q '^deadend_canonical' "$tmp/rr.csv" && bad "random: deadend_canonical without the option" || ok
+expect_exit 2 "$PEGSOL" random -b triangle5 -s 0 --up-to-symmetry --finish-only
+
 if [ -n "${PEGSOL_TEST_FULL:-}" ]; then
 	"$PEGSOL" deadends --up-to-symmetry --format csv >"$tmp/d8.csv" || bad "English deadends --up-to-symmetry"
 	same "$(sed -n 's/^deadend_canonical,//p' "$tmp/d8.csv")" "$(published deadend_canonical)" "Bell's 21,111 dead ends"
+	"$PEGSOL" random --up-to-symmetry --format csv >"$tmp/r8.csv" || bad "English random --up-to-symmetry"
+	same "$(sed -n 's/^deadend_canonical,//p' "$tmp/r8.csv")" "$(published deadend_canonical)" "Bell's random-play dead ends"
 	"$PEGSOL" shortest --distinct --up-to-symmetry --format csv >"$tmp/o.csv" || bad "English --up-to-symmetry"
 	same "$(sed -n 's/^distinct_orbits,//p' "$tmp/o.csv")" "$(published distinct_orbits)" "Bell's 2 regardless of order"
 	"$PEGSOL" shortest --count --first-move d2-d4 --format csv >"$tmp/f.csv" || bad "English --first-move"

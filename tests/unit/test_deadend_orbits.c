@@ -2,13 +2,15 @@
  * test_deadend_orbits.c - the figures counted up to symmetry that
  * `deadends --up-to-symmetry` and `levels` print (George Bell's way: his
  * 21,111 dead ends of the English board, where pegsol counts 162,352
- * every image apart), against a brute force: every position reachable
+ * every image apart), and `random --up-to-symmetry` prints (the dead-end
+ * column of Bell's random-play table), against a brute force: every position reachable
  * from the start is visited once (a plain set of raw positions, no
  * symmetry), each marked dead (no jump left) and winning (the finish can
  * be reached); then each is replaced by its least image under the
  * symmetries that fix start and finish, made here hole by hole, and the
  * classes are counted per level.  pegsol_count's canonical figures
- * (positions, winning, deadends per level) must agree.
+ * (positions, winning, deadends per level) must agree, and so must
+ * pegsol_random_play's (positions, deadends).
  */
 #include "check.h"
 #include "pegsol.h"
@@ -177,6 +179,16 @@ static void compare(const char *what, const pegsol_board *b, const char *start,
 		total_dead += l ? l->deadends : 0;
 		want_dead += want[2][lv];
 	}
+	/* random play's table: the same classes, level by level */
+	pegsol_random_result *rr = malloc(sizeof *rr);
+	CHECK_EQ_INT(pegsol_random_play_levels(&pr, &opt, rr, &err), PEGSOL_OK);
+	for (int lv = 0; lv < pegs; lv++) {
+		const pegsol_random_level *l = lv < rr->nlevels ? &rr->level[lv] : NULL;
+		CHECK_EQ_INT(l ? l->positions : 0, want[0][lv]);
+		CHECK_EQ_INT(l ? l->deadends : 0, want[2][lv]);
+		CHECK_EQ_INT(l ? l->deadends_raw : 0, ncls[2][lv]);
+	}
+	free(rr);
 	if (check_failed != bad)
 		fprintf(stderr, "  ... in %s\n", what);
 	printf("%s: %zu positions, %llu dead-end classes (|H| = %d)\n", what,
