@@ -20,7 +20,8 @@ while [ $# -gt 1 ]; do
 done
 pegsol=${1:?usage: scaling.sh [-n RUNS] [-f] [-j THREADS] PEGSOL}
 [ -x "$pegsol" ] || { echo "scaling.sh: $pegsol is not executable" >&2; exit 2; }
-[ -x /usr/bin/time ] || { echo "scaling.sh: needs /usr/bin/time" >&2; exit 2; }
+GNU_TIME=${GNU_TIME:-/usr/bin/time}
+[ -x "$GNU_TIME" ] || { echo "scaling.sh: needs GNU time (/usr/bin/time, or GNU_TIME=PATH)" >&2; exit 2; }
 if [ -z "$threads" ]; then
 	cores=$(nproc) t=1
 	while [ "$t" -lt "$cores" ]; do threads="$threads $t"; t=$((t * 2)); done
@@ -40,7 +41,7 @@ for w in "${workloads[@]}"; do
 	for j in $threads; do
 		: >"$tmp/t"
 		for _ in $(seq "$runs"); do
-			/usr/bin/time -f "%e %U %S %M" -a -o "$tmp/t" "$pegsol" "${A[@]}" -j "$j" >/dev/null 2>&1
+			"$GNU_TIME" -f "%e %U %S %M" -a -o "$tmp/t" "$pegsol" "${A[@]}" -j "$j" >/dev/null 2>&1
 		done
 		wall=$(awk '{print $1}' "$tmp/t" | median)
 		cpu=$(awk '{print $2 + $3}' "$tmp/t" | median)
