@@ -21,7 +21,7 @@
 static const char help[] =
 	"Usage: pegsol shortest [-b BOARD] [-s START] [-f FINISH|any]\n"
 	"                       [--count] [--distinct [--by moves|jumps]] [--list]\n"
-	"                       [--svg FILE] [--prune P]\n"
+	"                       [--svg FILE] [--prune P] [--final-sweep K]\n"
 	"                       [OPTIONS]\n"
 	"A solution with the fewest moves (a move: one or more consecutive jumps\n"
 	"by the same peg), by a search by moves forward from the start and\n"
@@ -50,6 +50,9 @@ static const char help[] =
 	"                  each distinct set (with --distinct), a line each\n"
 	"  --svg FILE      also draw the solution as SVG in FILE: the start and\n"
 	"                  the board after every move\n"
+	"  --final-sweep K  only solutions whose last move is a sweep of at least\n"
+	"                  K jumps (one peg jumping on): the fewest moves of\n"
+	"                  those, and with --count, --distinct, --list theirs\n"
 	CLI_PRUNE_HELP
 	"                  (default pagoda; the positions kept, not the answer,\n"
 	"                  depend on it)\n"
@@ -77,7 +80,8 @@ static const char help[] =
 	"  pegsol shortest -b triangle5 -s a1 -f any --count\n";
 
 enum { OPT_COUNT = OPT_FIRST_COMMAND_OPTION, OPT_DISTINCT, OPT_BY, OPT_LIST,
-       OPT_SVG, OPT_FIRST_MOVE, OPT_PRUNE, OPT_UP_TO_SYMMETRY };
+       OPT_SVG, OPT_FIRST_MOVE, OPT_PRUNE, OPT_UP_TO_SYMMETRY,
+       OPT_FINAL_SWEEP };
 
 /* A move list on one line, moves separated by ", ". */
 static void print_moves(FILE *f, const cli *c, const pegsol_move *moves, int n,
@@ -307,9 +311,11 @@ int cmd_shortest(int argc, char **argv)
 		{"svg", required_argument, NULL, OPT_SVG},
 		{"up-to-symmetry", no_argument, NULL, OPT_UP_TO_SYMMETRY},
 		{"first-move", required_argument, NULL, OPT_FIRST_MOVE},
-		{"prune", required_argument, NULL, OPT_PRUNE}, {0, 0, 0, 0}};
+		{"prune", required_argument, NULL, OPT_PRUNE},
+		{"final-sweep", required_argument, NULL, OPT_FINAL_SWEEP}, {0, 0, 0, 0}};
 	const char *svg = NULL, *first_text = NULL;
 	int opt, rc, count = 0, distinct = 0, by = -1, list = 0, orbits = 0;
+	int final_sweep = 0;
 	pegsol_prune prune = PEGSOL_PRUNE_PAGODA;
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
 		if (opt == OPT_COUNT) {
@@ -324,6 +330,12 @@ int cmd_shortest(int argc, char **argv)
 			orbits = 1;
 		} else if (opt == OPT_FIRST_MOVE) {
 			first_text = optarg;
+		} else if (opt == OPT_FINAL_SWEEP) {
+			uint64_t v;
+			if ((rc = cli_parse_count(&c, "--final-sweep", optarg, 1,
+			                          PEGSOL_MAX_MOVE_JUMPS, &v)))
+				return rc;
+			final_sweep = (int)v;
 		} else if (opt == OPT_PRUNE) {
 			if ((rc = cli_parse_prune(&c, optarg, &prune)))
 				return rc;
@@ -367,6 +379,9 @@ int cmd_shortest(int argc, char **argv)
 	if (by == 1 && prune != PEGSOL_PRUNE_PAGODA)
 		return cli_usage_error(&c, "--prune prunes the search by moves, not "
 		                          "--distinct --by jumps");
+	if (by == 1 && final_sweep)
+		return cli_usage_error(&c, "--final-sweep asks it of the search by "
+		                          "moves, not of --distinct --by jumps");
 	if (by == 1 && svg)
 		return cli_usage_error(&c, "--svg draws the minimal solution, not the "
 		                          "sets of --by jumps");
@@ -418,7 +433,8 @@ int cmd_shortest(int argc, char **argv)
 	pegsol_error err;
 	double secs;
 	if ((rc = level_cli_end(&c, &prog,
-	                        pegsol_shortest(&c.problem, &lo, flags,
+	                        pegsol_shortest_final_sweep(&c.problem, &lo, flags,
+	                                        final_sweep,
 	                                        orbits ? orbit_moves : list ? list_one : NULL,
 	                                        orbits ? (void *)&ol : (void *)&l, &r, &err),
 	                        &err, &secs))) {
@@ -516,6 +532,10 @@ int cmd_shortest(int argc, char **argv)
 		       emit_count(r.on_solutions, on, sizeof on));
 		if (prune != PEGSOL_PRUNE_PAGODA)
 			printf("# levels pruned by: %s\n", cli_prune_name(prune));
+		if (final_sweep)
+			printf("# the last move a sweep of at least %d jumps (the "
+			       "backward levels: moves to the positions one such "
+			       "sweep before the finish)\n", final_sweep);
 		if (count)
 			printf("# minimal solutions (move sequences): %s\n",
 			       pegsol_u128_format(r.count, 1, cnt, sizeof cnt));
@@ -571,6 +591,9 @@ int cmd_shortest(int argc, char **argv)
 		if (prune != PEGSOL_PRUNE_PAGODA)
 			emit_value(&e, "pruned", "levels pruned by", COL_TEXT, "%s",
 			           cli_prune_name(prune));
+		if (final_sweep)
+			emit_value(&e, "final_sweep", "last move at least (jumps)", COL_INT,
+			           "%d", final_sweep);
 		if (count)
 			emit_value(&e, "count", "minimal solutions", COL_COUNT, "%s",
 			           pegsol_u128_format(r.count, 0, cnt, sizeof cnt));

@@ -21,6 +21,7 @@
 static const char help[] =
 	"Usage: pegsol solve [-b BOARD] [-s START] [-f FINISH|any] [-n NOTATION]\n"
 	"                    [--diagram] [--svg FILE] [--limit SECONDS] [--nodes N]\n"
+	"                    [--final-sweep K]\n"
 	"       pegsol solve --table [-b BOARD] [--format text|csv|json]\n"
 	"Finds one solution of a problem by depth-first search, or proves that\n"
 	"there is none (by position classes, a pagoda function or an exhaustive\n"
@@ -38,6 +39,8 @@ static const char help[] =
 	"                          and the board after every move, six to a row\n"
 	"      --limit SECONDS     give up after this long (default: 600; 0: never)\n"
 	"      --nodes N           give up after N positions (default: no limit)\n"
+	"      --final-sweep K     a solution whose last move is a sweep of at\n"
+	"                          least K jumps (one peg jumping on)\n"
 	"      --table             the single-vacancy to single-survivor table\n"
 	"The search uses one thread (-j is ignored); --memory bounds its tables\n"
 	"(default: 64M).  With --table, --limit bounds the whole table and\n"
@@ -46,7 +49,8 @@ static const char help[] =
 	"  pegsol solve -n algebraic --diagram\n"
 	"  pegsol solve --table -b triangle5\n";
 
-enum { OPT_LIMIT = OPT_FIRST_COMMAND_OPTION, OPT_NODES, OPT_TABLE, OPT_SVG };
+enum { OPT_LIMIT = OPT_FIRST_COMMAND_OPTION, OPT_NODES, OPT_TABLE, OPT_SVG,
+       OPT_FINAL_SWEEP };
 
 static double now_seconds(void)
 {
@@ -119,11 +123,12 @@ static int write_svg(const cli *c, const pegsol_solution *sol, const char *path)
 }
 
 static int solve_one(cli *c, const pegsol_solve_options *o, int diagram,
-                     const char *svg)
+                     const char *svg, int final_sweep)
 {
 	pegsol_solution sol;
 	pegsol_error err;
-	pegsol_status st = pegsol_solve(&c->problem, o, &sol, &err);
+	pegsol_status st = pegsol_solve_final_sweep(&c->problem, final_sweep, o,
+	                                            &sol, &err);
 	int rc;
 	if (st == PEGSOL_OK && svg && (rc = write_svg(c, &sol, svg)))
 		return rc;
@@ -158,7 +163,8 @@ static int solve_one(cli *c, const pegsol_solve_options *o, int diagram,
 	if (st == PEGSOL_NO_SOLUTION) {
 		if (c->format == FORMAT_TEXT) {
 			printf("# no solution (%s)\n# %s\n", sol.proof, err.message);
-			cli_solve_nearest(c, 2.0);
+			if (!final_sweep) /* the nearest finishes, not sweeps */
+				cli_solve_nearest(c, 2.0);
 		} else {
 			emitter e;
 			emit_begin(&e, stdout, c->format);
@@ -336,8 +342,9 @@ int cmd_solve(int argc, char **argv)
 		{"nodes", required_argument, NULL, OPT_NODES},
 		{"table", no_argument, NULL, OPT_TABLE},
 		{"svg", required_argument, NULL, OPT_SVG},
+		{"final-sweep", required_argument, NULL, OPT_FINAL_SWEEP},
 		{0, 0, 0, 0}};
-	int opt, rc, diagram = 0, table_mode = 0;
+	int opt, rc, diagram = 0, table_mode = 0, final_sweep = 0;
 	const char *svg = NULL;
 	pegsol_solve_options o = {0, 600, 0};
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT "d", longopts, NULL)) != -1) {
@@ -363,6 +370,14 @@ int cmd_solve(int argc, char **argv)
 		case OPT_SVG:
 			svg = optarg;
 			break;
+		case OPT_FINAL_SWEEP: {
+			uint64_t v;
+			if ((rc = cli_parse_count(&c, "--final-sweep", optarg, 1,
+			                          PEGSOL_MAX_MOVE_JUMPS, &v)))
+				return rc;
+			final_sweep = (int)v;
+			break;
+		}
 		default:
 			if ((rc = cli_option(&c, opt, optarg)))
 				return rc;
@@ -370,6 +385,9 @@ int cmd_solve(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	if (table_mode && final_sweep)
+		return cli_usage_error(&c, "--final-sweep asks it of one solution, "
+		                           "not of --table");
 	if (table_mode && svg)
 		return cli_usage_error(&c, "--svg draws one solution, not --table");
 	if (table_mode && (c.start || c.finish || diagram))
@@ -380,7 +398,7 @@ int cmd_solve(int argc, char **argv)
 	o.memory = c.memory ? cli_level_memory(&c) : 0;
 	if ((rc = cli_load(&c, !table_mode)))
 		return rc;
-	rc = table_mode ? solve_table(&c, &o) : solve_one(&c, &o, diagram, svg);
+	rc = table_mode ? solve_table(&c, &o) : solve_one(&c, &o, diagram, svg, final_sweep);
 	cli_free(&c);
 	return rc;
 }

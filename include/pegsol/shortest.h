@@ -109,6 +109,23 @@ PEGSOL_API pegsol_status pegsol_shortest(const pegsol_problem *problem,
                                          pegsol_error *err);
 PEGSOL_API void pegsol_shortest_free(pegsol_shortest_result *r);
 
+/* pegsol_shortest among the solutions whose last move is a sweep of at
+ * least final_sweep jumps (one peg jumping on; George Bell's finales):
+ * out->moves counts the sweep, out->solution and every count, listing,
+ * graph and distinct set end with it.  The backward search starts from
+ * the positions one such sweep before the finish (its levels, in
+ * backward_levels and backward_positions, count moves to them), and the
+ * finish is one more layer of the graph.  final_sweep 0 is
+ * pegsol_shortest; out of 0..PEGSOL_MAX_MOVE_JUMPS it is refused
+ * (PEGSOL_EUSAGE).  No solution (out->impossible "search") when no move
+ * of that many jumps ends in the finish. */
+PEGSOL_API pegsol_status
+pegsol_shortest_final_sweep(const pegsol_problem *problem,
+                            const pegsol_level_options *options, int flags,
+                            int final_sweep, pegsol_solution_fn each,
+                            void *ctx, pegsol_shortest_result *out,
+                            pegsol_error *err);
+
 /* The minimal solutions that begin with the move `first` (a move from the
  * problem's start, told by its effect as pegsol_shortest's count tells
  * moves): *count, read from r, the result of pegsol_shortest on the same

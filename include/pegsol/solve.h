@@ -46,6 +46,19 @@ PEGSOL_API pegsol_status pegsol_solve(const pegsol_problem *problem,
                                       const pegsol_solve_options *opts,
                                       pegsol_solution *out, pegsol_error *err);
 
+/* As pegsol_solve, but only a solution whose last move is a sweep of at
+ * least final_sweep jumps (one peg jumping on, as George Bell classifies
+ * solutions) will do: the search looks for a position from which one such
+ * move ends in the finish, then adds the move.  final_sweep 0 is
+ * pegsol_solve; out of 0..PEGSOL_MAX_MOVE_JUMPS it is refused
+ * (PEGSOL_EUSAGE).  A proof of no solution may also be "no such sweep" (no
+ * move of that many jumps ends in the finish at all). */
+PEGSOL_API pegsol_status pegsol_solve_final_sweep(const pegsol_problem *problem,
+                                                  int final_sweep,
+                                                  const pegsol_solve_options *opts,
+                                                  pegsol_solution *out,
+                                                  pegsol_error *err);
+
 /* Groups consecutive jumps by the same peg into moves.  Returns the number
  * of moves written to out (room for njumps moves). */
 PEGSOL_API size_t pegsol_jumps_to_moves(const pegsol_jump *jumps, size_t njumps,

@@ -27,6 +27,10 @@
  *    layer, on actual positions).  (Distinct solutions by jumps, over every
  *    solution: distinct_jumps.c.)
  *
+ * 4. A final sweep of at least k jumps (pegsol_shortest_final_sweep): the
+ *    backward search starts from the positions one such sweep before the
+ *    finish, and the finish is one more layer (shortest_sweep.c).
+ *
  * This file is the entry point; its functions are declared in
  * pegsol/shortest.h; the parts share analysis/shortest_int.h.
  */
@@ -36,8 +40,10 @@
 #include "analysis/shortest_layers.h"
 #include "analysis/shortest_meet.h"
 #include "analysis/shortest_steps.h"
+#include "analysis/shortest_sweep.h"
 #include "board/position_class.h"
 #include "board/problem.h"
+#include "search/final_sweep.h"
 #include "search/move_problem.h"
 
 #include <stdlib.h>
@@ -67,8 +73,9 @@ static int finish_in_class(const pegsol_problem *pr)
 }
 
 /* What a checkpoint of the search must match to be resumed: the board's
- * jumps, the start, the finish and the pruning. */
-static uint64_t search_identity(const pegsol_problem *pr, int prune)
+ * jumps, the start, the finish, the pruning and the final sweep. */
+static uint64_t search_identity(const pegsol_problem *pr, int prune,
+                                int final_sweep)
 {
 	const pegsol_board *b = pr->board;
 	uint64_t h = 0x6a09e667f3bcc909ull;
@@ -79,6 +86,8 @@ static uint64_t search_identity(const pegsol_problem *pr, int prune)
 	for (int j = 0; j < b->njumps; j++)
 		h = (h ^ ((uint64_t)b->jumps[j].from << 16 | (uint64_t)b->jumps[j].over << 8 |
 		          b->jumps[j].to)) * 0x9E3779B97F4A7C15ull;
+	if (final_sweep) /* (checkpoints without one keep their identity) */
+		h = (h ^ (uint64_t)final_sweep ^ 0x5EEull << 32) * 0x9E3779B97F4A7C15ull;
 	return h ^ h >> 29;
 }
 
@@ -99,8 +108,19 @@ static pegsol_status start(shortest *s, const pegsol_level_options *opt,
 	size_t n = moves_roots(pr, 0, roots);
 	if ((st = move_search_init(&s->F, s->b, s->H, threads, 0, 0, 1, roots, n, s->err)))
 		return st;
-	n = moves_roots(pr, 1, roots);
-	if ((st = move_search_init(&s->B, s->b, s->H, threads, 1, 0, 1, roots, n, s->err)))
+	if (s->final_sweep) {
+		pegsol_pos *before = NULL;
+		if (final_sweep_roots(pr, s->final_sweep, &before, &n))
+			return fail(s->err, PEGSOL_ELIMIT, "out of memory");
+		st = move_search_init(&s->B, s->b, s->H, threads, 1, 0, 1, before, n,
+		                      s->err);
+		free(before);
+	} else {
+		n = moves_roots(pr, 1, roots);
+		st = move_search_init(&s->B, s->b, s->H, threads, 1, 0, 1, roots, n,
+		                      s->err);
+	}
+	if (st)
 		return st;
 	if (prune) {
 		s->F.keep = walk_prune_keep;
@@ -110,7 +130,8 @@ static pegsol_status start(shortest *s, const pegsol_level_options *opt,
 	}
 	if (opt && opt->workdir) {
 		if ((st = move_checkpoint_open(cp, opt->workdir, opt->resume,
-		                               search_identity(pr, prune), s->err)))
+		                               search_identity(pr, prune, s->final_sweep),
+		                               s->err)))
 			return st;
 		s->cp = cp;
 		if ((st = move_checkpoint_load(cp, &s->F, &s->B, s->err)))
@@ -128,13 +149,15 @@ static pegsol_status answer(shortest *s, int a, int flags,
 {
 	pegsol_status st;
 	out->solvable = 1;
-	out->moves = s->L;
 	out->met_forward = a;
 	out->probed = s->probed;
 	out->probe_depth = s->probe_depth;
 	if ((st = shortest_layers(s, a)))
 		return st;
 	out->meeting = s->M[a].n;
+	if (s->final_sweep && (st = shortest_sweep_layer(s)))
+		return st;
+	out->moves = s->L;
 	/* the levels are no longer needed: the layers say it all */
 	move_search_free(&s->F);
 	move_search_free(&s->B);
@@ -157,13 +180,27 @@ pegsol_status pegsol_shortest(const pegsol_problem *pr,
                               pegsol_solution_fn each, void *ctx,
                               pegsol_shortest_result *out, pegsol_error *err)
 {
+	return pegsol_shortest_final_sweep(pr, opt, flags, 0, each, ctx, out, err);
+}
+
+pegsol_status pegsol_shortest_final_sweep(const pegsol_problem *pr,
+                                          const pegsol_level_options *opt,
+                                          int flags, int final_sweep,
+                                          pegsol_solution_fn each, void *ctx,
+                                          pegsol_shortest_result *out,
+                                          pegsol_error *err)
+{
 	if (!out)
 		return fail(err, PEGSOL_EUSAGE, "shortest: no result to fill (NULL)");
 	memset(out, 0, sizeof *out);
 	pegsol_status checked = problem_check(pr, "shortest", err);
 	if (checked != PEGSOL_OK)
 		return checked;
-	shortest s = {.pr = pr, .b = pr->board, .err = err};
+	if (final_sweep < 0 || final_sweep > PEGSOL_MAX_MOVE_JUMPS)
+		return fail(err, PEGSOL_EUSAGE, "shortest: a final sweep of %d jumps: "
+		            "it takes 0 (none asked) to %d", final_sweep,
+		            PEGSOL_MAX_MOVE_JUMPS);
+	shortest s = {.pr = pr, .b = pr->board, .err = err, .final_sweep = final_sweep};
 	s.H = moves_group(pr);
 	if (!s.H)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");

@@ -64,6 +64,11 @@ typedef struct shortest {
 	int probed;       /* the last level built only where it met: 1
 	                   * forward, 2 backward, 0 none */
 	int probe_depth;  /* 1, or 2 when the last two were probed */
+	/* The last move a sweep of at least this many jumps (0: any move):
+	 * the backward search starts from the positions one such sweep
+	 * before the finish, and the layers end with the sweep into the
+	 * finish (shortest_sweep.c). */
+	int final_sweep;
 	pegsol_status st;
 	pegsol_error *err;
 } shortest;

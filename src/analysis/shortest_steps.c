@@ -14,6 +14,7 @@ typedef struct steps_ctx {
 	const shortest *s;
 	const keys *next;
 	steps *out;
+	int min_jumps;    /* the final sweep's, into the last layer; else 0 */
 	int failed;
 } steps_ctx;
 
@@ -21,7 +22,8 @@ static int add_step(void *ctx, pegsol_pos other, const uint16_t *jumps, int n)
 {
 	steps_ctx *x = ctx;
 	uint64_t key = sym_canon(x->s->H, other);
-	if (keys_find(x->next, key) < 0 || n > PEGSOL_MAX_MOVE_JUMPS)
+	if (keys_find(x->next, key) < 0 || n > PEGSOL_MAX_MOVE_JUMPS ||
+	    n < x->min_jumps)
 		return 0;
 	steps *o = x->out;
 	for (size_t i = 0; i < o->n; i++)
@@ -46,7 +48,7 @@ static int add_step(void *ctx, pegsol_pos other, const uint16_t *jumps, int n)
 int shortest_steps_from(const shortest *s, pegsol_pos pos, int i, steps *out)
 {
 	out->n = 0;
-	steps_ctx x = {s, &s->M[i + 1], out, 0};
+	steps_ctx x = {s, &s->M[i + 1], out, i + 1 == s->L ? s->final_sweep : 0, 0};
 	move_enum(s->b, pos, 0, add_step, &x);
 	return x.failed ? -1 : 0;
 }

@@ -36,6 +36,16 @@
  *    itself up to a symmetry, as for the central game, which would only
  *    search twice.
  *
+ * A final sweep (pegsol_solve_final_sweep: the last move a sweep of at
+ * least k jumps) is a search for the set of positions one such sweep
+ * before the finish (search/final_sweep.h), k + 1 pegs each: the search
+ * stops at k + 1 pegs, the endgame grows from the set's complements, and
+ * the sweep is added to the path found.  The pagodas of the finish still
+ * hold (a position that cannot reach the finish cannot reach the set),
+ * and so does the table (the set is mapped onto itself by the symmetries
+ * that fix the finish).  The reversed problems, when the set is small, are
+ * one per position of it, as for one peg anywhere.
+ *
  * Its functions are declared in pegsol/solve.h.
  */
 #include "board/board.h"
@@ -43,6 +53,7 @@
 #include "core/keyset.h"
 #include "board/pagoda.h"
 #include "board/position_class.h"
+#include "search/final_sweep.h"
 #include "search/jump_mask.h"
 
 #include <stdlib.h>
@@ -112,6 +123,13 @@ typedef struct solver {
 	int end_complete;        /* no more levels to add */
 	int nfinish;             /* the finishes the classes allow */
 	pegsol_pos finishes[PEGSOL_MAX_HOLES];
+	/* A final sweep: the search ends in targets (canonical under G), the
+	 * positions one sweep before the finish (target_list, every image),
+	 * instead of the finish; 0 and empty otherwise. */
+	int sweep_k;
+	keyset targets;
+	const pegsol_pos *target_list;
+	size_t ntargets;
 } solver;
 
 static double now_seconds(void)
@@ -234,7 +252,8 @@ static int dfs(solver *s, pegsol_pos p, int depth, int last_to)
 {
 	int togo = pegsol_pos_count(p) - s->finish_pegs;
 	if (togo <= 0)
-		return s->any_one || p == s->finish;
+		return s->sweep_k ? keyset_has(&s->targets, sym_canon(s->G, p))
+		                  : s->any_one || p == s->finish;
 	/* the pagodas were checked on the way in (see below) */
 	uint64_t key = 0;
 	if (togo < s->end_levels) {
@@ -381,6 +400,7 @@ static void solver_free(solver *s)
 {
 	for (int i = 0; i < PEGSOL_MAX_HOLES; i++)
 		keyset_free(&s->end[i]);
+	keyset_free(&s->targets);
 	free(s->tt);
 	sym_group_free(s->G);
 	jump_mask_free(&s->jm);
@@ -456,6 +476,23 @@ static int solver_init(solver *s, const pegsol_board *b, pegsol_pos start,
 	return 0;
 }
 
+/* Makes s a search for the n positions targets (every image), one sweep
+ * of at least k jumps before the finish, instead of the finish; targets
+ * stays the caller's.  Returns -1 when out of memory. */
+static int solver_targets(solver *s, const pegsol_pos *targets, size_t n, int k)
+{
+	s->sweep_k = k;
+	s->finish_pegs += k;
+	s->target_list = targets;
+	s->ntargets = n;
+	if (keyset_init(&s->targets, n))
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (keyset_add(&s->targets, sym_canon(s->G, targets[i])) < 0)
+			return -1;
+	return 0;
+}
+
 /* Builds the endgame (see build_endgame).  Returns -1 when out of
  * memory. */
 static int solver_endgame(solver *s, size_t max_keys)
@@ -464,7 +501,11 @@ static int solver_endgame(solver *s, size_t max_keys)
 	pegsol_pos ones[PEGSOL_MAX_HOLES];
 	const pegsol_pos *finishes = s->finishes;
 	int nfinish = s->nfinish;
-	if (s->any_one) {
+	if (s->sweep_k) {
+		/* build_endgame counts in an int; the sets are far smaller */
+		finishes = s->target_list;
+		nfinish = s->ntargets < INT32_MAX ? (int)s->ntargets : INT32_MAX;
+	} else if (s->any_one) {
 		/* every single peg ends the game; the symmetries need them all */
 		for (int h = 0; h < b->nholes; h++)
 			ones[h] = bit(h);
@@ -522,6 +563,35 @@ static int solution_ok(const pegsol_problem *pr, const pegsol_solution *out)
 	return pegsol_problem_is_finish(pr, p);
 }
 
+/* Adds to the path found (which ends one sweep before the finish) a sweep
+ * of at least k jumps into the finish; 0 when there is none (a bug). */
+static int add_sweep(const pegsol_problem *pr, int k, pegsol_solution *out)
+{
+	const pegsol_board *b = pr->board;
+	pegsol_pos p = pr->start;
+	for (size_t i = 0; i < out->njumps; i++)
+		p = pegsol_pos_jump(p, out->jumps[i]);
+	uint16_t jumps[PEGSOL_MAX_HOLES];
+	int n = final_sweep_move(pr, k, p, jumps);
+	if (!n || out->njumps + (size_t)n > PEGSOL_MAX_HOLES)
+		return 0;
+	for (int i = 0; i < n; i++)
+		out->jumps[out->njumps++] = b->jumps[jumps[i]];
+	return 1;
+}
+
+/* 1 when the last k jumps are made by one peg, each starting where the
+ * one before landed. */
+static int ends_in_sweep(const pegsol_solution *out, int k)
+{
+	if (out->njumps < (size_t)k)
+		return 0;
+	for (size_t i = out->njumps - (size_t)k + 1; i < out->njumps; i++)
+		if (out->jumps[i].from != out->jumps[i - 1].to)
+			return 0;
+	return 1;
+}
+
 static pegsol_status pagoda_proof(const solver *s, int reversed,
                                   pegsol_solution *out, pegsol_error *err)
 {
@@ -555,6 +625,20 @@ static int finishes_in_class(const pegsol_problem *pr, pegsol_pos *finishes)
 	return nfinish;
 }
 
+/* Keeps, of the n positions p, those in the start's position class (in
+ * their order); returns how many. */
+static size_t in_start_class(const pegsol_problem *pr, pegsol_pos *p, size_t n)
+{
+	position_classes pcs;
+	position_classes_init(&pcs, pr->board);
+	pegsol_pos start_class = position_class_of(&pcs, pr->start);
+	size_t o = 0;
+	for (size_t i = 0; i < n; i++)
+		if (position_class_of(&pcs, p[i]) == start_class)
+			p[o++] = p[i];
+	return o;
+}
+
 /* 1 when the reversed problem (from the complement of the finish to the
  * complement of the start) is the problem itself up to a symmetry of the
  * board, as for the central game: searching it too would only repeat the
@@ -572,9 +656,11 @@ static int reverse_is_image(const pegsol_problem *pr)
 
 /* Runs the searches still alive with growing budgets (the Luby sequence)
  * until one answers: *r is what solver_run said (1 found, 0 none, -1 a
- * limit), *won the search that said it. */
+ * limit), *won the search that said it.  multi: each reversed search
+ * stands for one of several finishes (or targets), and its "no" is only
+ * its own. */
 static pegsol_status restarts(solver *sv, int nsv, int *alive, int nalive,
-                              int any_one, int *r, int *won, pegsol_error *err)
+                              int multi, int *r, int *won, pegsol_error *err)
 {
 	*r = -2;
 	for (int run = 0; *r == -2; run++) {
@@ -592,8 +678,9 @@ static pegsol_status restarts(solver *sv, int nsv, int *alive, int nalive,
 				continue;
 			*won = i;
 			*r = solver_run(&sv[i], budget, run);
-			if (*r == 0 && i > 0 && any_one) {
-				/* this finish hole is out of reach; others may not be */
+			if (*r == 0 && i > 0 && multi) {
+				/* this finish hole (or target) is out of reach;
+				 * others may not be */
 				alive[i] = 0;
 				*r = --nalive == 0 ? 0 : -2;
 			}
@@ -609,12 +696,14 @@ static pegsol_status outcome(const pegsol_problem *pr, const solver *sv,
                              pegsol_error *err)
 {
 	out->nodes = lim->nodes;
+	int k = sv[0].sweep_k;
 	if (r > 0) {
 		out->njumps = (size_t)(pegsol_pos_count(pr->start) - finish_pegs);
 		for (size_t i = 0; i < out->njumps; i++)
 			out->jumps[i] = won == 0 ? sv[0].path[i]
 			                         : sv[won].path[out->njumps - 1 - i];
-		return solution_ok(pr, out)
+		return (!k || add_sweep(pr, k, out)) && solution_ok(pr, out) &&
+		       (!k || ends_in_sweep(out, k))
 		         ? PEGSOL_OK
 		         : fail(err, PEGSOL_EINTERNAL,
 		                       "solve: the solution found does not replay; "
@@ -633,8 +722,9 @@ static pegsol_status outcome(const pegsol_problem *pr, const solver *sv,
 	                        (unsigned long long)lim->nodes);
 }
 
-pegsol_status pegsol_solve(const pegsol_problem *pr,
-                           const pegsol_solve_options *opts,
+/* pegsol_solve, or with k > 0 pegsol_solve_final_sweep. */
+static pegsol_status solve(const pegsol_problem *pr,
+                           const pegsol_solve_options *opts, int k,
                            pegsol_solution *out, pegsol_error *err)
 {
 	if (!out)
@@ -643,16 +733,24 @@ pegsol_status pegsol_solve(const pegsol_problem *pr,
 	pegsol_status checked = problem_check(pr, "solve", err);
 	if (checked != PEGSOL_OK)
 		return checked;
+	if (k < 0 || k > PEGSOL_MAX_MOVE_JUMPS)
+		return fail(err, PEGSOL_EUSAGE, "solve: a final sweep of %d jumps: "
+		            "it takes 0 (none asked) to %d", k, PEGSOL_MAX_MOVE_JUMPS);
 	const pegsol_board *b = pr->board;
 	int any_one = pr->finish_kind == PEGSOL_FINISH_ANY_ONE;
-	if (pegsol_problem_is_finish(pr, pr->start))
+	if (!k && pegsol_problem_is_finish(pr, pr->start))
 		return PEGSOL_OK; /* nothing to do: zero jumps */
 	int finish_pegs = any_one ? 1 : pegsol_pos_count(pr->finish);
-	if (pegsol_pos_count(pr->start) <= finish_pegs) {
+	if (pegsol_pos_count(pr->start) < finish_pegs + k ||
+	    pegsol_pos_count(pr->start) == finish_pegs) {
 		out->proof = "peg count";
-		return fail(err, PEGSOL_NO_SOLUTION,
-		                   "no solution: every jump removes a peg, and the start "
-		                   "has no more pegs than the finish");
+		return k ? fail(err, PEGSOL_NO_SOLUTION,
+		                "no solution: a final sweep of %d jumps needs %d pegs "
+		                "more than the finish, and the start has %d more", k, k,
+		                pegsol_pos_count(pr->start) - finish_pegs)
+		         : fail(err, PEGSOL_NO_SOLUTION,
+		                "no solution: every jump removes a peg, and the start "
+		                "has no more pegs than the finish");
 	}
 
 	/* Position classes: the finishes the start can reach at all. */
@@ -669,25 +767,53 @@ pegsol_status pegsol_solve(const pegsol_problem *pr,
 	if (opts && opts->time_limit > 0)
 		lim.deadline = now_seconds() + opts->time_limit;
 	size_t memory = opts && opts->memory ? opts->memory : (size_t)64 << 20;
+	/* a final sweep: the positions one sweep before the finish that the
+	 * start's position class allows */
+	pegsol_pos *targets = NULL;
+	size_t ntargets = 0;
+	if (k && final_sweep_roots(pr, k, &targets, &ntargets))
+		return fail(err, PEGSOL_ELIMIT, "solve: out of memory");
+	if (k && !ntargets) {
+		out->proof = "no such sweep";
+		return fail(err, PEGSOL_NO_SOLUTION, "no solution: no move of %d "
+		            "jumps or more ends in the finish", k);
+	}
+	if (k && !(ntargets = in_start_class(pr, targets, ntargets))) {
+		free(targets);
+		out->proof = "position class";
+		return fail(err, PEGSOL_NO_SOLUTION, "no solution: the positions one "
+		            "sweep of %d jumps before the finish are in other position "
+		            "classes than the start", k);
+	}
 	/* The searches: sv[0] the problem itself, then the reversed problems.
 	 * For a finish position there is one: from the complement of the
 	 * finish to the complement of the start, and its answer is the
 	 * answer.  For one peg anywhere there is one per finish hole the
-	 * classes allow (when they are few): each answers "yes" for the whole
-	 * problem but "no" only for its own hole. */
-	int nsv = 1 + (any_one ? (nfinish <= MAX_REVERSED ? nfinish : 0)
-	                       : !reverse_is_image(pr));
+	 * classes allow (when they are few), and for a final sweep one per
+	 * position one sweep before the finish (when they are few): each
+	 * answers "yes" for the whole problem but "no" only for its own hole
+	 * or position.  (George Bell's way with the long sweeps of Wiegleb's
+	 * board: play from the complement of the sweep position.) */
+	int multi = any_one || k;
+	int nsv = 1 + (k ? (ntargets <= MAX_REVERSED ? (int)ntargets : 0)
+	                 : any_one ? (nfinish <= MAX_REVERSED ? nfinish : 0)
+	                 : !reverse_is_image(pr));
 	solver *sv = calloc((size_t)nsv, sizeof *sv);
 	int alive[1 + MAX_REVERSED];
-	if (!sv)
+	if (!sv) {
+		free(targets);
 		return fail(err, PEGSOL_ELIMIT, "solve: out of memory");
+	}
 	pegsol_status st = PEGSOL_OK;
 	pegsol_pos rev_finish = b->full & ~pr->start;
 	int failed = solver_init(&sv[0], b, pr->start, any_one, pr->finish,
 	                         finishes, nfinish, memory / (size_t)nsv, &lim);
+	if (!failed && k)
+		failed = solver_targets(&sv[0], targets, ntargets, k);
 	for (int i = 1; i < nsv && !failed; i++)
 		failed = solver_init(&sv[i], b,
-		                     b->full & ~(any_one ? finishes[i - 1] : pr->finish),
+		                     b->full & ~(k ? targets[i - 1]
+		                                 : any_one ? finishes[i - 1] : pr->finish),
 		                     0, rev_finish, &rev_finish, 1,
 		                     memory / (size_t)nsv, &lim);
 	if (failed) {
@@ -698,25 +824,40 @@ pegsol_status pegsol_solve(const pegsol_problem *pr,
 	for (int i = 0; i < nsv; i++) {
 		alive[i] = sv[i].dead_pagoda < 0;
 		nalive += alive[i] && i > 0;
-		if (!alive[i] && (i == 0 || !any_one)) {
+		if (!alive[i] && (i == 0 || !multi)) {
 			st = pagoda_proof(&sv[i], i > 0, out, err);
 			goto done;
 		}
 	}
-	if (any_one && nsv > 1 && nalive == 0) {
-		/* every finish hole is out of reach by some pagoda */
+	if (multi && nsv > 1 && nalive == 0) {
+		/* every finish hole (or target) is out of reach by some pagoda */
 		st = pagoda_proof(&sv[1], 1, out, err);
 		goto done;
 	}
 
 	int r, won = 0;
-	if ((st = restarts(sv, nsv, alive, nalive, any_one, &r, &won, err)) == PEGSOL_OK)
-		st = outcome(pr, sv, won, r, &lim, finish_pegs, out, err);
+	if ((st = restarts(sv, nsv, alive, nalive, multi, &r, &won, err)) == PEGSOL_OK)
+		st = outcome(pr, sv, won, r, &lim, finish_pegs + k, out, err);
 done:
 	for (int i = 0; i < nsv; i++)
 		solver_free(&sv[i]);
 	free(sv);
+	free(targets);
 	return st;
+}
+
+pegsol_status pegsol_solve(const pegsol_problem *pr,
+                           const pegsol_solve_options *opts,
+                           pegsol_solution *out, pegsol_error *err)
+{
+	return solve(pr, opts, 0, out, err);
+}
+
+pegsol_status pegsol_solve_final_sweep(const pegsol_problem *pr, int k,
+                                       const pegsol_solve_options *opts,
+                                       pegsol_solution *out, pegsol_error *err)
+{
+	return solve(pr, opts, k, out, err);
 }
 
 size_t pegsol_jumps_to_moves(const pegsol_jump *jumps, size_t njumps,

@@ -304,6 +304,8 @@ static void test_bad_problems(const pegsol_problem *good)
 		BAD(pegsol_random_play(p, 0, &random, fresh(&err)));
 		BAD(pegsol_random_play_levels(p, &opt, &random, fresh(&err)));
 		BAD(pegsol_shortest(p, &opt, 0, NULL, NULL, &shortest, fresh(&err)));
+		BAD(pegsol_shortest_final_sweep(p, &opt, 0, 2, NULL, NULL, &shortest,
+		                                fresh(&err)));
 		uint64_t nsets = 9;
 		BAD(pegsol_distinct_jump_sets(p, &opt, NULL, NULL, &nsets,
 		                              fresh(&err)));
@@ -315,6 +317,7 @@ static void test_bad_problems(const pegsol_problem *good)
 		BAD(pegsol_winning_load(p, "/nonexistent/w", &win, fresh(&err)));
 		CHECK(win == NULL);
 		BAD(pegsol_solve(p, NULL, &sol, fresh(&err)));
+		BAD(pegsol_solve_final_sweep(p, 2, NULL, &sol, fresh(&err)));
 		BAD(pegsol_shortest_deadend(p, &dopt, 0, &dead, fresh(&err)));
 		BAD(pegsol_shortest_deadend(p, &dopt, PEGSOL_DEADEND_UNSOLVABLE, &dead,
 		                            fresh(&err)));
@@ -360,6 +363,11 @@ static void test_bad_problems(const pegsol_problem *good)
 	        PEGSOL_EUSAGE);
 	REFUSED(pegsol_winning_compute(good, &opt, NULL, fresh(&err)), PEGSOL_EUSAGE);
 	REFUSED(pegsol_solve(good, NULL, NULL, fresh(&err)), PEGSOL_EUSAGE);
+	REFUSED(pegsol_solve_final_sweep(good, 2, NULL, NULL, fresh(&err)),
+	        PEGSOL_EUSAGE);
+	REFUSED(pegsol_shortest_final_sweep(good, &opt, 0, 2, NULL, NULL, NULL,
+	                                    fresh(&err)),
+	        PEGSOL_EUSAGE);
 	REFUSED(pegsol_shortest_deadend(good, &dopt, 0, NULL, fresh(&err)),
 	        PEGSOL_EUSAGE);
 	REFUSED(pegsol_finishes(NULL, &opt, 0, NULL, fresh(&err)), PEGSOL_EUSAGE);
