@@ -9,6 +9,7 @@
  */
 #include "level_cli.h"
 #include "level_list.h"
+#include "level_member_moves.h"
 #include "prune_option.h"
 
 #include <stdlib.h>
@@ -30,7 +31,7 @@ static const char help[] =
 	"                  B_-n = the positions from which the finish can be\n"
 	"                  reached in n moves and no fewer (by reverse moves)\n"
 	"  --direction D   with --by moves: forward (B_n, the default), backward\n"
-	"                  (B_-n) or both, side by side\n"
+	"                  (B_-n) or both, side by side (--member: both)\n"
 	"  --max-moves N   with --by moves, stop after N moves\n"
 	"  --winning       compute only W_n, by the fast path: forward and\n"
 	"                  backward half-way, then outward through winning\n"
@@ -54,7 +55,12 @@ static const char help[] =
 	"  --member HOLES  whether the position with pegs in HOLES is in its\n"
 	"                  level S_n (n: the jumps its peg count is from the\n"
 	"                  start) and in W_n; exit status 0 when it is in S_n\n"
-	"                  (with --winning: in W_n), 1 when not"
+	"                  (with --winning: in W_n), 1 when not; --by moves:\n"
+	"                  the levels B_n and B_-n that hold it (--direction:\n"
+	"                  both by default), B_-n's n being the fewest moves\n"
+	"                  that reduce it to the finish; exit status 0 when it\n"
+	"                  is in a level of each direction (both: on a\n"
+	"                  solution)"
 	CLI_DISK_HELP "\n"
 	"Options:\n" CLI_COMMON_HELP
 	"\nExamples:\n"
@@ -309,9 +315,6 @@ int cmd_levels(int argc, char **argv)
 		return cli_usage_error(&c, "--list and --member are in memory, one at a "
 		                          "time: not with --max-jumps, --max-moves, "
 		                          "--workdir or --resume");
-	if (member && by_moves)
-		return cli_usage_error(&c, "--member is by jumps: not with --by moves "
-		                          "(--by moves --list N lists a level)");
 	if (list >= 0 && by_moves && direction == 3)
 		return cli_usage_error(&c, "--list lists one level: --direction forward "
 		                          "or backward");
@@ -344,6 +347,8 @@ int cmd_levels(int argc, char **argv)
 			                            output);
 		if (list >= 0)
 			return level_list_run(&c, list, flags, output);
+		if (by_moves)
+			return level_member_moves_run(&c, member, direction ? direction : 3);
 		return level_member_run(&c, member, flags);
 	}
 	if (by_moves)
@@ -354,6 +359,7 @@ int cmd_levels(int argc, char **argv)
 	c.disk_levels = 1; /* by jumps */
 	level_cli_begin(&c, &prog, &lo);
 	lo.max_jumps = max_jumps;
+	prog.walk = winning; /* the winning walk holds its halves (progress.c) */
 	pegsol_count_result *res = malloc(sizeof *res);
 	pegsol_error err;
 	if (!res) {

@@ -284,6 +284,20 @@ pegsol_move_level_positions(const pegsol_problem *problem,
                             pegsol_position_fn each, void *ctx, uint64_t *count,
                             pegsol_error *err);
 
+/* Which level by moves holds the position pos (its pegs; compared up to
+ * the symmetries that fix start and finish): *moves = n when it is in B_n
+ * (backward == 0: reachable from the start in n moves and no fewer) or in
+ * B_-n (backward: the finish can be reached from it in n moves and no
+ * fewer, the fewest moves that reduce that shape to the finish: Bell's
+ * reduction problems), -1 when in no level.  The levels are unpruned and
+ * made only as far as they can hold pos (a move takes at least one peg);
+ * options as for pegsol_levels_by_moves.  PEGSOL_EUSAGE for a NULL moves
+ * or a peg beyond the board. */
+PEGSOL_API pegsol_status
+pegsol_move_level_member(const pegsol_problem *problem,
+                         const pegsol_level_options *options, int backward,
+                         pegsol_pos pos, int *moves, pegsol_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -55,6 +55,9 @@ run levels_list 0 levels -b triangle5 -f any --list 5 --winning --raw
 run levels_list 0 levels -b triangle5 --list 2 -o "$tmp/list.bin"
 run levels_member 0 levels -b triangle5 --member 1,2,3,4,5,6,7,8,9,10,11,12,13,14 -n rowcol
 run levels_member 1 levels -b triangle5 --member 1,2,3,4,5,6,7,8,9,10,11,12
+run levels_member_moves 0 levels -b triangle5 -s 0 -f any --by moves --member 12 -n algebraic
+run levels_member_moves 1 levels -b triangle5 -s 0 --by moves --member 1,2 --direction backward
+run levels_member_moves 0 levels -b triangle5 -s 0 -f 12 --by moves --member 12 --direction forward -n rowcol
 run levels_moves 0 levels -b triangle5 --by moves
 run levels_moves 0 levels -b triangle5 --by moves --direction backward --max-moves 3
 run levels_moves_both 0 levels -b triangle5 -s 3 -f 12 --by moves --direction both

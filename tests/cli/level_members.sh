@@ -61,7 +61,7 @@ expect_exit 2 "$PEGSOL" levels --union --by moves
 
 expect_exit 2 "$PEGSOL" levels --list x
 expect_exit 2 "$PEGSOL" levels --list 4 --by moves --direction both
-expect_exit 2 "$PEGSOL" levels --member 16 --by moves
+expect_exit 2 "$PEGSOL" levels --member 16 --by moves --max-moves 3
 expect_exit 2 "$PEGSOL" levels --list 4 --member 16
 expect_exit 2 "$PEGSOL" levels -o "$tmp/x.bin"
 expect_exit 2 "$PEGSOL" levels --list 40
