@@ -14,17 +14,35 @@ typedef struct {
 	int tid;
 } job;
 
+/* The tid of the work this thread is doing: parallel_tid(). */
+static _Thread_local int current_tid;
+
+int parallel_tid(void)
+{
+	return current_tid;
+}
+
 static void *trampoline(void *p)
 {
 	job *j = p;
+	current_tid = j->tid;
 	j->fn(j->arg, j->tid);
 	return NULL;
+}
+
+/* fn(arg, tid) on this thread, as that tid. */
+static void run_here(void (*fn)(void *, int), void *arg, int tid)
+{
+	int was = current_tid;
+	current_tid = tid;
+	fn(arg, tid);
+	current_tid = was;
 }
 
 int parallel_run(int nthreads, void (*fn)(void *arg, int tid), void *arg)
 {
 	if (nthreads <= 1) {
-		fn(arg, 0);
+		run_here(fn, arg, 0);
 		return 0;
 	}
 	pthread_t th[256];
@@ -46,9 +64,9 @@ int parallel_run(int nthreads, void (*fn)(void *arg, int tid), void *arg)
 	 * resets its slices at the start of its call: a tid skipped once had
 	 * its last round's children counted again, tests/fault/).  Run here
 	 * after the others, it is a thread that started late. */
-	fn(arg, 0);
+	run_here(fn, arg, 0);
 	for (int t = started + 1; t < nthreads; t++)
-		fn(arg, t);
+		run_here(fn, arg, t);
 	for (int t = 0; t < started; t++)
 		pthread_join(th[t], NULL);
 	return rc;

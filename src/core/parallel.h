@@ -14,6 +14,10 @@
  * work is still done.  fn must not wait for another tid's progress. */
 int parallel_run(int nthreads, void (*fn)(void *arg, int tid), void *arg);
 
+/* The tid this thread is running for parallel_run (0 outside one): lets a
+ * callback called on several threads at once keep a share a thread. */
+int parallel_tid(void);
+
 /* The number of cores available to this process (at least 1). */
 int parallel_cores(void);
 

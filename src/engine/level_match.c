@@ -39,6 +39,7 @@ typedef struct match_run {
 	size_t *off;       /* [nparts + 1]: where each partition starts */
 	uint64_t *scratch[MATCH_THREADS]; /* index scratch, biggest partition */
 	atomic_size_t next_part;
+	int unlocked;      /* the callback is thread-safe: no lock */
 	pthread_mutex_t lock;
 } match_run;
 
@@ -75,10 +76,12 @@ static void scatter(void *arg, int tid)
 
 static void flush(match_run *m, const size_t *pairs, size_t n)
 {
-	pthread_mutex_lock(&m->lock);
+	if (!m->unlocked)
+		pthread_mutex_lock(&m->lock);
 	for (size_t i = 0; i < n; i++)
 		m->match(m->ctx, pairs[2 * i], pairs[2 * i + 1]);
-	pthread_mutex_unlock(&m->lock);
+	if (!m->unlocked)
+		pthread_mutex_unlock(&m->lock);
 }
 
 static void merge(void *arg, int tid)
@@ -123,16 +126,17 @@ static void merge(void *arg, int tid)
 	flush(m, pairs, np);
 }
 
-pegsol_status level_match_complements(const engine *E, const level *A,
+static pegsol_status match_complements(const engine *E, const level *A,
                                       const level *B,
                                       void (*match)(void *ctx, size_t ia,
                                                     size_t ib),
-                                      void *ctx, pegsol_error *err)
+                                      void *ctx, int unlocked, pegsol_error *err)
 {
 	size_t n = A->n;
 	if (!n || !B->n)
 		return PEGSOL_OK;
-	match_run m = {.E = E, .A = A, .B = B, .match = match, .ctx = ctx};
+	match_run m = {.E = E, .A = A, .B = B, .match = match, .ctx = ctx,
+	               .unlocked = unlocked};
 	m.nparts = (size_t)1 << B->pbits;
 	m.nthreads = E->threads < MATCH_THREADS ? E->threads : MATCH_THREADS;
 	if (m.nthreads < 1 || n < 65536)
@@ -194,6 +198,23 @@ done:
 	free(m.hist);
 	free(m.off);
 	return st;
+}
+
+pegsol_status level_match_complements(const engine *E, const level *A,
+                                      const level *B,
+                                      void (*match)(void *ctx, size_t ia,
+                                                    size_t ib),
+                                      void *ctx, pegsol_error *err)
+{
+	return match_complements(E, A, B, match, ctx, 0, err);
+}
+
+pegsol_status level_match_complements_concurrent(
+	const engine *E, const level *A, const level *B,
+	void (*match)(void *ctx, size_t ia, size_t ib), void *ctx,
+	pegsol_error *err)
+{
+	return match_complements(E, A, B, match, ctx, 1, err);
 }
 
 static void on_mark_a(void *ctx, size_t ia, size_t ib)

@@ -53,7 +53,8 @@ struct level_store_ops {
 	                        int (*keep)(const void *ctx, uint64_t key),
 	                        const void *keep_ctx, pegsol_error *err);
 	/* Calls match for every key of A whose complement's canonical form
-	 * is in B. */
+	 * is in B, possibly on several threads at once: match keeps a share
+	 * a thread (parallel_tid()). */
 	pegsol_status (*match_complements)(level_store *s, const slevel *A,
 	                                   const slevel *B, store_match_fn match,
 	                                   void *ctx, pegsol_error *err);

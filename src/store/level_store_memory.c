@@ -71,7 +71,8 @@ static pegsol_status mem_match(level_store *s, const slevel *A, const slevel *B,
                                pegsol_error *err)
 {
 	match_tramp t = {&A->L, &B->L, match, ctx};
-	return level_match_complements(s->E, &A->L, &B->L, on_index_match, &t, err);
+	return level_match_complements_concurrent(s->E, &A->L, &B->L, on_index_match,
+	                                          &t, err);
 }
 
 static pegsol_status mem_complement(level_store *s, const slevel *in,
