@@ -27,11 +27,15 @@ for j in $threads; do
 	start=$(date +%s.%N)
 	PEGSOL_LOG_SECONDS=0 "$pegsol" "$@" -j "$j" 2>"$tmp/log.$j" >/dev/null
 	end=$(date +%s.%N)
-	# "   12.3s  forward level 14: 0 of 79406360 parents ..." -> phase level start parents
+	# "   12.3s  forward level 14: 0 of 79406360 parents ..." -> phase level parents seconds
 	tr '\r' '\n' <"$tmp/log.$j" | awk -v total="$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')" '
-		$3 == "level" {
-			key = $2 " " $4; sub(/:$/, "", key)
-			if (!(key in seen)) { seen[key] = 1; n++; k[n] = key; t[n] = $1 + 0; p[n] = $7 }
+		{
+			# the phase is every word before "level" ("winning forward")
+			for (i = 2; i <= NF && $i != "level"; i++) ;
+			if (i > NF || i == 2) next
+			ph = $2; for (w = 3; w < i; w++) ph = ph "_" $w
+			key = ph " " $(i + 1); sub(/:$/, "", key)
+			if (!(key in seen)) { seen[key] = 1; n++; k[n] = key; t[n] = $1 + 0; p[n] = $(i + 4) }
 		}
 		END { for (i = 1; i <= n; i++) print k[i], p[i], (i < n ? t[i + 1] : total) - t[i] }' >"$tmp/lv.$j"
 	cols="$cols $j"
