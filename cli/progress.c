@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -57,6 +58,10 @@ void progress_set_problem(progress *p, const pegsol_problem *problem)
 	                   ? pegsol_pos_count(problem->finish)
 	                   : 1;
 	p->levels = pegs > last ? pegs - last : 0;
+	/* the count's complement problem: its forward levels are its
+	 * backward ones too, the first half kept for the second */
+	p->self_dual = problem->board && problem->finish_kind == PEGSOL_FINISH_POSITION &&
+	               (pegsol_board_full(problem->board) & ~problem->finish) == problem->start;
 }
 
 /* " of N" after a level number, for the phases whose levels are jumps;
@@ -201,6 +206,83 @@ static int levels_left(const progress *p, const projection *pr)
 	return left > 0 ? left : 0;
 }
 
+/* What the run will still hold and make, judged from the phase now
+ * running (the library's drivers: analysis/count_levels.c and
+ * analysis/winning_walk.c).  keep: the phase keeps every level it makes,
+ * so its memory goes with their sum (projection_memory_kept), else it
+ * holds one or two at a time (projection_memory); left: its levels to
+ * come that count toward the peak; later: the positions a later phase
+ * adds while these are held; left_time and later_time: the same for the
+ * time left, in levels to come and positions to expand. */
+typedef struct plan {
+	int keep, left, left_time;
+	double later, later_time;
+	const char *kept; /* for the message: which levels are kept */
+} plan;
+
+/* The positions of the record's levels up to number k: those seen, and
+ * the projected ones after the newest. */
+static double sum_to(const projection *pr, int k)
+{
+	double sum = 0, rest = 0;
+	int first = pr->level - (pr->n - 1);
+	for (int i = 0; i < pr->n && first + i <= k; i++)
+		sum += pr->size[i];
+	if (k > pr->level)
+		projection_peak(pr->size, pr->n, k - pr->level, &rest);
+	return sum + rest;
+}
+
+static plan plan_of(const progress *p, const char *phase, int slot,
+                    const projection *pr)
+{
+	int N = p->levels, n = pr->level;
+	plan pl = {0, levels_left(p, pr), levels_left(p, pr), 0, 0, NULL};
+	int max = p->options && p->options->max_jumps > 0;
+	/* the record must run from the phase's first level for its sums */
+	int whole = pr->n == n + 1;
+	if (N <= 0 || max || (pr->n >= 2 && pr->level < pr->prev_level))
+		return pl;
+	if (p->walk) {
+		/* S_0..S_a, then (a problem that is not its own complement)
+		 * T_0..T_{b-1}, all held until W_a is made from T_{b-1} and
+		 * S_a; the backward levels are taken as large as the forward
+		 * ones (from -f any they are larger: each is the forward
+		 * levels of every start at once) */
+		int a = N / 2, b1 = N - a - 1;
+		pl.keep = 1;
+		if (slot == 0) {
+			pl.left = pl.left_time = a > n ? a - n : 0;
+			if (!p->self_dual && whole)
+				pl.later = pl.later_time = sum_to(pr, b1);
+			pl.kept = p->self_dual ? "every forward level until the middle"
+			                       : "every forward level and then every "
+			                         "backward one, taken as large as the "
+			                         "forward ones, until the halves meet";
+		} else {
+			pl.left = pl.left_time = b1 > n ? b1 - n : 0;
+			pl.kept = "every level of both halves until they meet";
+		}
+		return pl;
+	}
+	if (slot == 1) {
+		/* T_0..T_N, held until the forward levels pair with them; the
+		 * forward levels to expand after them, about as many */
+		pl.keep = 1;
+		if (whole)
+			pl.later_time = sum_to(pr, N);
+		pl.kept = "every backward level until the forward ones pair with it";
+		return pl;
+	}
+	if (p->self_dual && !strcmp(phase, "forward") && n < (N + 1) / 2 && whole) {
+		/* S_n waits for its partner S_{N-n}: the first half held */
+		pl.keep = 1;
+		pl.left = (N + 1) / 2 - n;
+		pl.kept = "every level of the first half until the second pairs with it";
+	}
+	return pl;
+}
+
 static void format_mib(double bytes, char *buf, size_t size)
 {
 	double mib = bytes / 1048576.0;
@@ -208,6 +290,50 @@ static void format_mib(double bytes, char *buf, size_t size)
 		snprintf(buf, size, "%.0fG", mib / 1024.0 + 0.5);
 	else
 		snprintf(buf, size, "%.0fM", mib + 0.5);
+}
+
+/* The commands whose run ends at the memory limit (level_cli.c): the
+ * others answer what they can without their table, which an early exit
+ * would lose. */
+static int ends_at_limit(const progress *p)
+{
+	return p->command && (!strcmp(p->command, "count") ||
+	                      !strcmp(p->command, "levels") ||
+	                      !strcmp(p->command, "finishes"));
+}
+
+/* Bytes free to pegsol in the work directory's file system, or -1 when
+ * unknown; PEGSOL_DISK_FREE (a number of bytes) stands for it, so that a
+ * test can run out of disk on a small board. */
+static double disk_free(const char *dir)
+{
+	const char *v = getenv("PEGSOL_DISK_FREE");
+	if (v && *v) {
+		char *end;
+		double b = strtod(v, &end);
+		if (!*end && b >= 0)
+			return b;
+	}
+	struct statvfs sv;
+	if (statvfs(dir, &sv))
+		return -1;
+	return (double)sv.f_bavail * (double)sv.f_frsize;
+}
+
+/* The message's head: where the run stopped, and the growth it saw. */
+static void stop_head(const progress *p, const char *phase, int level,
+                      const projection *pr)
+{
+	int n = pr->n;
+	double r1 = pr->size[n - 2] / pr->size[n - 3], r2 = pr->size[n - 1] / pr->size[n - 2];
+	char of[48];
+	of_levels(p, phase, level, of, sizeof of);
+	if (p->enabled)
+		fprintf(stderr, "\r\033[K");
+	fprintf(stderr, "pegsol %s: stopped early, at %s level %d%s: the levels "
+	        "grow %.2f times a level (%.2f the level before); if that growth "
+	        "keeps falling by as much a level, ", p->command, phase, level,
+	        of, r2, r1);
 }
 
 /* Records level `level` of its phase and, with the projection on, ends
@@ -225,36 +351,85 @@ static void project(progress *p, const char *phase, int level, size_t total)
 		return;
 	projection *pr = &p->proj[slot];
 	projection_add(pr, level, (double)total, peak_bytes());
-	int left = levels_left(p, pr);
-	double peak = projection_peak(pr->size, pr->n, left, &p->rest);
-	if (!p->project || !p->limit || peak <= 0)
+	int check_disk = p->project && p->workdir && ends_at_limit(p);
+	double disk_now = 0;
+	if (check_disk) {
+		disk_now = (double)dir_bytes(p->workdir, 1);
+		projection_add(&p->disk_proj[slot], level, (double)total, disk_now);
+	}
+	plan pl = plan_of(p, phase, slot, pr);
+	double rest, held_rest;
+	double peak = projection_peak(pr->size, pr->n, pl.left, &held_rest);
+	projection_peak(pr->size, pr->n, pl.left_time, &rest);
+	/* the time left: this phase's levels to come and a later phase's */
+	p->rest = rest > 0 ? rest + pl.later_time : 0;
+	if (!p->project || peak <= 0)
 		return;
-	double min = (double)p->limit / 16;
-	if (min < 8.0 * 1048576.0)
-		min = 8.0 * 1048576.0;
-	double mem = projection_memory(pr, left, min);
+	char sz[64], fig[32];
+	pegsol_u128_format((pegsol_u128)(peak + 0.5), 1, sz, sizeof sz);
+	if (check_disk) {
+		/* level files: 256 KiB of them tell their bytes a position
+		 * (no pages or tables, only the files' own compressed format) */
+		double used = pl.keep ? projection_memory_kept(&p->disk_proj[slot], pl.left,
+		                                               pl.later, 262144.0)
+		                      : projection_memory(&p->disk_proj[slot], pl.left,
+		                                          262144.0);
+		double avail = disk_free(p->workdir);
+		if (used > 0 && avail >= 0 && used - disk_now > PROJECTION_MARGIN * avail) {
+			format_mib(used, fig, sizeof fig);
+			stop_head(p, phase, level, pr);
+			fprintf(stderr, "the level files will take some %.0f MiB more "
+			        "(%s at once), more than the file system of %s has free "
+			        "(by over %g times; %.0f MiB free)\n",
+			        (used - disk_now) / 1048576.0, pl.keep ? "the levels kept" : "the largest",
+			        p->workdir, PROJECTION_MARGIN, avail / 1048576.0);
+			fprintf(stderr, "pegsol %s: a --workdir with more than %s free (the "
+			        "projected total; the model errs low) may let it fit; "
+			        "PEGSOL_PROJECTION=0 runs on regardless\n", p->command, fig);
+			fflush(stderr);
+			exit(PEGSOL_ELIMIT);
+		}
+	}
+	if (!p->limit)
+		return;
+	/* enough memory taken to measure the bytes a position by: a 32nd
+	 * of the limit, and at least 8 MiB, or, for the sum of the levels
+	 * kept, 64 MiB
+	 * (the engine's rounds, some 32 MiB however small the levels, make
+	 * the first levels' bytes a position several times what the big
+	 * ones take: the English walk's 37 at 227,076 positions, 17 at
+	 * 1,700,486, 16 in all at its peak) */
+	double min = (double)p->limit / 32;
+	double one = projection_memory(pr, pl.left, min > 8.0 * 1048576.0 ? min : 8.0 * 1048576.0);
+	double kept = pl.keep ? projection_memory_kept(pr, pl.left, pl.later,
+	                                               min > 64.0 * 1048576.0 ? min : 64.0 * 1048576.0)
+	                      : 0;
+	/* the largest level must be made whatever is kept beside it: the
+	 * greater of the two */
+	double mem = kept > one ? kept : one;
+	pl.keep = kept > one;
 	if (mem <= 0 || mem - p->base <= PROJECTION_MARGIN * (double)p->limit)
 		return;
-	int n = pr->n;
-	double r1 = pr->size[n - 2] / pr->size[n - 3], r2 = pr->size[n - 1] / pr->size[n - 2];
-	char sz[64], of[48], fig[32];
-	pegsol_u128_format((pegsol_u128)(peak + 0.5), 1, sz, sizeof sz);
-	of_levels(p, phase, level, of, sizeof of);
 	/* the whole process's peak, what --memory bounds, with the rounds'
 	 * slack the margin allows for taken back */
 	format_mib(mem, fig, sizeof fig);
-	if (p->enabled)
-		fprintf(stderr, "\r\033[K");
+	stop_head(p, phase, level, pr);
 	/* "more than the memory limit leaves (... limit N MiB)": the words of
 	 * the engine's own refusal, which scripts and tests look for */
-	fprintf(stderr, "pegsol %s: stopped early, at %s level %d%s: the levels "
-	        "grow %.2f times a level (%.2f the level before); if that growth "
-	        "keeps falling by as much a level, the largest will hold about "
-	        "%s positions and the levels some %.0f MiB at the bytes a "
-	        "position has taken so far, more than the memory limit leaves "
-	        "(by over %g times; limit %zu MiB)\n", p->command, phase, level,
-	        of, r2, r1, sz, (mem - p->base) / 1048576.0, PROJECTION_MARGIN,
-	        p->limit >> 20);
+	if (pl.keep) {
+		char held[64];
+		pegsol_u128_format((pegsol_u128)(projection_seen(pr) + held_rest + pl.later + 0.5),
+		                   1, held, sizeof held);
+		fprintf(stderr, "the levels held at once will come to about %s "
+		        "positions (this run keeps %s; the largest level about %s) "
+		        "and some %.0f MiB at the bytes a position has taken so far, ",
+		        held, pl.kept, sz, (mem - p->base) / 1048576.0);
+	} else
+		fprintf(stderr, "the largest will hold about %s positions and the "
+		        "levels some %.0f MiB at the bytes a position has taken so "
+		        "far, ", sz, (mem - p->base) / 1048576.0);
+	fprintf(stderr, "more than the memory limit leaves (by over %g times; "
+	        "limit %zu MiB)\n", PROJECTION_MARGIN, p->limit >> 20);
 	fprintf(stderr, "pegsol %s: --memory above %s (the projected peak; the "
 	        "model errs low) may let it fit, where the machine has that "
 	        "much free%s; "

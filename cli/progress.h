@@ -38,6 +38,14 @@ typedef struct progress {
 	const char *command;   /* for the message: "count" */
 	int advise_workdir;    /* --workdir would keep the levels on disk */
 	projection proj[2];    /* forward levels, backward levels */
+	projection disk_proj[2]; /* the same with the work directory's bytes */
+	/* which levels the run holds at once (progress.c, plan_of): the
+	 * winning walk (levels --winning: set by the caller) keeps every
+	 * level of both halves until they meet; the count keeps its backward
+	 * levels, or, where the problem is its own complement (self_dual),
+	 * its first forward half */
+	int walk;
+	int self_dual;
 	double per_parent;     /* seconds a parent of the last level took */
 	double rest;           /* positions of the levels projected to come */
 } progress;
@@ -51,8 +59,11 @@ void progress_set_problem(progress *p, const pegsol_problem *problem);
  * With the projection on, a run whose levels are projected to need more
  * than 1.25 times the memory limit (PROJECTION_MARGIN) is ended here:
  * exit status 4, after a message naming --memory (a figure) and, where it
- * applies, --workdir.  PEGSOL_PROJECTION=0 in the environment turns the
- * projection off. */
+ * applies, --workdir; with a work directory, a run whose level files are
+ * projected to need more than 1.25 times the free space of its file
+ * system (statvfs; PEGSOL_DISK_FREE, a number of bytes, stands for it in
+ * tests) likewise, naming the figure.  PEGSOL_PROJECTION=0 in the
+ * environment turns the projection off. */
 void progress_update(void *ctx, const char *phase, int level, size_t done,
                      size_t total);
 /* Clears the line (and logs the last level). */

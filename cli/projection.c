@@ -76,3 +76,36 @@ double projection_memory(const projection *pr, int left, double min_bytes)
 		return 0;
 	return pr->bytes[n - 1] + per * (peak - pr->size[n - 1]);
 }
+
+double projection_memory_kept(const projection *pr, int left, double later,
+                              double min_bytes)
+{
+	int n = pr->n;
+	double rest;
+	if (projection_peak(pr->size, n, left, &rest) <= 0 ||
+	    pr->bytes[n - 1] - pr->bytes[0] < min_bytes)
+		return 0;
+	/* the levels after the first: what the growth of the peak since the
+	 * first came with */
+	double added = projection_seen(pr) - pr->size[0];
+	if (added <= 0)
+		return 0;
+	double per = (pr->bytes[n - 1] - pr->bytes[0]) / added;
+	for (int i = n - 1; i >= n - 2; i--) {
+		double db = pr->bytes[i] - pr->bytes[i - 1];
+		double inc = pr->size[i] > 0 ? (db > 0 ? db / pr->size[i] : 0) : per;
+		if (inc < per)
+			per = inc;
+	}
+	if (per <= 0)
+		return 0;
+	return pr->bytes[n - 1] + per * (rest + later);
+}
+
+double projection_seen(const projection *pr)
+{
+	double sum = 0;
+	for (int i = 0; i < pr->n; i++)
+		sum += pr->size[i];
+	return sum;
+}

@@ -61,4 +61,22 @@ double projection_peak(const double *s, int n, int left, double *rest);
  * (too little to measure bytes per position by). */
 double projection_memory(const projection *pr, int left, double min_bytes);
 
+/* The same for a phase that keeps every level it makes (the count's
+ * backward levels, the winning walk's halves), whose memory grows with the
+ * sum of its levels rather than with the largest: the newest peak plus the
+ * bytes per position times the positions still to be held -- the levels
+ * of this phase projected to come (`left` of them) and `later`, those a
+ * later phase adds while these are still held (the walk's backward levels
+ * while its forward ones wait for them).  Bytes per position: the least of
+ * the average over the levels seen and each of the last two levels' own
+ * increments (a level made while the others are held adds its own
+ * positions; the engine's tables for making it come on top, and shrink,
+ * relative to the level, as the growth falls, so the newest increment is
+ * the nearest to the bytes the levels to come will take).  0 as above. */
+double projection_memory_kept(const projection *pr, int left, double later,
+                              double min_bytes);
+
+/* The sum of s[0..n-1]: the positions of the levels seen. */
+double projection_seen(const projection *pr);
+
 #endif

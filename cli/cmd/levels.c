@@ -359,6 +359,7 @@ int cmd_levels(int argc, char **argv)
 	c.disk_levels = 1; /* by jumps */
 	level_cli_begin(&c, &prog, &lo);
 	lo.max_jumps = max_jumps;
+	prog.walk = winning; /* the winning walk holds its halves (progress.c) */
 	pegsol_count_result *res = malloc(sizeof *res);
 	pegsol_error err;
 	if (!res) {

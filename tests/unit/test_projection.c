@@ -22,6 +22,37 @@ static const double english[] = {
 	1022224, 1753737, 2598215, 3312423, 3626632, 3413313, 2765623, 1930324,
 	1160977, 600372, 265865, 100565, 32250, 8688, 1917, 348, 50, 7, 2};
 
+/* The French board from c1 to one peg anywhere (levels -b french -s c1 -f
+ * any --winning, 35 jumps): the forward levels S_0..S_16 of the winning
+ * walk (pagoda-pruned, up to the problem's symmetry), the "parents" of its
+ * progress lines; the memory column of the line that began each level from
+ * 10 on (MiB, the engine's rounds of a full run: the lead's log of
+ * 2026-11-27 and a rerun); and what the run met after them: the backward
+ * levels T_10 and T_11 (33,596,930 and 100,172,761 positions), and at
+ * T_11 the engine's refusal, "the next level needs about 18650 MiB ...
+ * (limit 18079 MiB)": the run needs more than that. */
+static const double french[] = {
+	1, 2, 6, 32, 173, 919, 4742, 22820, 101116, 410035, 1503492, 4924564,
+	14261786, 36137026, 79406360, 150455758, 245322135};
+static const double french_mib[] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 129, 319, 788, 1782, 3633, 6273, 9969};
+
+/* The English central game's walk (levels -b english --winning -j 1):
+ * S_0..S_15, the memory column of the line that began each level, and
+ * the run's peak (/usr/bin/time: 102,424 KiB), which fits 160M. */
+static const double english_walk[] = {
+	1, 1, 2, 8, 39, 171, 718, 2756, 9731, 31181, 89311, 227076, 509263,
+	998684, 1700486, 2498859};
+static const double english_walk_mib[] = {
+	2, 2, 2, 2, 2, 2, 2, 2, 3, 5, 10, 18, 30, 49, 76, 95};
+
+static void record(projection *pr, const double *s, const double *mib, int upto)
+{
+	memset(pr, 0, sizeof *pr);
+	for (int i = 0; i <= upto; i++)
+		projection_add(pr, i, s[i], mib[i] * 1048576.0);
+}
+
 int main(void)
 {
 	/* By hand: 100,000, 300,000, 800,000: ratios 3 and 8/3, falling by
@@ -104,5 +135,79 @@ int main(void)
 	projection_add(&pr, 11, 300000, 20e6);
 	projection_add(&pr, 12, 800000, 20e6);
 	CHECK(projection_memory(&pr, 40, 1e6) == 0);
+
+	/* Levels kept, by hand: the levels at 10, 20 and 145 MB again.  Per
+	 * position: 135 MB / 1,100,000 on average, 125 MB / 800,000 and
+	 * 10 MB / 300,000 for the last two: the least, 100/3 bytes.  The
+	 * levels to come: 800,000 times 7/3, then 2, 5/3, 4/3, 1, 2/3 and 1/3
+	 * of each last (the ratio falls by 1/3 to 0): 800,000 * 10871/243 in
+	 * all; and 5,000,000 positions a later phase holds beside them. */
+	memset(&pr, 0, sizeof pr);
+	projection_add(&pr, 10, 100000, 10e6);
+	projection_add(&pr, 11, 300000, 20e6);
+	projection_add(&pr, 12, 800000, 145e6);
+	double to_come = 800000.0 * 10871.0 / 243.0;
+	want = 145e6 + (to_come + 5e6) * 100.0 / 3.0;
+	CHECK(NEAR(projection_memory_kept(&pr, 40, 5e6, 1e6), want));
+	CHECK(NEAR(projection_seen(&pr), 1200000));
+	/* none to come and none later: what is held now */
+	CHECK(NEAR(projection_memory_kept(&pr, 0, 0, 1e6), 145e6));
+	CHECK(projection_memory_kept(&pr, 40, 0, 200e6) == 0);
+
+	/* The French walk.  The growth model errs low on its sums: from
+	 * every three levels from S_7..S_9 on, the positions projected for
+	 * the levels after them up to S_16 sum to no more than the real
+	 * ones (from S_9..S_11 on, level by level too). */
+	for (int k = 9; k < 16; k++) {
+		double sum = 0, real = 0;
+		projection_peak(french + k - 2, 3, 16 - k, &sum);
+		for (int i = k + 1; i <= 16; i++)
+			real += french[i];
+		CHECK(sum > 0 && sum <= real);
+		if (k >= 11)
+			for (int i = k + 1; i <= 16; i++) {
+				double p = projection_peak(french + k - 2, 3, i - k, NULL);
+				CHECK(p <= french[i] * 1.0000001 || p <= french[i - 1]);
+			}
+	}
+	/* The backward levels, taken as large as the forward ones, are far
+	 * smaller where the run met them: T_10 and T_11 hold 22 and 20 times
+	 * S_10 and S_11 (from -f any each backward level is the forward
+	 * levels of every start at once); so the sum the walk holds errs low. */
+	CHECK(33596930.0 > 20 * french[10] && 100172761.0 > 20 * french[11]);
+	/* From S_12 (788 MiB taken, more than a 32nd of the 18,079 MiB limit:
+	 * the first level the run is judged from), the levels held at once --
+	 * S_0..S_17 and T_0..T_17 as large as S_0..S_17 -- project more than
+	 * 1.25 times the limit, and more than the engine's own 18,650 MiB at
+	 * T_11 (what the run was known to need): the run stops at S_12, in
+	 * seconds, rather than at T_11 after minutes. */
+	record(&pr, french, french_mib, 12);
+	double later = projection_seen(&pr);
+	double more;
+	projection_peak(pr.size, pr.n, 17 - 12, &more);
+	later += more;
+	double mem = projection_memory_kept(&pr, 17 - 12, later, 18079.0 * 1048576.0 / 32);
+	CHECK(mem > 1.25 * 18079.0 * 1048576.0);
+	CHECK(mem > 18650.0 * 1048576.0);
+	/* the largest level alone (projection_memory) would not stop it:
+	 * what the last round's model missed */
+	CHECK(projection_memory(&pr, 17 - 12, 18079.0 * 1048576.0 / 32) <
+	      1.25 * 18079.0 * 1048576.0);
+
+	/* The English walk fits 160M (peak 102,424 KiB): judged from 64 MiB
+	 * taken (S_14 here), the kept levels' projection is within the margin
+	 * of the real peak, so --memory 160M is not stopped; from 8 MiB (S_11)
+	 * the first levels' bytes a position (37 against 16 in all) project
+	 * nearly twice the real peak (with the process's peak resident set,
+	 * what the CLI reads, 200 MiB: it stopped 160M, which fits): why the
+	 * levels kept wait for 64 MiB. */
+	record(&pr, english_walk, english_walk_mib, 14);
+	mem = projection_memory_kept(&pr, 15 - 14, 0, 64.0 * 1048576.0);
+	CHECK(mem > 0 && mem <= 1.25 * 102424.0 * 1024.0);
+	CHECK(mem - 2.0 * 1048576.0 <= 1.25 * 156.0 * 1048576.0);
+	record(&pr, english_walk, english_walk_mib, 11);
+	CHECK(projection_memory_kept(&pr, 15 - 11, 0, 64.0 * 1048576.0) == 0);
+	CHECK(projection_memory_kept(&pr, 15 - 11, 0, 8.0 * 1048576.0) >
+	      1.75 * 102424.0 * 1024.0);
 	return check_done();
 }
