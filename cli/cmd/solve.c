@@ -8,6 +8,7 @@
  */
 #include "cli.h"
 #include "solve_nearest.h"
+#include "solve_table.h"
 #include "emit.h"
 #include "level_cli.h"
 #include "svg_board.h"
@@ -16,7 +17,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 static const char help[] =
 	"Usage: pegsol solve [-b BOARD] [-s START] [-f FINISH|any] [-n NOTATION]\n"
@@ -51,13 +51,6 @@ static const char help[] =
 
 enum { OPT_LIMIT = OPT_FIRST_COMMAND_OPTION, OPT_NODES, OPT_TABLE, OPT_SVG,
        OPT_FINAL_SWEEP };
-
-static double now_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 /* Prints a solution as moves, a comma-separated list wrapped at about 72
  * columns, with a diagram after each move when asked. */
@@ -182,153 +175,6 @@ static int solve_one(cli *c, const pegsol_solve_options *o, int diagram,
 		return PEGSOL_NO_SOLUTION;
 	}
 	return cli_report(c, &err);
-}
-
-static int solve_table(cli *c, const pegsol_solve_options *o)
-{
-	const pegsol_board *b = c->board;
-	int n = pegsol_board_holes(b);
-	/* result per pair: 0 solvable, 1 impossible, 4 undecided */
-	signed char *res = malloc((size_t)PEGSOL_MAX_HOLES * PEGSOL_MAX_HOLES);
-	const char **proof = calloc((size_t)PEGSOL_MAX_HOLES * PEGSOL_MAX_HOLES,
-	                            sizeof *proof);
-	if (!res || !proof) {
-		fprintf(stderr, "pegsol solve: out of memory\n");
-		return PEGSOL_ELIMIT;
-	}
-	double deadline = o->time_limit > 0 ? now_seconds() + o->time_limit : 0;
-	unsigned long long nodes = 0;
-	int counts[3] = {0, 0, 0}, by_proof[4] = {0, 0, 0, 0};
-	static const char *proofs[4] = {"position class", "pagoda",
-	                                "exhaustive search", "peg count"};
-	for (int i = 0; i < PEGSOL_MAX_HOLES * PEGSOL_MAX_HOLES; i++)
-		res[i] = PEGSOL_ELIMIT;
-	/* Passes with a node budget growing fourfold, so one hard problem
-	 * cannot starve all the others of the time limit; the last pass has
-	 * only the user's --nodes (if any). */
-	int undecided = 1;
-	for (uint64_t budget = 100000; undecided; budget *= 4) {
-		int last = (o->node_limit && budget >= o->node_limit) ||
-		           budget > ((uint64_t)1 << 40);
-		undecided = 0;
-		for (int s = 0; s < n; s++)
-			for (int f = 0; f < n; f++) {
-				int i = s * PEGSOL_MAX_HOLES + f;
-				if (pegsol_board_pair_representative(b, s, f) != i || res[i] != PEGSOL_ELIMIT)
-					continue;
-				pegsol_problem pr = {b, pegsol_board_full(b) & ~((pegsol_pos)1 << s),
-				                     PEGSOL_FINISH_POSITION, (pegsol_pos)1 << f};
-				pegsol_solve_options po = *o;
-				po.node_limit = last ? o->node_limit : budget;
-				if (deadline > 0) {
-					po.time_limit = deadline - now_seconds();
-					if (po.time_limit <= 0)
-						po.time_limit = 1e-9;
-				}
-				pegsol_solution sol;
-				pegsol_error err;
-				pegsol_status st = pegsol_solve(&pr, &po, &sol, &err);
-				nodes += sol.nodes;
-				if (st != PEGSOL_OK && st != PEGSOL_NO_SOLUTION &&
-				    st != PEGSOL_ELIMIT) {
-					free(res);
-					free(proof);
-					return cli_report(c, &err);
-				}
-				res[i] = (signed char)st;
-				proof[i] = st == PEGSOL_NO_SOLUTION ? sol.proof : NULL;
-				undecided += st == PEGSOL_ELIMIT;
-			}
-		if (last || (deadline > 0 && now_seconds() >= deadline))
-			break;
-	}
-	for (int s = 0; s < n; s++)
-		for (int f = 0; f < n; f++) {
-			int i = s * PEGSOL_MAX_HOLES + f, rep = pegsol_board_pair_representative(b, s, f);
-			res[i] = res[rep];
-			proof[i] = proof[rep];
-			counts[res[i] == 0 ? 0 : res[i] == 1 ? 1 : 2]++;
-			for (int k = 0; k < 4; k++)
-				by_proof[k] += proof[i] && !strcmp(proof[i], proofs[k]);
-		}
-	char name[16];
-	if (c->format == FORMAT_TEXT) {
-		printf("# %s: one hole empty at the start (rows) to one peg left at the "
-		       "end\n# (columns, by hole number): x solvable, . impossible, "
-		       "? undecided\n", pegsol_board_name(b));
-		int w = 1;
-		for (int s = 0; s < n; s++) {
-			int len = (int)strlen(pegsol_hole_name(b, s, c->notation, name,
-			                                       sizeof name));
-			w = len > w ? len : w;
-		}
-		if (n > 10) {
-			printf("%*s ", w, "");
-			for (int f = 0; f < n; f++)
-				putchar(f >= 10 ? '0' + f / 10 : ' ');
-			putchar('\n');
-		}
-		printf("%*s ", w, "");
-		for (int f = 0; f < n; f++)
-			putchar('0' + f % 10);
-		putchar('\n');
-		for (int s = 0; s < n; s++) {
-			printf("%*s ", w, pegsol_hole_name(b, s, c->notation, name,
-			                                   sizeof name));
-			for (int f = 0; f < n; f++) {
-				int r = res[s * PEGSOL_MAX_HOLES + f];
-				putchar(r == 0 ? 'x' : r == 1 ? '.' : '?');
-			}
-			putchar('\n');
-		}
-		char searched[64];
-		printf("# %d of %d problems solvable, %d impossible (%d by position "
-		       "class, %d by pagoda, %d by search), %d undecided; %s "
-		       "positions searched\n", counts[0], n * n, counts[1],
-		       by_proof[0], by_proof[1], by_proof[2], counts[2],
-		       emit_count(nodes, searched, sizeof searched));
-	} else {
-		static const table_col cols[] = {
-			{"start", "empty at start", COL_TEXT},
-			{"finish", "peg at end", COL_TEXT},
-			{"result", "result", COL_TEXT},
-			{"proof", "proof", COL_TEXT}};
-		table t;
-		table_init(&t, "problems", "problems", 4, cols);
-		for (int s = 0; s < n; s++)
-			for (int f = 0; f < n; f++) {
-				int i = s * PEGSOL_MAX_HOLES + f;
-				/* start and finish as sets of holes, as in every
-				 * command; no proof (solvable, undecided) is null */
-				table_row(&t);
-				table_cell_rich(&t, rich_holes(b, (pegsol_pos)1 << s, c->notation));
-				table_cell_rich(&t, rich_holes(b, (pegsol_pos)1 << f, c->notation));
-				table_cell(&t, "%s", res[i] == 0 ? "solvable"
-				                     : res[i] == 1 ? "impossible" : "undecided");
-				if (proof[i])
-					table_cell(&t, "%s", proof[i]);
-				else
-					table_cell_rich(&t, rich_null(""));
-			}
-		emitter e;
-		emit_begin(&e, stdout, c->format);
-		emit_value(&e, "board", "board", COL_TEXT, "%s", pegsol_board_name(b));
-		emit_value(&e, "solvable", "solvable", COL_INT, "%d", counts[0]);
-		emit_value(&e, "impossible", "impossible", COL_INT, "%d", counts[1]);
-		emit_value(&e, "undecided", "undecided", COL_INT, "%d", counts[2]);
-		emit_value(&e, "nodes", "positions searched", COL_COUNT, "%llu", nodes);
-		emit_table(&e, &t);
-		emit_end(&e);
-		table_free(&t);
-	}
-	free(res);
-	free(proof);
-	if (counts[2]) {
-		fprintf(stderr, "pegsol solve: limit reached with %d problems "
-		        "undecided\n", counts[2]);
-		return PEGSOL_ELIMIT;
-	}
-	return 0;
 }
 
 int cmd_solve(int argc, char **argv)

@@ -64,6 +64,55 @@ PEGSOL_API pegsol_status pegsol_solve_final_sweep(const pegsol_problem *problem,
 PEGSOL_API size_t pegsol_jumps_to_moves(const pegsol_jump *jumps, size_t njumps,
                                         pegsol_move *out);
 
+/* The table of every single-vacancy to single-survivor problem of a board
+ * (pegsol_solve_table): each pair (start hole, finish hole) is decided
+ * once for its whole class under the board's symmetries and the reversal
+ * (from hole s to hole f is from f to s played backwards), by
+ * pegsol_solve, in passes of growing node budgets so that one hard class
+ * cannot starve the others of the time limit. */
+typedef struct pegsol_table {
+	int nholes;
+	int classes;          /* classes of pairs: the problems searched */
+	int solvable, impossible, undecided; /* pairs, each image counted */
+	uint64_t nodes;       /* positions searched in all */
+	/* result[s][f]: PEGSOL_OK (solvable), PEGSOL_NO_SOLUTION or
+	 * PEGSOL_ELIMIT (undecided); proof[s][f]: for NO_SOLUTION, as
+	 * pegsol_solution.proof (static text), else NULL */
+	signed char result[PEGSOL_MAX_HOLES][PEGSOL_MAX_HOLES];
+	const char *proof[PEGSOL_MAX_HOLES][PEGSOL_MAX_HOLES];
+	/* rep[s][f]: s * PEGSOL_MAX_HOLES + f of the pair searched for it */
+	int rep[PEGSOL_MAX_HOLES][PEGSOL_MAX_HOLES];
+} pegsol_table;
+
+/* Where pegsol_solve_table is, after each class it searched: the class's
+ * pair, its result, and how far the pass has gone. */
+typedef struct pegsol_table_progress {
+	int pass;             /* from 1 */
+	uint64_t budget;      /* positions each problem may search in this
+	                       * pass; 0: only the caller's node limit */
+	int done, todo;       /* classes searched in this pass, of todo */
+	int start, finish;    /* the pair just searched */
+	pegsol_status result; /* its answer (PEGSOL_ELIMIT: not yet) */
+	int classes_left;     /* classes still undecided */
+	uint64_t nodes;       /* positions searched so far */
+} pegsol_table_progress;
+
+typedef void (*pegsol_table_progress_fn)(void *ctx,
+                                         const pegsol_table_progress *p);
+
+/* Fills out with the table of board: opts->node_limit bounds each
+ * problem's search, opts->time_limit the whole table, opts->memory each
+ * search's tables (opts may be NULL: no limits but 64 MiB).  progress
+ * (may be NULL) is called after every search, with ctx.  Returns
+ * PEGSOL_OK when every pair is decided, PEGSOL_ELIMIT when a limit left
+ * some undecided (out is filled either way: the undecided pairs are
+ * PEGSOL_ELIMIT), or an error (a NULL board or out: PEGSOL_EUSAGE). */
+PEGSOL_API pegsol_status pegsol_solve_table(const pegsol_board *board,
+                                            const pegsol_solve_options *opts,
+                                            pegsol_table_progress_fn progress,
+                                            void *ctx, pegsol_table *out,
+                                            pegsol_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -20,6 +20,13 @@
  *    it).  George Bell's "useful resource count" of Wiegleb's board, which
  *    he used to prune his searches by moves, is one of them (-1 at the
  *    ends of the arms, 1 on the odd-odd holes, 0 elsewhere).
+ *  - checkerboard resource counts (pagoda_collect_checker, for the solver
+ *    only): one colour of the checkerboard worth 1 (a jump's middle hole
+ *    has the other colour than its ends), then lowered as above.  On the
+ *    41-hole diamond every edge hole is of the colour worth 0 and no jump
+ *    passes over one, so each can go to -1: the full board is worth 0,
+ *    and a vacancy on a hole worth 1 can only end on an edge hole.  The
+ *    parity classes above, by (row, col) mod 2, never see this.
  */
 #include "board/pagoda.h"
 #include "board/symmetry.h"
@@ -215,5 +222,49 @@ int pagoda_collect(const pegsol_board *b, const pegsol_pos *finishes,
 			p->w[i] = d[i] < 0 ? 0 : fib[maxd + 2 - d[i]];
 		consider(b, finishes, nfinish, out, &n, max);
 	}
+	return n;
+}
+
+int pagoda_collect_checker(const pegsol_board *b, const pegsol_pos *finishes,
+                           int nfinish, pagoda *out, int max)
+{
+	pegsol_pos holes = 0;
+	for (int i = 0; i < nfinish; i++)
+		holes |= finishes[i];
+	if (pegsol_pos_count(holes) > 4)
+		return 0; /* as for the resource counts above */
+	int orbit[PEGSOL_MAX_HOLES], board_orbit[PEGSOL_MAX_HOLES], n = 0;
+	hole_orbits(b, holes, orbit);
+	hole_orbits(b, 0, board_orbit);
+	/* variants 0 and 1 keep the finish holes' weights (in both orders, as
+	 * above); 2 lowers them too, by orbits of the whole board's group:
+	 * the finish is then worth less, but so is every position that
+	 * leads to it, and the solver's bounds one jump or more from the
+	 * finish (search/endgame_bound.h) can cut more */
+	for (int colour = 0; colour < 2; colour++)
+		for (int variant = 0; variant < 3 && n < max; variant++) {
+			pagoda *p = &out[n];
+			memset(p->w, 0, sizeof p->w);
+			snprintf(p->name, sizeof p->name, "checkerboard resource count %d%s",
+			         colour, variant == 1 ? " reversed"
+			                 : variant == 2 ? " of the board" : "");
+			p->kind = PAGODA_RESOURCE;
+			for (int h = 0; h < b->nholes; h++)
+				p->w[h] = (b->row[h] + b->col[h]) % 2 == colour;
+			/* a jump along a diagonal keeps the colour of all three
+			 * holes, so it is a pagoda on every lattice; checked all
+			 * the same, as every candidate is */
+			if (!pagoda_valid(b, p->w))
+				break;
+			if (variant < 2)
+				lower_weights(b, p->w, holes, orbit, variant);
+			else
+				lower_weights(b, p->w, 0, board_orbit, 0);
+			int seen = 0;
+			for (int i = 0; i < n && !seen; i++)
+				seen = !memcmp(p->w, out[i].w, sizeof p->w);
+			if (!seen)
+				consider(b, finishes, nfinish, out, &n, max);
+		}
 	return n;
 }

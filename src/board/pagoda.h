@@ -48,4 +48,11 @@ static inline int64_t pagoda_value(const pagoda *p, pegsol_pos pos)
 int pagoda_collect(const pegsol_board *board, const pegsol_pos *finishes,
                    int nfinish, pagoda *out, int max);
 
+/* The checkerboard resource counts (pagoda.c) for the same finishes, for
+ * the solver: kept apart from pagoda_collect, whose pagodas also prune
+ * the levels that `levels --prune` prints.  Returns how many were
+ * written to out (at most max). */
+int pagoda_collect_checker(const pegsol_board *board, const pegsol_pos *finishes,
+                           int nfinish, pagoda *out, int max);
+
 #endif

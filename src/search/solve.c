@@ -18,6 +18,10 @@
  * the board from one side (see candidates) and clearing the outskirts
  * first.  The legal jumps of a position come as a bit set (jump_mask.h),
  * and pagoda values are carried down the search, a few adds a child.
+ * Once the endgame (below) is there, a position far from the finish must
+ * be worth what every position a few jumps from it is worth at least
+ * (search/endgame_bound.h): on the 41-hole diamond that alone proves the
+ * tip starts hopeless.
  *
  * Three things make hard problems quick:
  *  - an endgame: the positions that can reach the finish within the last
@@ -54,6 +58,7 @@
 #include "board/pagoda.h"
 #include "board/position_class.h"
 #include "search/final_sweep.h"
+#include "search/endgame_bound.h"
 #include "search/jump_mask.h"
 
 #include <stdlib.h>
@@ -98,6 +103,9 @@ typedef struct solver {
 	 * (negative or zero), so that a child's values cost one add each;
 	 * value[depth * npagodas + i]: the values of the position at depth */
 	int64_t *pagoda_delta, *value;
+	/* deep_bound[i]: pagoda i's bound for a position end_levels jumps or
+	 * more from the finish, raised by the endgame (endgame_bound.h) */
+	int64_t *deep_bound;
 	int32_t order_weight[PEGSOL_MAX_HOLES]; /* move ordering */
 	const sym_group *sweep;  /* the board's group: sweep directions */
 	int sweep_g;             /* this run sweeps in direction sweep_g; -1:
@@ -291,7 +299,8 @@ static int dfs(solver *s, pegsol_pos p, int depth, int last_to)
 		int cut = 0;
 		for (int k = 0; k < np && !cut; k++) {
 			next[k] = val[k] + s->pagoda_delta[(size_t)k * nj + c[i].index];
-			cut = next[k] < s->pagodas[k].bound;
+			cut = next[k] < (togo > s->end_levels ? s->deep_bound[k]
+			                                      : s->pagodas[k].bound);
 		}
 		if (cut)
 			continue;
@@ -406,6 +415,7 @@ static void solver_free(solver *s)
 	jump_mask_free(&s->jm);
 	free(s->pagodas);
 	free(s->pagoda_delta);
+	free(s->deep_bound);
 	free(s->value);
 	free(s->cands);
 	memset(s, 0, sizeof *s);
@@ -434,6 +444,9 @@ static int solver_init(solver *s, const pegsol_board *b, pegsol_pos start,
 	if (!s->pagodas || !s->cands || jump_mask_init(&s->jm, b))
 		return -1;
 	s->npagodas = pagoda_collect(b, finishes, nfinish, s->pagodas, PAGODA_MAX);
+	s->npagodas += pagoda_collect_checker(b, finishes, nfinish,
+	                                      s->pagodas + s->npagodas,
+	                                      PAGODA_MAX - s->npagodas);
 	for (int i = 0; i < s->npagodas && s->dead_pagoda < 0; i++)
 		if (pagoda_value(&s->pagodas[i], start) < s->pagodas[i].bound)
 			s->dead_pagoda = i;
@@ -441,8 +454,11 @@ static int solver_init(solver *s, const pegsol_board *b, pegsol_pos start,
 	s->pagoda_delta = malloc((size_t)np * (size_t)(b->njumps ? b->njumps : 1) *
 	                         sizeof *s->pagoda_delta);
 	s->value = malloc((size_t)np * (PEGSOL_MAX_HOLES + 1) * sizeof *s->value);
-	if (!s->pagoda_delta || !s->value)
+	s->deep_bound = malloc((size_t)np * sizeof *s->deep_bound);
+	if (!s->pagoda_delta || !s->value || !s->deep_bound)
 		return -1;
+	for (int i = 0; i < s->npagodas; i++)
+		s->deep_bound[i] = s->pagodas[i].bound;
 	for (int i = 0; i < s->npagodas; i++) {
 		const pagoda *pg = &s->pagodas[i];
 		for (int j = 0; j < b->njumps; j++)
@@ -512,9 +528,14 @@ static int solver_endgame(solver *s, size_t max_keys)
 		finishes = ones;
 		nfinish = b->nholes;
 	}
-	return build_endgame(s, finishes, nfinish,
-	                     pegsol_pos_count(s->start) - s->finish_pegs + 1,
-	                     max_keys < s->end_keys ? max_keys : s->end_keys);
+	int from = s->end_levels;
+	if (build_endgame(s, finishes, nfinish,
+	                  pegsol_pos_count(s->start) - s->finish_pegs + 1,
+	                  max_keys < s->end_keys ? max_keys : s->end_keys))
+		return -1;
+	endgame_bound_raise(b, s->G, s->end, from, s->end_levels, s->pagodas,
+	                    s->npagodas, s->deep_bound);
+	return 0;
 }
 
 /* One run with a node budget (0: none).  Returns 1 solved, 0 no solution,

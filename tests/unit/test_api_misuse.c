@@ -365,6 +365,11 @@ static void test_bad_problems(const pegsol_problem *good)
 	REFUSED(pegsol_solve(good, NULL, NULL, fresh(&err)), PEGSOL_EUSAGE);
 	REFUSED(pegsol_solve_final_sweep(good, 2, NULL, NULL, fresh(&err)),
 	        PEGSOL_EUSAGE);
+	static pegsol_table table;
+	REFUSED(pegsol_solve_table(NULL, NULL, NULL, NULL, &table, fresh(&err)),
+	        PEGSOL_EUSAGE);
+	REFUSED(pegsol_solve_table(good->board, NULL, NULL, NULL, NULL, fresh(&err)),
+	        PEGSOL_EUSAGE);
 	REFUSED(pegsol_shortest_final_sweep(good, &opt, 0, 2, NULL, NULL, NULL,
 	                                    fresh(&err)),
 	        PEGSOL_EUSAGE);
