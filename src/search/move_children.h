@@ -10,7 +10,7 @@
 #include "search/move_search.h"
 
 /* The children, one per effect (a peg going round a loop either way
- * leaves the same position), sorted by position. */
+ * leaves the same position), in the order their chains are walked. */
 typedef struct move_child {
 	pegsol_pos pos;  /* the actual child, to tell moves apart */
 	uint64_t key;    /* its canonical form */
@@ -22,6 +22,10 @@ typedef struct move_children {
 	int lo, hi;      /* only children with lo..hi pegs are made */
 	int failed;      /* out of memory */
 } move_children;
+
+/* S's tables for the walk (S->steps, freed with S; left NULL where the
+ * generic walk serves); -1 when out of memory. */
+int move_children_init(move_search *S);
 
 /* The children of the actual position p by S's moves with lo..hi pegs
  * into kb (whose array grows as needed; the caller frees kb->v). */

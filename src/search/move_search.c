@@ -86,7 +86,8 @@ pegsol_status move_search_init(move_search *S, const pegsol_board *b,
 	S->backward = backward;
 	S->counted = counted;
 	S->keep_all = keep_all;
-	if (engine_init(&S->E, b, H, threads) || add_level(S, err))
+	if (engine_init(&S->E, b, H, threads) || add_level(S, err) ||
+	    move_children_init(S))
 		goto oom;
 	move_level *L = &S->level[0];
 	L->keys = malloc((nroots ? nroots : 1) * sizeof *L->keys);
@@ -122,6 +123,7 @@ void move_search_free(move_search *S)
 	for (int k = 0; k < S->nlevels; k++)
 		drop_level(&S->level[k]);
 	free(S->level);
+	free(S->steps);
 	engine_release(&S->E);
 	memset(S, 0, sizeof *S);
 }

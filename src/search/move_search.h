@@ -58,6 +58,9 @@ typedef struct move_search {
 	                    * counts (every level keeps its keys) */
 	int nlevels, cap;
 	int overflow;      /* a count passed 2^128 */
+	/* each hole's next jumps as masks, for move_children.c's walk
+	 * (move_children_init); NULL: its generic walk */
+	struct move_steps *steps;
 } move_search;
 
 /* Starts a search from roots (positions, any number, not necessarily
