@@ -83,6 +83,11 @@ struct level_store_ops {
 	/* Calls fn for every key held here, with its count. */
 	pegsol_status (*foreach)(level_store *s, const slevel *L,
 	                         store_each_fn fn, void *ctx, pegsol_error *err);
+	/* L will not be expanded again, only read once much later (a count's
+	 * level waiting for its partner): the store may hold it compactly
+	 * until then.  NULL when a store has no such form (on disk the
+	 * levels are compressed already). */
+	pegsol_status (*park)(level_store *s, slevel *L, pegsol_error *err);
 	uint64_t (*size)(const slevel *L);  /* keys held here */
 	size_t (*bytes)(const slevel *L);   /* memory held by L */
 	void (*free)(level_store *s, slevel *L);

@@ -1,0 +1,35 @@
+/*
+ * store/level_pack.h - a level held compactly in memory while it waits
+ * (level_pack.c): the count's first levels wait, untouched, for the
+ * partners they are paired with at the middle of the game (S_n with
+ * S_{N-n}), and at 24 bytes a key they were a sixth of the English
+ * count's peak.  Packed, a key is the varint of its difference from the
+ * key before it in its partition (the partitions are sorted) and its
+ * count's varint: about 6 bytes a key for those levels.  A packed level is
+ * read back whole (level_pack_open) when it is used, once.
+ */
+#ifndef PEGSOL_LEVEL_PACK_H
+#define PEGSOL_LEVEL_PACK_H
+
+#include "engine/level.h"
+
+typedef struct packed_level {
+	size_t n;       /* keys */
+	int pbits;
+	size_t *part;   /* [2^pbits + 1], as the level's */
+	int counted;    /* the level had counts */
+	uint8_t *bytes; /* the entries, partition after partition */
+	size_t len;
+} packed_level;
+
+/* *out = L packed; L's arrays are freed (its partition table moves into
+ * out) and L is left empty.  A labelled level (masks) is not packed:
+ * PEGSOL_EINTERNAL.  On failure (out of memory) L is unchanged. */
+pegsol_status level_pack(level *L, packed_level *out, pegsol_error *err);
+/* *out = the level P holds, in new arrays (P is unchanged). */
+pegsol_status level_pack_open(const packed_level *P, level *out, pegsol_error *err);
+/* Memory held by P, in bytes. */
+size_t level_pack_bytes(const packed_level *P);
+void level_pack_free(packed_level *P);
+
+#endif
