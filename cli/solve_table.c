@@ -52,7 +52,7 @@ static void show_progress(void *ctx, const pegsol_table_progress *p)
 		snprintf(budget, sizeof budget, "no");
 	emit_count(p->nodes, nodes, sizeof nodes);
 	fprintf(stderr, "%ssolve --table: pass %d (%s positions a problem): "
-	        "class %d of %d (%s to %s) %s; %d classes undecided; %s "
+	        "class %d of %d (%s to %s) %s; undecided classes: %d; %s "
 	        "positions, %.0f s%s",
 	        tp->tty ? "\r\033[K" : "", p->pass, budget, p->done, p->todo, s,
 	        f, p->result == PEGSOL_OK ? "solvable"

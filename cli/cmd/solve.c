@@ -30,7 +30,10 @@ static const char help[] =
 	"output can be piped into 'pegsol check -'.\n"
 	"With --table, decides every problem with one hole empty at the start and\n"
 	"one peg left at the end: a matrix with a row per empty hole and a column\n"
-	"per last peg ('x' solvable, '.' impossible, '?' undecided).\n"
+	"per last peg ('x' solvable, '.' impossible, '?' undecided).  Each\n"
+	"class of problems under the board's symmetries and the reversal (s to\n"
+	"f is f to s played backwards) is searched once, in passes of growing\n"
+	"node budgets; a progress line on stderr (off a terminal, every 10 s).\n"
 	"Exit status: 0 solved (every problem decided, for --table), 1 no\n"
 	"solution, 2 usage error, 3 bad input, 4 limit reached.\n\n"
 	"Options:\n" CLI_COMMON_HELP

@@ -8,7 +8,7 @@
  * (g(s), g(f)), and the reversal onto (f, s) (a game from s to f, played
  * backwards through the complements, is a game from f to s), so only the
  * pair that pegsol_board_pair_representative names is searched and the
- * rest copy its answer.  On the 41-hole diamond the 1,681 pairs make 231
+ * rest copy its answer.  On the 41-hole diamond the 1,681 pairs make 134
  * classes, the 100 that the position classes leave open 11.
  *
  * The classes are searched in passes with a node budget growing fourfold
