@@ -18,16 +18,20 @@ typedef struct packed_level {
 	int pbits;
 	size_t *part;   /* [2^pbits + 1], as the level's */
 	int counted;    /* the level had counts */
+	size_t *at;     /* [2^pbits + 1]: each partition's first byte */
 	uint8_t *bytes; /* the entries, partition after partition */
 	size_t len;
 } packed_level;
 
-/* *out = L packed; L's arrays are freed (its partition table moves into
- * out) and L is left empty.  A labelled level (masks) is not packed:
+/* *out = L packed, on up to `threads` threads; L's arrays are freed (its
+ * partition table moves into out) and L is left empty.  A labelled level (masks) is not packed:
  * PEGSOL_EINTERNAL.  On failure (out of memory) L is unchanged. */
-pegsol_status level_pack(level *L, packed_level *out, pegsol_error *err);
-/* *out = the level P holds, in new arrays (P is unchanged). */
-pegsol_status level_pack_open(const packed_level *P, level *out, pegsol_error *err);
+pegsol_status level_pack(level *L, packed_level *out, int threads,
+                         pegsol_error *err);
+/* *out = the level P holds, in new arrays (P is unchanged), on up to
+ * `threads` threads. */
+pegsol_status level_pack_open(const packed_level *P, level *out, int threads,
+                              pegsol_error *err);
 /* Memory held by P, in bytes. */
 size_t level_pack_bytes(const packed_level *P);
 void level_pack_free(packed_level *P);

@@ -16,14 +16,14 @@ struct slevel {
 
 /* *v = the level l holds: l's own, or a parked level read back into tmp
  * (freed by unview once used; a parked level is read once). */
-static pegsol_status view(const slevel *l, level *tmp, const level **v,
-                          pegsol_error *err)
+static pegsol_status view(const level_store *s, const slevel *l, level *tmp,
+                          const level **v, pegsol_error *err)
 {
 	*v = &l->L;
 	if (!l->parked)
 		return PEGSOL_OK;
 	*v = tmp;
-	return level_pack_open(&l->P, tmp, err);
+	return level_pack_open(&l->P, tmp, s->E->threads, err);
 }
 
 static void unview(const slevel *l, level *tmp)
@@ -70,7 +70,7 @@ static pegsol_status mem_expand(level_store *s, const slevel *in,
 	(void)name;
 	level tmp;
 	const level *v;
-	pegsol_status st = view(in, &tmp, &v, err);
+	pegsol_status st = view(s, in, &tmp, &v, err);
 	if (st != PEGSOL_OK)
 		return st;
 	slevel *l = calloc(1, sizeof *l);
@@ -100,10 +100,10 @@ static pegsol_status mem_match(level_store *s, const slevel *A, const slevel *B,
 {
 	level ta, tb;
 	const level *va, *vb;
-	pegsol_status st = view(A, &ta, &va, err);
+	pegsol_status st = view(s, A, &ta, &va, err);
 	if (st != PEGSOL_OK)
 		return st;
-	if ((st = view(B, &tb, &vb, err)) == PEGSOL_OK) {
+	if ((st = view(s, B, &tb, &vb, err)) == PEGSOL_OK) {
 		match_tramp t = {va, vb, match, ctx};
 		st = level_match_complements_concurrent(s->E, va, vb, on_index_match,
 		                                         &t, err);
@@ -120,7 +120,7 @@ static pegsol_status mem_complement(level_store *s, const slevel *in,
 	(void)name;
 	level tmp;
 	const level *v;
-	pegsol_status st = view(in, &tmp, &v, err);
+	pegsol_status st = view(s, in, &tmp, &v, err);
 	if (st != PEGSOL_OK)
 		return st;
 	slevel *l = calloc(1, sizeof *l);
@@ -138,10 +138,10 @@ static pegsol_status mem_select(level_store *s, const slevel *A,
 	(void)name;
 	level ta, tb;
 	const level *va, *vb;
-	pegsol_status st = view(A, &ta, &va, err);
+	pegsol_status st = view(s, A, &ta, &va, err);
 	if (st != PEGSOL_OK)
 		return st;
-	if ((st = view(B, &tb, &vb, err)) == PEGSOL_OK) {
+	if ((st = view(s, B, &tb, &vb, err)) == PEGSOL_OK) {
 		slevel *l = calloc(1, sizeof *l);
 		st = adopt(l, !l ? no_room(err)
 		                 : level_select_complements(s->E, va, vb, 0, &l->L, err),
@@ -161,10 +161,10 @@ static pegsol_status mem_expand_within(level_store *s, const slevel *in,
 	(void)name;
 	level ti, tw;
 	const level *vi, *vw;
-	pegsol_status st = view(in, &ti, &vi, err);
+	pegsol_status st = view(s, in, &ti, &vi, err);
 	if (st != PEGSOL_OK)
 		return st;
-	if ((st = view(within, &tw, &vw, err)) == PEGSOL_OK) {
+	if ((st = view(s, within, &tw, &vw, err)) == PEGSOL_OK) {
 		slevel *l = calloc(1, sizeof *l);
 		st = adopt(l, !l ? no_room(err)
 		                 : level_expand_within(s->E, vi, flags, vw, keep,
@@ -179,10 +179,9 @@ static pegsol_status mem_expand_within(level_store *s, const slevel *in,
 static pegsol_status mem_foreach(level_store *s, const slevel *L,
                                  store_each_fn fn, void *ctx, pegsol_error *err)
 {
-	(void)s;
 	level tmp;
 	const level *v;
-	pegsol_status st = view(L, &tmp, &v, err);
+	pegsol_status st = view(s, L, &tmp, &v, err);
 	if (st == PEGSOL_OK) {
 		st = level_each_in_memory(v, fn, ctx);
 		unview(L, &tmp);
@@ -192,11 +191,10 @@ static pegsol_status mem_foreach(level_store *s, const slevel *L,
 
 static pegsol_status mem_park(level_store *s, slevel *L, pegsol_error *err)
 {
-	(void)s;
 	(void)err;
 	/* out of memory for the packed copy: the level waits as it is */
 	if (L && !L->parked && !L->L.masks)
-		L->parked = level_pack(&L->L, &L->P, NULL) == PEGSOL_OK;
+		L->parked = level_pack(&L->L, &L->P, s->E->threads, NULL) == PEGSOL_OK;
 	return PEGSOL_OK;
 }
 

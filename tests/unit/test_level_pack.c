@@ -32,7 +32,8 @@ static void make_level(level *L, size_t n, int bits, int counted, int wide)
 	CHECK(level_from_keys(keys, counts, n, bits, L, &err) == PEGSOL_OK);
 }
 
-static void round_trip(size_t n, int bits, int counted, int wide, double most_bytes)
+static void round_trip(size_t n, int bits, int counted, int wide, double most_bytes,
+                       int threads)
 {
 	level L, copy, back;
 	make_level(&L, n, bits, counted, wide);
@@ -48,13 +49,13 @@ static void round_trip(size_t n, int bits, int counted, int wide, double most_by
 
 	packed_level P;
 	pegsol_error err;
-	CHECK(level_pack(&L, &P, &err) == PEGSOL_OK);
+	CHECK(level_pack(&L, &P, threads, &err) == PEGSOL_OK);
 	CHECK(!L.keys && !L.counts && !L.part && L.n == 0);
 	CHECK(P.n == n);
 	if (most_bytes > 0)
 		CHECK((double)level_pack_bytes(&P) <= most_bytes * (double)n + 8.0 * (double)(nparts + 1));
 	for (int twice = 0; twice < 2; twice++) {
-		CHECK(level_pack_open(&P, &back, &err) == PEGSOL_OK);
+		CHECK(level_pack_open(&P, &back, threads, &err) == PEGSOL_OK);
 		CHECK(back.n == n && back.pbits == copy.pbits);
 		CHECK(!memcmp(back.part, copy.part, (nparts + 1) * sizeof *copy.part));
 		CHECK(!memcmp(back.keys, copy.keys, n * sizeof *copy.keys));
@@ -75,21 +76,23 @@ int main(void)
 {
 	check_rng = 33;
 	/* English-like: 33-bit keys, dense, small counts: a few bytes a key */
-	round_trip(200000, 33, 1, 0, 8.0);
+	round_trip(200000, 33, 1, 0, 8.0, 1);
+	/* the same on threads: partitions apart, the same bytes' meaning */
+	round_trip(200000, 33, 1, 0, 8.0, 3);
 	/* counts beyond 64 bits now and then, 60-bit keys */
-	round_trip(50000, 60, 1, 7, 0);
+	round_trip(100000, 60, 1, 7, 0, 2);
 	/* no counts: only the keys' differences */
-	round_trip(100000, 33, 0, 0, 4.0);
+	round_trip(100000, 33, 0, 0, 4.0, 2);
 	/* small levels, one partition, and an empty one */
-	round_trip(5, 10, 1, 0, 0);
-	round_trip(0, 33, 1, 0, 0);
+	round_trip(5, 10, 1, 0, 0, 2);
+	round_trip(0, 33, 1, 0, 0, 2);
 	/* a labelled level is not packed */
 	level L;
 	make_level(&L, 10, 20, 0, 0);
 	L.masks = calloc(L.n, sizeof *L.masks);
 	packed_level P;
 	pegsol_error err;
-	CHECK(level_pack(&L, &P, &err) == PEGSOL_EINTERNAL);
+	CHECK(level_pack(&L, &P, 1, &err) == PEGSOL_EINTERNAL);
 	CHECK(L.keys && L.masks && L.n == 10);
 	level_free(&L);
 	return check_done();
