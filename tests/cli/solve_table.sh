@@ -5,15 +5,8 @@
 # quick table keeps stderr quiet (its progress line comes only on a
 # terminal, or after ten seconds).  test_solve_table checks the table
 # itself against a brute force.
-set -eu
-: "${PEGSOL:?path of the pegsol binary}"
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+set -e
+. "$(dirname "$0")/common.bash"
 
 # expect CODE DESCRIPTION -- COMMAND...: runs the command, checks its exit code
 expect() {
