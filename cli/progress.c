@@ -187,12 +187,13 @@ static int slot_of(const char *phase)
 		return 0;
 	if (!strcmp(phase, "backward"))
 		return 1;
-	/* the levels by moves are left out: --max-moves, which bounds
-	 * them, is not in the level options that the projection sees, and
-	 * their growth ratio falls faster than the model's (English: 4.91,
-	 * 4.31, ...; from level 9 the model projects a largest level of
-	 * 11.6 million positions, the real one 5.3 million), so that runs
-	 * which fit would be stopped */
+	/* the levels by moves: their own model (projection_peak_model's
+	 * fast one), since their growth ratio falls faster than the levels
+	 * by jumps' (English: 4.91, 4.31, ...; from level 9 the jumps'
+	 * model projects a largest level of 11.6 million positions, the
+	 * real one 5.3 million, and would stop runs which fit) */
+	if (!strcmp(phase, "forward by moves") || !strcmp(phase, "backward by moves"))
+		return 2;
 	return -1;
 }
 
@@ -207,6 +208,9 @@ static int levels_left(const progress *p, const projection *pr)
 	if (up && p->options && p->options->max_jumps > 0 &&
 	    p->options->max_jumps - pr->level < left)
 		left = p->options->max_jumps - pr->level;
+	/* --max-moves: the same for the levels by moves */
+	if (up && pr->fast && p->max_moves > 0 && p->max_moves - pr->level < left)
+		left = p->max_moves - pr->level;
 	return left > 0 ? left : 0;
 }
 
@@ -233,7 +237,7 @@ static double sum_to(const projection *pr, int k)
 	for (int i = 0; i < pr->n && first + i <= k; i++)
 		sum += pr->size[i];
 	if (k > pr->level)
-		projection_peak(pr->size, pr->n, k - pr->level, &rest);
+		projection_peak_model(pr->size, pr->n, k - pr->level, &rest, pr->fast);
 	return sum + rest;
 }
 
@@ -245,6 +249,13 @@ static plan plan_of(const progress *p, const char *phase, int slot,
 	int max = p->options && p->options->max_jumps > 0;
 	/* the record must run from the phase's first level for its sums */
 	int whole = pr->n == n + 1;
+	if (slot == 2) {
+		/* the levels by moves keep every level made, each new one
+		 * checked against them all (analysis/levels_by_moves.c) */
+		pl.keep = 1;
+		pl.kept = "every level made, to check the next one against";
+		return pl;
+	}
 	if (N <= 0 || max || (pr->n >= 2 && pr->level < pr->prev_level))
 		return pl;
 	if (p->walk) {
@@ -336,8 +347,8 @@ static void stop_head(const progress *p, const char *phase, int level,
 		fprintf(stderr, "\r\033[K");
 	fprintf(stderr, "pegsol %s: stopped early, at %s level %d%s: the levels "
 	        "grow %.2f times a level (%.2f the level before); if that growth "
-	        "keeps falling by as much a level, ", p->command, phase, level,
-	        of, r2, r1);
+	        "keeps falling by %s a level, ", p->command, phase, level,
+	        of, r2, r1, pr->fast ? "twice as much" : "as much");
 }
 
 /* Records level `level` of its phase and, with the projection on, ends
@@ -354,6 +365,7 @@ static void project(progress *p, const char *phase, int level, size_t total)
 	if (slot < 0)
 		return;
 	projection *pr = &p->proj[slot];
+	pr->fast = p->disk_proj[slot].fast = slot == 2;
 	projection_add(pr, level, (double)total, peak_bytes());
 	int check_disk = p->project && p->workdir && ends_at_limit(p);
 	double disk_now = 0;
@@ -363,8 +375,8 @@ static void project(progress *p, const char *phase, int level, size_t total)
 	}
 	plan pl = plan_of(p, phase, slot, pr);
 	double rest, held_rest;
-	double peak = projection_peak(pr->size, pr->n, pl.left, &held_rest);
-	projection_peak(pr->size, pr->n, pl.left_time, &rest);
+	double peak = projection_peak_model(pr->size, pr->n, pl.left, &held_rest, pr->fast);
+	projection_peak_model(pr->size, pr->n, pl.left_time, &rest, pr->fast);
 	/* the time left: this phase's levels to come and a later phase's */
 	p->rest = rest > 0 ? rest + pl.later_time : 0;
 	if (!p->project || peak <= 0)

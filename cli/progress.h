@@ -37,8 +37,9 @@ typedef struct progress {
 	double base;           /* peak resident bytes before the run */
 	const char *command;   /* for the message: "count" */
 	int advise_workdir;    /* --workdir would keep the levels on disk */
-	projection proj[2];    /* forward levels, backward levels */
-	projection disk_proj[2]; /* the same with the work directory's bytes */
+	projection proj[3];    /* forward levels, backward, by moves */
+	projection disk_proj[3]; /* the same with the work directory's bytes */
+	int max_moves;         /* --max-moves (levels by moves), or 0 */
 	/* which levels the run holds at once (progress.c, plan_of): the
 	 * winning walk (levels --winning: set by the caller) keeps every
 	 * level of both halves until they meet; the count keeps its backward

@@ -82,6 +82,7 @@ static pegsol_moves_result *moves_run(cli *c, int backward, int max_moves,
 	progress prog;
 	pegsol_level_options lo;
 	level_cli_begin(c, &prog, &lo);
+	prog.max_moves = max_moves; /* the projection's last level */
 	pegsol_moves_result *res = malloc(sizeof *res);
 	pegsol_error err;
 	if (!res) {

@@ -6,11 +6,13 @@
 # a run whose files fit, or with the projection off, is not stopped, and
 # its counts are those of the same run in memory (the oracle); and a
 # winning walk that fits its --memory (the engine alone, PEGSOL_PROJECTION=0,
-# is the oracle that it does) is not stopped by the sum of its kept levels.
+# is the oracle that it does) is not stopped by the sum of its kept levels;
+# and the same for the levels by moves (Wiegleb's).
 #
-# Run by CTest with $PEGSOL.  About 3 s of CPU: triangle:6 counted four
-# times (its backward levels, all kept, reach 120,714 positions), and the
-# English walk (1.6 s) twice.
+# Run by CTest with $PEGSOL.  About 5 s of CPU: triangle:6 counted four
+# times (its backward levels, all kept, reach 120,714 positions), the
+# English walk (1.6 s) twice, and Wiegleb's first levels by moves three
+# times (0.4 s stopped, 0.6 s each to move 9).
 . "$(dirname "$0")/common.bash"
 
 tri=(count -b triangle:6 -f any -j 1)
@@ -63,6 +65,32 @@ rc=$?
 if [ "$rc" -eq 0 ]; then ok; else bad "the walk within 160M stopped: exit $rc: $(tail -2 "$tmp/err")"; fi
 if cmp -s <(grep -v '^time' "$tmp/w0") <(grep -v '^time' "$tmp/w1out"); then ok
 else bad "the walk's output differs with the projection on"; fi
+
+# The levels by moves (their own, lower model: projection_peak_model's
+# fast one).  Wiegleb's do not fit 5G (doc/RESULTS.md: stopped at level
+# 12 with 3.0 GB), so within --memory 800M the run stops early, in under
+# a second, naming --memory and PEGSOL_PROJECTION=0, with nothing on
+# stdout; with --max-moves 9 the same levels fit (the oracle: the run
+# with the projection off), and the projection, told the last level by
+# --max-moves, lets them run.
+wm=(levels -b wiegleb --by moves --memory 800M)
+"$PEGSOL" "${wm[@]}" >"$tmp/out" 2>"$tmp/err" </dev/null
+rc=$?
+if [ "$rc" -eq 4 ]; then ok; else bad "Wiegleb by moves within 800M: exit $rc, want 4: $(tail -2 "$tmp/err")"; fi
+stop=$(sed -n 's/^pegsol levels: stopped early, at forward by moves level \([0-9]*\) of at most [0-9]*: .*/\1/p' "$tmp/err")
+if [ -n "$stop" ] && [ "$stop" -le 10 ]; then ok
+else bad "Wiegleb by moves not stopped early: $(tail -2 "$tmp/err")"; fi
+if grep -q -- "--memory above [0-9]*[MG] .*PEGSOL_PROJECTION=0" "$tmp/err"; then ok
+else bad "the options are not named: $(tail -1 "$tmp/err")"; fi
+if [ ! -s "$tmp/out" ]; then ok; else bad "a stopped run by moves wrote to stdout"; fi
+PEGSOL_PROJECTION=0 "$PEGSOL" "${wm[@]}" --max-moves 9 >"$tmp/m0" 2>"$tmp/err" </dev/null
+rc=$?
+if [ "$rc" -eq 0 ]; then ok; else bad "Wiegleb to move 9, projection off: exit $rc: $(tail -2 "$tmp/err")"; fi
+"$PEGSOL" "${wm[@]}" --max-moves 9 >"$tmp/m1" 2>"$tmp/err" </dev/null
+rc=$?
+if [ "$rc" -eq 0 ]; then ok; else bad "Wiegleb to move 9 stopped: exit $rc: $(tail -2 "$tmp/err")"; fi
+if cmp -s <(grep -v '^time' "$tmp/m0") <(grep -v '^time' "$tmp/m1"); then ok
+else bad "Wiegleb to move 9: the output differs with the projection on"; fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

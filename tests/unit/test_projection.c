@@ -22,6 +22,51 @@ static const double english[] = {
 	1022224, 1753737, 2598215, 3312423, 3626632, 3413313, 2765623, 1930324,
 	1160977, 600372, 265865, 100565, 32250, 8688, 1917, 348, 50, 7, 2};
 
+/* The English central game by moves (George Bell's B_n and B_-n, up to
+ * symmetry, ../shared/REFERENCE.md): largest 5,327,135 and 4,949,879,
+ * 23,475,688 in all each way; and Wiegleb's B_0..B_11 (doc/RESULTS.md:
+ * the run by moves stopped at level 12 within --memory 5G, 3.0 GB). */
+static const double english_moves[] = {
+	1, 1, 2, 9, 47, 263, 1452, 7772, 38150, 164297, 585567, 1641177,
+	3426496, 5111387, 5327135, 3909899, 2093768, 843917, 255301, 57579,
+	10037, 1268, 148, 15};
+static const double english_moves_back[] = {
+	1, 1, 16, 979, 14115, 126902, 632451, 1954152, 3770028, 4949879,
+	4796624, 3576434, 2113413, 1003420, 387982, 115922, 28134, 4589, 604,
+	37, 5};
+static const double wiegleb_moves[] = {
+	1, 1, 3, 15, 87, 564, 3786, 25243, 163549, 1000762, 5632480, 28354840};
+
+/* The levels by moves from every prefix of a table of n levels, up to
+ * `last`: the fast model's largest level is not above the real one, nor
+ * the levels seen and projected (what the levels kept hold) above the
+ * real total; returns how many prefixes it said something from. */
+static int moves_low(const double *t, int n, int last)
+{
+	double peak = 0, total = 0;
+	for (int i = 0; i < n; i++) {
+		total += t[i];
+		if (t[i] > peak)
+			peak = t[i];
+	}
+	int said = 0;
+	double seen = 0;
+	for (int k = 0; k < n; k++) {
+		seen += t[k];
+		double rest;
+		double p = projection_peak_model(t, k + 1, last - k, &rest, 1);
+		if (p == 0)
+			continue;
+		said++;
+		if (p > peak || seen + rest > total)
+			fprintf(stderr, "by moves, to level %d: projected %.0f, %.0f in all\n",
+			        k, p, seen + rest);
+		CHECK(p <= peak);
+		CHECK(seen + rest <= total);
+	}
+	return said;
+}
+
 /* The French board from c1 to one peg anywhere (levels -b french -s c1 -f
  * any --winning, 35 jumps): the forward levels S_0..S_16 of the winning
  * walk (pagoda-pruned, up to the problem's symmetry), the "parents" of its
@@ -201,6 +246,27 @@ int main(void)
 	 * nearly twice the real peak (with the process's peak resident set,
 	 * what the CLI reads, 200 MiB: it stopped 160M, which fits): why the
 	 * levels kept wait for 64 MiB. */
+	/* The levels by moves: the jumps' model over-projects them (from
+	 * English level 9, more than twice the real largest level, which
+	 * would stop --memory 520M, enough); the fast model errs low from
+	 * every prefix both ways, and from the level where the English
+	 * ratio first falls twice running (8) it says something. */
+	CHECK(projection_peak(english_moves, 10, 31 - 9, NULL) > 2 * 5327135.0);
+	CHECK(moves_low(english_moves, 24, 31) == 13); /* levels 8-20 */
+	CHECK(projection_peak_model(english_moves, 8, 31 - 7, NULL, 1) == 0);
+	CHECK(projection_peak_model(english_moves, 9, 31 - 8, NULL, 1) > 0);
+	CHECK(moves_low(english_moves_back, 21, 31) >= 10);
+	/* Wiegleb's levels by moves do not fit 5G (35 million positions took
+	 * 3.0 GB there, level 12 more): from its levels 9, 10 and 11 the
+	 * fast model projects hundreds of millions of positions to hold. */
+	for (int k = 9; k <= 11; k++) {
+		double held, seen = 0;
+		for (int i = 0; i <= k; i++)
+			seen += wiegleb_moves[i];
+		double p = projection_peak_model(wiegleb_moves, k + 1, 44 - k, &held, 1);
+		CHECK(p > 100e6);
+		CHECK(seen + held > 300e6);
+	}
 	record(&pr, english_walk, english_walk_mib, 14);
 	mem = projection_memory_kept(&pr, 15 - 14, 0, 64.0 * 1048576.0);
 	CHECK(mem > 0 && mem <= 1.25 * 102424.0 * 1024.0);
