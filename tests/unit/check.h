@@ -149,4 +149,19 @@ static inline pegsol_board *check_board(const char *name_or_text)
 	return b;
 }
 
+/* The problem (start, finish) on b that a test poses, named what: 1, or 0
+ * with the failure said and counted (the test means the problem to load,
+ * so one that does not is a failure of the code under test). */
+static inline int check_problem(pegsol_problem *pr, const pegsol_board *b,
+                                const char *start, const char *finish,
+                                const char *what)
+{
+	pegsol_error err;
+	if (pegsol_problem_init(pr, b, start, finish, &err) == PEGSOL_OK)
+		return 1;
+	fprintf(stderr, "%s: %s\n", what, err.message);
+	check_failed++;
+	return 0;
+}
+
 #endif

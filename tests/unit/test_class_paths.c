@@ -215,11 +215,8 @@ static void compare(const char *what, const pegsol_board *b, const char *start,
 {
 	pegsol_problem pr;
 	pegsol_error err;
-	if (pegsol_problem_init(&pr, b, start, finish, &err) != PEGSOL_OK) {
-		fprintf(stderr, "%s: %s\n", what, err.message);
-		check_failed++;
+	if (!check_problem(&pr, b, start, finish, what))
 		return;
-	}
 	static oracle o;
 	oracle_init(&o, b, &pr);
 	u128 graph = by_graph(&o), got = 0;

@@ -205,12 +205,8 @@ static void problem(const char *what, const pegsol_board *b, const char *start,
                     const char *finish)
 {
 	pegsol_problem pr;
-	pegsol_error err;
-	if (pegsol_problem_init(&pr, b, start, finish, &err) != PEGSOL_OK) {
-		fprintf(stderr, "%s: %s\n", what, err.message);
-		check_failed++;
+	if (!check_problem(&pr, b, start, finish, what))
 		return;
-	}
 	compare(what, b, &pr);
 }
 

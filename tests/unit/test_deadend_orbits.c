@@ -110,11 +110,8 @@ static void compare(const char *what, const pegsol_board *b, const char *start,
 {
 	pegsol_problem pr;
 	pegsol_error err;
-	if (pegsol_problem_init(&pr, b, start, finish, &err) != PEGSOL_OK) {
-		fprintf(stderr, "%s: %s\n", what, err.message);
-		check_failed++;
+	if (!check_problem(&pr, b, start, finish, what))
 		return;
-	}
 	static walk w;
 	memset(&w, 0, sizeof w);
 	w.pr = &pr;

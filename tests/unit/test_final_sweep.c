@@ -81,11 +81,8 @@ static void compare(const char *what, const pegsol_board *b, const char *start,
 {
 	pegsol_problem pr;
 	pegsol_error err;
-	if (pegsol_problem_init(&pr, b, start, finish, &err) != PEGSOL_OK) {
-		fprintf(stderr, "%s: %s\n", what, err.message);
-		check_failed++;
+	if (!check_problem(&pr, b, start, finish, what))
 		return;
-	}
 	int pegs = __builtin_popcountll(pr.start), bad = check_failed;
 	for (int K = 1;; K++) {
 		sweep_brute x;

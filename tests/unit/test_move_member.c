@@ -93,12 +93,8 @@ static void compare(const char *what, const pegsol_board *b, const char *start,
                     const char *finish, unsigned step)
 {
 	pegsol_problem pr;
-	pegsol_error err;
-	if (pegsol_problem_init(&pr, b, start, finish, &err) != PEGSOL_OK) {
-		fprintf(stderr, "%s: %s\n", what, err.message);
-		check_failed++;
+	if (!check_problem(&pr, b, start, finish, what))
 		return;
-	}
 	brute w;
 	brute_init(&w, b, &pr);
 	bfs(&w, pr.start, 0);
@@ -149,12 +145,8 @@ static void reduction(const char *what, const pegsol_board *b, const char *start
                       const char *finish, int want)
 {
 	pegsol_problem pr;
-	pegsol_error err;
-	if (pegsol_problem_init(&pr, b, start, finish, &err) != PEGSOL_OK) {
-		fprintf(stderr, "%s: %s\n", what, err.message);
-		check_failed++;
+	if (!check_problem(&pr, b, start, finish, what))
 		return;
-	}
 	brute w;
 	brute_init(&w, b, &pr);
 	int got = bfs(&w, pr.start, pr.finish);
