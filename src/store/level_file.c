@@ -9,6 +9,7 @@
  */
 #include "core/hash.h"
 #include "store/level_file.h"
+#include "store/varint.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -179,30 +180,14 @@ static pegsol_status end_segment(lfile_writer *w, pegsol_error *err)
 	return st;
 }
 
-static inline uint8_t *put_varint(uint8_t *p, u128 v)
-{
-	/* counts beyond 64 bits are rare: no 128-bit shifts for the rest */
-	while (v > UINT64_MAX) {
-		*p++ = (uint8_t)(v | 0x80);
-		v >>= 7;
-	}
-	uint64_t w = (uint64_t)v;
-	while (w >= 0x80) {
-		*p++ = (uint8_t)(w | 0x80);
-		w >>= 7;
-	}
-	*p++ = (uint8_t)w;
-	return p;
-}
-
 /* An entry: the zigzag varint of the key minus the previous one, then
  * the count's varint (at most 10 + 19 bytes). */
 static inline uint8_t *put_entry(uint8_t *p, uint64_t key, uint64_t prev,
                                  int counted, u128 count)
 {
 	int64_t d = (int64_t)(key - prev);
-	p = put_varint(p, ((uint64_t)d << 1) ^ (uint64_t)(d >> 63));
-	return counted ? put_varint(p, count) : p;
+	p = varint_put(p, ((uint64_t)d << 1) ^ (uint64_t)(d >> 63));
+	return counted ? varint_put(p, count) : p;
 }
 
 /* lfile_put with the key's 16-bit hash prefix already known. */

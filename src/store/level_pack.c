@@ -9,6 +9,7 @@
  * its CPU time while the other core waited).
  */
 #include "store/level_pack.h"
+#include "store/varint.h"
 #include "core/parallel.h"
 
 #include <stdlib.h>
@@ -24,25 +25,8 @@ static inline size_t varint_len(u128 v)
 	return (size_t)(bits + 6) / 7;
 }
 
-static inline uint8_t *put_varint(uint8_t *p, u128 v)
-{
-	/* counts beyond 64 bits (random play's masses) are the rare case:
-	 * no 128-bit shifts for the rest */
-	while (v > UINT64_MAX) {
-		*p++ = (uint8_t)(v | 0x80);
-		v >>= 7;
-	}
-	uint64_t w = (uint64_t)v;
-	while (w >= 0x80) {
-		*p++ = (uint8_t)(w | 0x80);
-		w >>= 7;
-	}
-	*p++ = (uint8_t)w;
-	return p;
-}
-
 /* The varint at p into *v; returns the byte after it.  The bytes were
- * written by put_varint in this process: no bound to check. */
+ * written by varint_put in this process: no bound to check. */
 static inline const uint8_t *get_varint(const uint8_t *p, u128 *v)
 {
 	uint64_t x = 0;
@@ -111,10 +95,10 @@ static void encode(void *arg, int tid)
 		uint8_t *q = j->bytes + j->at[p];
 		uint64_t prev = 0;
 		for (size_t i = L->part[p]; i < L->part[p + 1]; i++) {
-			q = put_varint(q, L->keys[i] - prev);
+			q = varint_put(q, L->keys[i] - prev);
 			prev = L->keys[i];
 			if (L->counts)
-				q = put_varint(q, L->counts[i]);
+				q = varint_put(q, L->counts[i]);
 		}
 	}
 }

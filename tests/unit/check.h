@@ -152,7 +152,7 @@ static inline pegsol_board *check_board(const char *name_or_text)
 /* The problem (start, finish) on b that a test poses, named what: 1, or 0
  * with the failure said and counted (the test means the problem to load,
  * so one that does not is a failure of the code under test). */
-static inline int check_problem(pegsol_problem *pr, const pegsol_board *b,
+static inline int check_pose(pegsol_problem *pr, const pegsol_board *b,
                                 const char *start, const char *finish,
                                 const char *what)
 {

@@ -205,7 +205,7 @@ static void problem(const char *what, const pegsol_board *b, const char *start,
                     const char *finish)
 {
 	pegsol_problem pr;
-	if (!check_problem(&pr, b, start, finish, what))
+	if (!check_pose(&pr, b, start, finish, what))
 		return;
 	compare(what, b, &pr);
 }

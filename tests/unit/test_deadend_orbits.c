@@ -110,7 +110,7 @@ static void compare(const char *what, const pegsol_board *b, const char *start,
 {
 	pegsol_problem pr;
 	pegsol_error err;
-	if (!check_problem(&pr, b, start, finish, what))
+	if (!check_pose(&pr, b, start, finish, what))
 		return;
 	static walk w;
 	memset(&w, 0, sizeof w);

@@ -81,7 +81,7 @@ static void compare(const char *what, const pegsol_board *b, const char *start,
 {
 	pegsol_problem pr;
 	pegsol_error err;
-	if (!check_problem(&pr, b, start, finish, what))
+	if (!check_pose(&pr, b, start, finish, what))
 		return;
 	int pegs = __builtin_popcountll(pr.start), bad = check_failed;
 	for (int K = 1;; K++) {

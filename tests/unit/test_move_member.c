@@ -93,7 +93,7 @@ static void compare(const char *what, const pegsol_board *b, const char *start,
                     const char *finish, unsigned step)
 {
 	pegsol_problem pr;
-	if (!check_problem(&pr, b, start, finish, what))
+	if (!check_pose(&pr, b, start, finish, what))
 		return;
 	brute w;
 	brute_init(&w, b, &pr);
@@ -145,7 +145,7 @@ static void reduction(const char *what, const pegsol_board *b, const char *start
                       const char *finish, int want)
 {
 	pegsol_problem pr;
-	if (!check_problem(&pr, b, start, finish, what))
+	if (!check_pose(&pr, b, start, finish, what))
 		return;
 	brute w;
 	brute_init(&w, b, &pr);
