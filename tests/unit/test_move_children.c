@@ -68,6 +68,8 @@ static int child_cmp(const void *a, const void *b)
 
 static size_t unique(move_child *v, size_t n)
 {
+	if (!n) /* v may be NULL then, which qsort must not get */
+		return 0;
 	qsort(v, n, sizeof *v, child_cmp);
 	size_t o = 0;
 	for (size_t i = 0; i < n; i++)
