@@ -3,7 +3,8 @@
  * Bill's table: positions, winning positions, C(holes, pegs) and dead-end
  * game sequences per jump, the totals, the wins and the one-peg endings per
  * final hole; with --class-paths also the wins counted as paths in the
- * graph of symmetry classes (feschber's "distinct board sequences").
+ * graph of symmetry classes (feschber's "distinct board sequences"); with
+ * --finish-only the wins alone, from the winning positions.
  */
 #include "level_cli.h"
 
@@ -24,26 +25,100 @@ static const char help[] =
 	"      --class-paths       also the paths from the start's class to the\n"
 	"                          finish's in the graph of symmetry classes, each\n"
 	"                          class joined once to each class one jump away\n"
-	"                          (the wins as distinct sequences of classes)\n\n"
+	"                          (the wins as distinct sequences of classes)\n"
+	"      --finish-only       only the wins, the same figures, from the\n"
+	"                          winning positions alone: much faster (English:\n"
+	"                          1.7 of 23.5 million orbits); per jump the\n"
+	"                          winning positions and the openings (the games'\n"
+	"                          first n jumps) from which the finish can\n"
+	"                          still be reached\n\n"
 	"Options:\n" CLI_COMMON_HELP CLI_DISK_HELP
 	"\nExamples:\n"
 	"  pegsol count                      # the English table (about 6 s)\n"
-	"  pegsol count -b triangle5 -s a1 -f any --format csv\n";
+	"  pegsol count -b triangle5 -s a1 -f any --format csv\n"
+	"  pegsol count --finish-only        # the English wins (about 1.5 s)\n";
+
+/* --finish-only: the wins from the winning positions alone, with the
+ * full count's names for the figures they share. */
+static int finish_alone(cli *c, int class_paths)
+{
+	progress prog;
+	pegsol_level_options lo;
+	pegsol_count_finish_result *r = malloc(sizeof *r);
+	pegsol_error err;
+	if (!r) {
+		fprintf(stderr, "pegsol count: out of memory\n");
+		return PEGSOL_ELIMIT;
+	}
+	double secs;
+	int rc;
+	level_cli_begin(c, &prog, &lo);
+	if ((rc = level_cli_end(c, &prog, pegsol_count_finish(&c->problem, &lo, class_paths,
+	                                                      r, &err),
+	                        &err, &secs))) {
+		free(r);
+		return rc;
+	}
+	static const table_col cols[] = {
+		{"jumps", "jumps", COL_INT},
+		{"pegs", "pegs", COL_INT},
+		{"winning", "winning", COL_COUNT},
+		{"winning_canonical", "up to symmetry", COL_COUNT},
+		{"openings", "winning openings", COL_COUNT},
+	};
+	table t;
+	table_init(&t, "levels", NULL, 5, cols);
+	int start_pegs = pegsol_pos_count(c->problem.start);
+	for (int n = 0; n < r->nlevels; n++) {
+		table_row(&t);
+		table_cell(&t, "%d", n);
+		table_cell(&t, "%d", start_pegs - n);
+		table_cell(&t, "%llu", (unsigned long long)r->winning_raw[n]);
+		table_cell(&t, "%llu", (unsigned long long)r->winning[n]);
+		table_cell_u128(&t, r->openings[n]);
+	}
+	char buf[64];
+	emitter e;
+	emit_begin(&e, stdout, c->format);
+	level_cli_emit_problem(&e, c);
+	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d", r->symmetry_order);
+	emit_text(&e, "\n");
+	emit_table(&e, &t);
+	emit_text(&e, "\n");
+	emit_value(&e, "winning", "winning positions", COL_COUNT, "%llu",
+	           (unsigned long long)r->winning_raw_total);
+	emit_value(&e, "winning_canonical", "winning positions up to symmetry",
+	           COL_COUNT, "%llu", (unsigned long long)r->winning_total);
+	emit_value(&e, "wins", "games reaching the finish", COL_COUNT, "%s",
+	           pegsol_u128_format(r->wins, 0, buf, sizeof buf));
+	if (r->class_paths_known)
+		emit_value(&e, "class_paths", "paths of classes to the finish",
+		           COL_COUNT, "%s", pegsol_u128_format(r->class_paths, 0, buf, sizeof buf));
+	emit_text(&e, "\n");
+	emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", secs);
+	emit_end(&e);
+	table_free(&t);
+	free(r);
+	return 0;
+}
 
 int cmd_count(int argc, char **argv)
 {
 	cli c;
 	cli_init(&c, "count", help);
 	c.disk_levels = 1;
-	enum { OPT_MAX_JUMPS = OPT_FIRST_COMMAND_OPTION, OPT_CLASS_PATHS };
+	enum { OPT_MAX_JUMPS = OPT_FIRST_COMMAND_OPTION, OPT_CLASS_PATHS, OPT_FINISH_ONLY };
 	static const struct option longopts[] = {
 		CLI_COMMON_LONG, CLI_DISK_LONG, {"max-jumps", required_argument, NULL, OPT_MAX_JUMPS},
 		{"class-paths", no_argument, NULL, OPT_CLASS_PATHS},
+		{"finish-only", no_argument, NULL, OPT_FINISH_ONLY},
 		{0, 0, 0, 0}};
-	int opt, rc, max_jumps = 0, class_paths = 0;
+	int opt, rc, max_jumps = 0, class_paths = 0, finish_only = 0;
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
 		if (opt == OPT_CLASS_PATHS) {
 			class_paths = 1;
+		} else if (opt == OPT_FINISH_ONLY) {
+			finish_only = 1;
 		} else if (opt == OPT_MAX_JUMPS) {
 			if ((max_jumps = cli_parse_max_jumps(&c, "--max-jumps", optarg)) < 0)
 				return PEGSOL_EUSAGE;
@@ -55,6 +130,12 @@ int cmd_count(int argc, char **argv)
 		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
 	if (c.resume && !c.workdir)
 		return cli_usage_error(&c, "--resume needs the --workdir of the run");
+	if (finish_only && max_jumps)
+		return cli_usage_error(&c, "--finish-only counts the wins, which need "
+		                           "the whole run: it does not go with --max-jumps");
+	if (finish_only && cli_hooks.store)
+		return cli_usage_error(&c, "--finish-only needs every winning level in one "
+		                           "process: use pegsol, not pegsol-mpi");
 	if (class_paths && max_jumps)
 		return cli_usage_error(&c, "--class-paths needs the whole run, not --max-jumps");
 	if (class_paths && cli_hooks.store)
@@ -62,6 +143,11 @@ int cmd_count(int argc, char **argv)
 		                           "process: use pegsol, not pegsol-mpi");
 	if ((rc = cli_load(&c, 1)))
 		return rc;
+	if (finish_only) {
+		rc = finish_alone(&c, class_paths);
+		cli_free(&c);
+		return rc;
+	}
 
 	progress prog;
 	pegsol_level_options lo;

@@ -45,10 +45,10 @@ int parallel_run(int nthreads, void (*fn)(void *arg, int tid), void *arg)
 		run_here(fn, arg, 0);
 		return 0;
 	}
-	pthread_t th[256];
-	job jobs[256];
-	if (nthreads > 256)
-		nthreads = 256;
+	pthread_t th[PARALLEL_MAX_THREADS];
+	job jobs[PARALLEL_MAX_THREADS];
+	if (nthreads > PARALLEL_MAX_THREADS)
+		nthreads = PARALLEL_MAX_THREADS;
 	int started = 0, rc = 0;
 	for (int t = 1; t < nthreads; t++) {
 		jobs[t] = (job){fn, arg, started + 1};

@@ -6,6 +6,9 @@
 #ifndef PEGSOL_PARALLEL_H
 #define PEGSOL_PARALLEL_H
 
+/* The most threads parallel_run starts (more are run as this many). */
+#define PARALLEL_MAX_THREADS 256
+
 /* Runs fn(arg, tid) for tid = 0..nthreads-1, each once, on nthreads
  * threads (the caller's thread is one of them); returns when all are done.
  * Returns 0, or -1 when a thread could not be started: the tids it would

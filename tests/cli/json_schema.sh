@@ -47,6 +47,9 @@ run count 0 count -b triangle5 -s 1
 run count 0 count -b triangle5 -f any -n rowcol
 run count 0 count -b triangle5 --max-jumps 3
 run count 0 count -b triangle5 -s 0 -f any --class-paths
+run count_finish_only 0 count -b triangle5 -s 0 -f any --finish-only -n algebraic
+run count_finish_only 0 count -b triangle5 -s 1 --finish-only --class-paths
+run count_finish_only 0 count -b triangle5 -s 0 -f 1 --finish-only
 run levels 0 levels -b triangle5
 run levels 0 levels -b triangle5 --winning -n algebraic
 run levels 0 levels -b triangle5 --raw --max-jumps 4

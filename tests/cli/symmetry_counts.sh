@@ -2,7 +2,7 @@
 # symmetry_counts.sh - the counts up to symmetry that published tables use
 # (issue 32 item 3), from the command line, on triangle5, whose figures
 # the unit tests check by brute force: `count --class-paths` (the wins as
-# paths in the graph of classes, test_class_paths.c) and `shortest --count
+# paths in the graph of classes, test_count_finish.c) and `shortest --count
 # --first-move` (test_shortest_first.c), `shortest --distinct
 # --up-to-symmetry` (test_set_orbits.c), `deadends --up-to-symmetry` and
 # `random --up-to-symmetry` (test_deadend_orbits.c); usage errors; and, with PEGSOL_TEST_FULL, the English figures of

@@ -1,0 +1,430 @@
+/*
+ * winning_flow.c - a quantity moved over the winning positions alone
+ * (winning_flow.h): the winning walk's levels kept as key arrays, then one
+ * step a level from W_n to W_{n+1} through hash tables.
+ */
+#include "analysis/winning_flow.h"
+#include "analysis/winning_walk.h"
+#include "engine/level.h"
+#include "search/jump_mask.h"
+#include "core/parallel.h"
+#include "store/level_store.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+/* ------------------------------------------------------ the walk's levels */
+
+typedef struct walk_ctx {
+	winning_levels *w;
+	const pegsol_level_options *opt;
+	const char *phase;
+	int level;
+	int n; /* the level on_key fills */
+} walk_ctx;
+
+static void on_key(void *ctx, uint64_t key, u128 count)
+{
+	walk_ctx *c = ctx;
+	winning_levels *w = c->w;
+	(void)count;
+	w->keys[c->n][w->n[c->n]++] = key;
+	w->raw[c->n] += (uint64_t)sym_orbit_size(w->H, key);
+}
+
+static pegsol_status on_level(void *ctx, int n, level_store *s,
+                              const slevel *W, pegsol_error *err)
+{
+	walk_ctx *c = ctx;
+	winning_levels *w = c->w;
+	size_t size = (size_t)s->ops->size(W);
+	free(w->keys[n]); /* after a resume a level may come again */
+	w->n[n] = 0;
+	w->raw[n] = 0;
+	w->keys[n] = malloc((size ? size : 1) * sizeof *w->keys[n]);
+	if (!w->keys[n])
+		return fail(err, PEGSOL_ELIMIT, "out of memory");
+	c->n = n;
+	return s->ops->foreach(s, W, on_key, c, err);
+}
+
+static void on_phase(void *ctx, const char *phase, int n)
+{
+	walk_ctx *c = ctx;
+	c->phase = phase;
+	c->level = n;
+}
+
+static void on_progress(void *ctx, size_t done, size_t total)
+{
+	walk_ctx *c = ctx;
+	if (c->opt && c->opt->progress && c->phase)
+		c->opt->progress(c->opt->progress_ctx, c->phase, c->level, done, total);
+}
+
+pegsol_status winning_levels_walk(const pegsol_problem *pr,
+                                  const pegsol_level_options *opt,
+                                  const char *what, winning_levels *w,
+                                  pegsol_error *err)
+{
+	memset(w, 0, sizeof *w);
+	w->N = -1;
+	if (opt && opt->store && opt->store->shares)
+		return fail(err, PEGSOL_EUSAGE, "%s needs every winning level whole "
+		            "in this process, not spread over processes", what);
+	const pegsol_board *b = pr->board;
+	int any = pr->finish_kind == PEGSOL_FINISH_ANY_ONE;
+	pegsol_pos sets[2] = {pr->start, pr->finish};
+	if (!(w->H = sym_group_stabiliser(b->symmetry, sets, any ? 1 : 2)))
+		return fail(err, PEGSOL_ELIMIT, "out of memory");
+	int N = pegsol_pos_count(pr->start) - (any ? 1 : pegsol_pos_count(pr->finish));
+	if (N < 0)
+		return PEGSOL_OK; /* the finish has more pegs: nothing reaches it */
+	engine E;
+	if (engine_init(&E, b, w->H, opt ? opt->threads : 0)) {
+		engine_release(&E);
+		return fail(err, PEGSOL_ELIMIT, "out of memory");
+	}
+	walk_ctx c = {w, opt, NULL, 0, 0};
+	E.memory = opt ? opt->memory : 0;
+	E.progress = on_progress;
+	E.progress_ctx = &c;
+	winning_walk_cb cb = {on_level, on_phase, &c};
+	level_store *store = NULL;
+	pegsol_status st = level_store_open(&E, opt, &store, err);
+	if (st == PEGSOL_OK)
+		st = winning_walk(store, pr, N, opt ? opt->memory : 0, &cb, err);
+	if (store)
+		store->ops->release(store);
+	w->threads = E.threads;
+	engine_release(&E);
+	if (st == PEGSOL_OK)
+		w->N = N;
+	return st;
+}
+
+void winning_levels_free(winning_levels *w)
+{
+	for (int n = 0; n <= PEGSOL_MAX_HOLES; n++) {
+		free(w->keys[n]);
+		w->keys[n] = NULL;
+	}
+	sym_group_free(w->H);
+	w->H = NULL;
+}
+
+/* ------------------------------------------------------------- the tables */
+
+/* W_{n+1} as an open-addressing table of its keys, each with its quantity
+ * in the same half cache line: one cache miss a lookup. */
+typedef struct wslot {
+	uint64_t key;            /* 0: empty (no position is 0 here: the
+	                          * empty board wins nothing) */
+	uint64_t unused;
+	uint64_t lo, hi;         /* the quantity, in halves: threads add to
+	                          * them with 64-bit atomics */
+} wslot;
+
+static u128 slot_q(const wslot *s)
+{
+	return (u128)s->hi << 64 | s->lo;
+}
+
+static void slot_set(wslot *s, u128 q)
+{
+	s->lo = (uint64_t)q;
+	s->hi = (uint64_t)(q >> 64);
+}
+
+/* s += v; returns 1 on overflow.  Concurrent adds keep the sum right:
+ * each half is added atomically and the low half's carry goes to the
+ * high half, so after the step the halves hold the whole sum, whatever
+ * the order (nothing reads a slot during a step). */
+static inline int slot_add(wslot *s, u128 v, int shared)
+{
+	uint64_t vlo = (uint64_t)v, vhi = (uint64_t)(v >> 64), old;
+	if (!shared) {
+		u128 q = slot_q(s);
+		if (u128_add(&q, v))
+			return 1;
+		slot_set(s, q);
+		return 0;
+	}
+	old = __atomic_fetch_add(&s->lo, vlo, __ATOMIC_RELAXED);
+	uint64_t carry = old + vlo < old;
+	if (!vhi && !carry)
+		return 0;
+	if (vhi == UINT64_MAX && carry)
+		return 1;
+	old = __atomic_fetch_add(&s->hi, vhi + carry, __ATOMIC_RELAXED);
+	return old + vhi + carry < old;
+}
+
+typedef struct wtable {
+	wslot *slot;
+	size_t mask;
+} wtable;
+
+static size_t wtable_hash(uint64_t key, size_t mask)
+{
+	return (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 17) & mask;
+}
+
+static size_t wtable_size(size_t n)
+{
+	size_t size = 16;
+	while (size < 2 * n)
+		size *= 2;
+	return size;
+}
+
+/* Room for a table of n keys, allocated once for the largest level and
+ * reused: its lookups are random over megabytes, so it sits on huge pages
+ * (each lookup a TLB miss besides the cache miss on small ones), and a
+ * fresh page each level would cost the kernel's clearing again. */
+static int wtable_alloc(wtable *t, size_t n)
+{
+	enum { HUGE_PAGE = 2 << 20 }; /* not HUGE: math.h of emscripten defines it */
+	size_t bytes = wtable_size(n) * sizeof *t->slot;
+	bytes = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+	t->slot = aligned_alloc(HUGE_PAGE, bytes);
+	if (!t->slot)
+		return -1;
+#ifdef MADV_HUGEPAGE
+	madvise(t->slot, bytes, MADV_HUGEPAGE); /* advice only: failure is fine */
+#endif
+	return 0;
+}
+
+/* The table of keys[0..n), every quantity 0, in t's room. */
+static void wtable_build(wtable *t, const uint64_t *keys, size_t n)
+{
+	size_t size = wtable_size(n);
+	t->mask = size - 1;
+	memset(t->slot, 0, size * sizeof *t->slot);
+	for (size_t i = 0; i < n; i++) {
+		size_t h = wtable_hash(keys[i], t->mask);
+		while (t->slot[h].key)
+			h = (h + 1) & t->mask;
+		t->slot[h].key = keys[i];
+	}
+}
+
+/* key's slot, or NULL when key is not in the table. */
+static wslot *wtable_find(const wtable *t, uint64_t key)
+{
+	for (size_t h = wtable_hash(key, t->mask); t->slot[h].key; h = (h + 1) & t->mask)
+		if (t->slot[h].key == key)
+			return &t->slot[h];
+	return NULL;
+}
+
+/* The images of every jump's flip under every symmetry of H: a symmetry
+ * permutes holes, so g(p ^ flip) = g(p) ^ g(flip), and a child's images
+ * are its parent's images XOR these, one XOR an image instead of a bit
+ * gather or table lookups. */
+typedef struct flip_images {
+	int order;
+	uint64_t *img; /* [jump][order] */
+} flip_images;
+
+static int flip_images_init(flip_images *f, const jump_mask *jm, const sym_group *H)
+{
+	f->order = H->order;
+	f->img = malloc((size_t)(jm->njumps ? jm->njumps : 1) * H->order * sizeof *f->img);
+	if (!f->img)
+		return -1;
+	for (int j = 0; j < jm->njumps; j++)
+		sym_images(H, jm->flip[j], f->img + (size_t)j * H->order);
+	return 0;
+}
+
+/* --------------------------------------------------------------- the step */
+
+/* How many parents ahead the children's slots are fetched: a lookup is a
+ * cache miss in a table of megabytes, and one parent ahead (a dozen
+ * misses in flight) left the English board's propagation waiting on
+ * memory for half its time. */
+#define FLOW_AHEAD 4
+
+/* The canonical keys of c's children, in out (FLOW_CLASSES: each class
+ * once); returns how many, k its legal jumps. */
+static int children_of(const jump_mask *jm, const sym_group *H,
+                       const flip_images *fi, flow_kind kind, uint64_t c,
+                       uint64_t *out, int *k)
+{
+	uint64_t legal[JUMP_MASK_WORDS], img[SYM_MAX];
+	int order = fi->order, n = 0;
+	jump_mask_legal(jm, c, legal);
+	sym_images(H, c, img);
+	*k = 0;
+	for (int w = 0; w * 64 < jm->njumps; w++)
+		for (uint64_t set = legal[w]; set; set &= set - 1) {
+			int j = w * 64 + __builtin_ctzll(set);
+			const uint64_t *f = fi->img + (size_t)j * order;
+			uint64_t q = img[0] ^ f[0];
+			for (int g = 1; g < order; g++) {
+				uint64_t t = img[g] ^ f[g];
+				q = t < q ? t : q;
+			}
+			++*k;
+			int seen = 0; /* a handful of children: a scan */
+			for (int i = 0; kind == FLOW_CLASSES && i < n && !seen; i++)
+				seen = out[i] == q;
+			if (!seen)
+				out[n++] = q;
+		}
+	return n;
+}
+
+/* One step, W_n (cur) to W_{n+1} (next), on every thread: each takes
+ * chunks of cur's slots and adds its children's shares to next. */
+typedef struct step_ctx {
+	const wtable *cur;
+	wtable *next;
+	const jump_mask *jm;
+	const sym_group *H;
+	const flip_images *fi;
+	flow_kind kind;
+	int shared;           /* more than one thread */
+	_Atomic size_t claim; /* the next chunk's first slot */
+	struct step_share {   /* a thread's sums, in its own cache line */
+		u128 at, lost;
+		int overflow;
+	} __attribute__((aligned(64))) sum[PARALLEL_MAX_THREADS];
+} step_ctx;
+
+enum { STEP_CHUNK = 4096 }; /* slots a claim */
+
+/* The slots [i0, i1) of cur.  The children's slots are fetched
+ * FLOW_AHEAD parents before their shares are added (without any
+ * prefetch, this was 1.7 s of the English board's random play of 3). */
+static void step_range(step_ctx *x, size_t i0, size_t i1, struct step_share *sum)
+{
+	const wtable *cur = x->cur;
+	wtable *next = x->next;
+	uint64_t key[FLOW_AHEAD][MAX_JUMPS];
+	u128 share[FLOW_AHEAD] = {0};
+	int nkeys[FLOW_AHEAD] = {0}, overflow = 0;
+	const int shared = x->shared;
+	for (size_t i = i0; i < i1 + FLOW_AHEAD; i++) {
+		int b = (int)(i % FLOW_AHEAD);
+		/* the parent FLOW_AHEAD back: its children take their shares */
+		for (int c = 0; c < nkeys[b]; c++) {
+			wslot *s = wtable_find(next, key[b][c]);
+			if (s) {
+				overflow |= slot_add(s, share[b], shared);
+				overflow |= u128_add(&sum->at, share[b]);
+			} else {
+				overflow |= u128_add(&sum->lost, share[b]); /* cannot win */
+			}
+		}
+		nkeys[b] = 0;
+		/* parent i: its children's keys, and their slots fetched */
+		u128 m = i < i1 ? slot_q(&cur->slot[i]) : 0;
+		if (!m)
+			continue;
+		int k, n = children_of(x->jm, x->H, x->fi, x->kind, cur->slot[i].key,
+		                       key[b], &k);
+		for (int c = 0; c < n; c++)
+			__builtin_prefetch(&next->slot[wtable_hash(key[b][c], next->mask)]);
+		if (!k) { /* a winning position before the finish has a jump */
+			overflow |= u128_add(&sum->lost, m);
+		} else if (x->kind == FLOW_SHARES) {
+			share[b] = m / (u128)k;
+			overflow |= u128_add(&sum->lost, m - share[b] * (u128)k);
+			nkeys[b] = n;
+		} else {
+			share[b] = m;
+			nkeys[b] = n;
+		}
+	}
+	sum->overflow |= overflow;
+}
+
+static void step_thread(void *arg, int tid)
+{
+	step_ctx *x = arg;
+	size_t end = x->cur->mask + 1;
+	for (;;) {
+		size_t i0 = atomic_fetch_add(&x->claim, STEP_CHUNK);
+		if (i0 >= end)
+			break;
+		step_range(x, i0, i0 + STEP_CHUNK < end ? i0 + STEP_CHUNK : end, &x->sum[tid]);
+	}
+}
+
+/* Moves the quantities of W_n (cur) onto W_{n+1} (next); *at = what
+ * landed there, *lost gets what did not.  Returns 1 on overflow. */
+static int flow_step(step_ctx *x, int threads, u128 *at, u128 *lost)
+{
+	memset(x->sum, 0, sizeof x->sum);
+	atomic_store(&x->claim, 0);
+	x->shared = threads > 1;
+	parallel_run(threads, step_thread, x);
+	int overflow = 0;
+	*at = 0;
+	for (int t = 0; t < threads; t++) {
+		overflow |= x->sum[t].overflow;
+		overflow |= u128_add(at, x->sum[t].at);
+		overflow |= u128_add(lost, x->sum[t].lost);
+	}
+	return overflow;
+}
+
+pegsol_status winning_flow(const pegsol_problem *pr, const winning_levels *w,
+                           flow_kind kind, u128 start, u128 *at, u128 *lost,
+                           pegsol_error *err)
+{
+	int N = w->N;
+	*lost = 0;
+	for (int n = 0; n <= N; n++)
+		at[n] = 0;
+	if (N < 0)
+		return PEGSOL_OK;
+	if (w->n[0] != 1) { /* W_0 is the start or nothing: no game can win */
+		*lost = start;
+		return PEGSOL_OK;
+	}
+	size_t most = 0;
+	for (int n = 0; n <= N; n++)
+		most = w->n[n] > most ? w->n[n] : most;
+	jump_mask jm = {0};
+	flip_images fi = {0, NULL};
+	wtable cur = {NULL, 0}, next = {NULL, 0};
+	step_ctx *x = aligned_alloc(64, (sizeof *x + 63) / 64 * 64);
+	pegsol_status st = PEGSOL_OK;
+	if (!x || jump_mask_init(&jm, pr->board) || flip_images_init(&fi, &jm, w->H) ||
+	    wtable_alloc(&cur, most) || wtable_alloc(&next, most)) {
+		st = fail(err, PEGSOL_ELIMIT, "out of memory");
+		goto done;
+	}
+	*x = (step_ctx){.jm = &jm, .H = w->H, .fi = &fi, .kind = kind};
+	wtable_build(&cur, w->keys[0], 1);
+	slot_set(wtable_find(&cur, w->keys[0][0]), start);
+	at[0] = start;
+	for (int n = 0; n < N; n++) {
+		wtable_build(&next, w->keys[n + 1], w->n[n + 1]);
+		x->cur = &cur;
+		x->next = &next;
+		/* small levels on one thread: a fork costs more than they do */
+		int threads = cur.mask + 1 >= 8 * STEP_CHUNK ? w->threads : 1;
+		if (flow_step(x, threads, &at[n + 1], lost)) {
+			st = fail_limit(err, PEGSOL_LIMIT_COUNT, "a count overflows 128 "
+			                "bits at level %d", n + 1);
+			goto done;
+		}
+		wtable t = cur; /* W_{n+1} is the next step's parents */
+		cur = next;
+		next = t;
+	}
+done:
+	free(x);
+	free(cur.slot);
+	free(next.slot);
+	jump_mask_free(&jm);
+	free(fi.img);
+	return st;
+}
