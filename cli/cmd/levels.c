@@ -60,7 +60,7 @@ static const char help[] =
 	"                  both by default), B_-n's n being the fewest moves\n"
 	"                  that reduce it to the finish; exit status 0 when it\n"
 	"                  is in a level of each direction (both: on a\n"
-	"                  solution)"
+	"                  solution)\n"
 	CLI_DISK_HELP "\n"
 	"Options:\n" CLI_COMMON_HELP
 	"\nExamples:\n"

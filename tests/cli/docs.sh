@@ -45,6 +45,10 @@ for cmd in $commands; do
     "Usage: pegsol $cmd"*) pass ;;
     *) fail "pegsol $cmd --help does not start with 'Usage: pegsol $cmd'" ;;
   esac
+  # Every option starts its own line: an option run on after another's
+  # text (a help string missing its newline) would hide it.
+  glued=$(printf '%s\n' "$out" | grep -E '[[:alnum:].,;:)]  +-(-[a-z]|[a-z],)' | head -n 1)
+  [ -z "$glued" ] && pass || fail "pegsol $cmd --help: an option on another's line: $glued"
   # The command's own long options are documented too.
   for opt in $(printf '%s\n' "$out" | grep -o -- '--[a-z][a-z-]*' | sort -u); do
     sed 's/\\-/-/g' "$man" | grep -qF -- "$opt" && pass || fail "doc/pegsol.1 lacks $opt (from pegsol $cmd --help)"
