@@ -49,6 +49,16 @@ int level_cli_end(cli *c, progress *p, pegsol_status st, const pegsol_error *err
 	return rc;
 }
 
+int level_cli_member(cli *c, const char *member, pegsol_pos *pos)
+{
+	pegsol_error err;
+	if (pegsol_holes_parse(c->board, member, pos, &err) == PEGSOL_OK)
+		return 0;
+	fprintf(stderr, "pegsol levels: --member: %s\n", err.message);
+	cli_free(c);
+	return PEGSOL_EINPUT;
+}
+
 void level_cli_emit_problem(emitter *e, const cli *c)
 {
 	const pegsol_board *b = c->board;

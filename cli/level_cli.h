@@ -19,5 +19,8 @@ int level_cli_end(cli *c, progress *p, pegsol_status st, const pegsol_error *err
                   double *secs);
 /* "board", "start (empty)" and "finish" values of c's problem. */
 void level_cli_emit_problem(emitter *e, const cli *c);
+/* levels --member HOLES: *pos, the position with pegs in HOLES; else
+ * reports it, frees c's board and returns the exit code. */
+int level_cli_member(cli *c, const char *member, pegsol_pos *pos);
 
 #endif

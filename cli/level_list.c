@@ -185,11 +185,9 @@ int level_member_run(cli *c, const char *member, int flags)
 {
 	pegsol_error err;
 	pegsol_pos pos;
-	if (pegsol_holes_parse(c->board, member, &pos, &err) != PEGSOL_OK) {
-		fprintf(stderr, "pegsol levels: --member: %s\n", err.message);
-		cli_free(c);
-		return PEGSOL_EINPUT;
-	}
+	int bad = level_cli_member(c, member, &pos);
+	if (bad)
+		return bad;
 	int n = pegsol_pos_count(c->problem.start) - pegsol_pos_count(pos);
 	int in[2] = {0, 0}; /* S_n, W_n */
 	double total = 0;

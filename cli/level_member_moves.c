@@ -28,11 +28,9 @@ int level_member_moves_run(cli *c, const char *member, int direction)
 {
 	pegsol_error err;
 	pegsol_pos pos;
-	if (pegsol_holes_parse(c->board, member, &pos, &err) != PEGSOL_OK) {
-		fprintf(stderr, "pegsol levels: --member: %s\n", err.message);
-		cli_free(c);
-		return PEGSOL_EINPUT;
-	}
+	int bad = level_cli_member(c, member, &pos);
+	if (bad)
+		return bad;
 	int in[2] = {-1, -1}; /* the level forward (B_n), backward (B_-n) */
 	double total = 0;
 	for (int d = 0; d < 2; d++) {
