@@ -14,22 +14,46 @@ struct slevel {
 	packed_level P;
 };
 
-/* *v = the level l holds: l's own, or a parked level read back into tmp
- * (freed by unview once used; a parked level is read once). */
-static pegsol_status view(const level_store *s, const slevel *l, level *tmp,
-                          const level **v, pegsol_error *err)
+/* The levels an operation reads: each slevel's own, or a parked level
+ * read back into tmp (a parked level is read once); views_close frees
+ * what views_open read back. */
+typedef struct views {
+	const slevel *l[2];
+	level tmp[2];
+	const level *v[2];
+	int n;
+} views;
+
+static void views_close(views *w)
 {
-	*v = &l->L;
-	if (!l->parked)
-		return PEGSOL_OK;
-	*v = tmp;
-	return level_pack_open(&l->P, tmp, s->E->threads, err);
+	for (int i = 0; i < w->n; i++)
+		if (w->l[i]->parked)
+			level_free(&w->tmp[i]);
+	w->n = 0;
 }
 
-static void unview(const slevel *l, level *tmp)
+/* w->v[i] = what A (i = 0) and B (i = 1, when not NULL) hold; on failure
+ * nothing is left open. */
+static pegsol_status views_open(const level_store *s, views *w, const slevel *A,
+                                const slevel *B, pegsol_error *err)
 {
-	if (l->parked)
-		level_free(tmp);
+	const slevel *l[2] = {A, B};
+	w->n = 0;
+	for (int i = 0; i < 2 && l[i]; i++) {
+		w->l[i] = l[i];
+		w->v[i] = &l[i]->L;
+		if (l[i]->parked) {
+			pegsol_status st = level_pack_open(&l[i]->P, &w->tmp[i],
+			                                   s->E->threads, err);
+			if (st != PEGSOL_OK) {
+				views_close(w);
+				return st;
+			}
+			w->v[i] = &w->tmp[i];
+		}
+		w->n = i + 1;
+	}
+	return PEGSOL_OK;
 }
 
 /* The end of making a level in l: *out = l on success, else l is freed
@@ -68,16 +92,15 @@ static pegsol_status mem_expand(level_store *s, const slevel *in,
                                 const void *keep_ctx, pegsol_error *err)
 {
 	(void)name;
-	level tmp;
-	const level *v;
-	pegsol_status st = view(s, in, &tmp, &v, err);
+	views w;
+	pegsol_status st = views_open(s, &w, in, NULL, err);
 	if (st != PEGSOL_OK)
 		return st;
 	slevel *l = calloc(1, sizeof *l);
 	st = adopt(l, !l ? no_room(err)
-	                 : level_expand(s->E, v, &l->L, stats, keep, keep_ctx, err),
+	                 : level_expand(s->E, w.v[0], &l->L, stats, keep, keep_ctx, err),
 	           out);
-	unview(in, &tmp);
+	views_close(&w);
 	return st;
 }
 
@@ -98,18 +121,14 @@ static pegsol_status mem_match(level_store *s, const slevel *A, const slevel *B,
                                store_match_fn match, void *ctx,
                                pegsol_error *err)
 {
-	level ta, tb;
-	const level *va, *vb;
-	pegsol_status st = view(s, A, &ta, &va, err);
+	views w;
+	pegsol_status st = views_open(s, &w, A, B, err);
 	if (st != PEGSOL_OK)
 		return st;
-	if ((st = view(s, B, &tb, &vb, err)) == PEGSOL_OK) {
-		match_tramp t = {va, vb, match, ctx};
-		st = level_match_complements_concurrent(s->E, va, vb, on_index_match,
-		                                         &t, err);
-		unview(B, &tb);
-	}
-	unview(A, &ta);
+	match_tramp t = {w.v[0], w.v[1], match, ctx};
+	st = level_match_complements_concurrent(s->E, w.v[0], w.v[1], on_index_match,
+	                                         &t, err);
+	views_close(&w);
 	return st;
 }
 
@@ -118,14 +137,13 @@ static pegsol_status mem_complement(level_store *s, const slevel *in,
                                     pegsol_error *err)
 {
 	(void)name;
-	level tmp;
-	const level *v;
-	pegsol_status st = view(s, in, &tmp, &v, err);
+	views w;
+	pegsol_status st = views_open(s, &w, in, NULL, err);
 	if (st != PEGSOL_OK)
 		return st;
 	slevel *l = calloc(1, sizeof *l);
-	st = adopt(l, !l ? no_room(err) : level_complement(s->E, v, &l->L, err), out);
-	unview(in, &tmp);
+	st = adopt(l, !l ? no_room(err) : level_complement(s->E, w.v[0], &l->L, err), out);
+	views_close(&w);
 	return st;
 }
 
@@ -136,19 +154,15 @@ static pegsol_status mem_select(level_store *s, const slevel *A,
                                 slevel **out, pegsol_error *err)
 {
 	(void)name;
-	level ta, tb;
-	const level *va, *vb;
-	pegsol_status st = view(s, A, &ta, &va, err);
+	views w;
+	pegsol_status st = views_open(s, &w, A, B, err);
 	if (st != PEGSOL_OK)
 		return st;
-	if ((st = view(s, B, &tb, &vb, err)) == PEGSOL_OK) {
-		slevel *l = calloc(1, sizeof *l);
-		st = adopt(l, !l ? no_room(err)
-		                 : level_select_complements(s->E, va, vb, 0, &l->L, err),
-		           out);
-		unview(B, &tb);
-	}
-	unview(A, &ta);
+	slevel *l = calloc(1, sizeof *l);
+	st = adopt(l, !l ? no_room(err)
+	                 : level_select_complements(s->E, w.v[0], w.v[1], 0, &l->L, err),
+	           out);
+	views_close(&w);
 	return st;
 }
 
@@ -159,32 +173,27 @@ static pegsol_status mem_expand_within(level_store *s, const slevel *in,
                                        slevel **out, pegsol_error *err)
 {
 	(void)name;
-	level ti, tw;
-	const level *vi, *vw;
-	pegsol_status st = view(s, in, &ti, &vi, err);
+	views w;
+	pegsol_status st = views_open(s, &w, in, within, err);
 	if (st != PEGSOL_OK)
 		return st;
-	if ((st = view(s, within, &tw, &vw, err)) == PEGSOL_OK) {
-		slevel *l = calloc(1, sizeof *l);
-		st = adopt(l, !l ? no_room(err)
-		                 : level_expand_within(s->E, vi, flags, vw, keep,
-		                                       keep_ctx, &l->L, err),
-		           out);
-		unview(within, &tw);
-	}
-	unview(in, &ti);
+	slevel *l = calloc(1, sizeof *l);
+	st = adopt(l, !l ? no_room(err)
+	                 : level_expand_within(s->E, w.v[0], flags, w.v[1], keep,
+	                                       keep_ctx, &l->L, err),
+	           out);
+	views_close(&w);
 	return st;
 }
 
 static pegsol_status mem_foreach(level_store *s, const slevel *L,
                                  store_each_fn fn, void *ctx, pegsol_error *err)
 {
-	level tmp;
-	const level *v;
-	pegsol_status st = view(s, L, &tmp, &v, err);
+	views w;
+	pegsol_status st = views_open(s, &w, L, NULL, err);
 	if (st == PEGSOL_OK) {
-		st = level_each_in_memory(v, fn, ctx);
-		unview(L, &tmp);
+		st = level_each_in_memory(w.v[0], fn, ctx);
+		views_close(&w);
 	}
 	return st;
 }
