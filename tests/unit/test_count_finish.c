@@ -4,8 +4,9 @@
  * can still win, the winning positions) and pegsol_class_paths (the wins
  * counted as paths in the graph of symmetry classes, feschber's "distinct
  * board sequences"), against two brute forces that share nothing with the
- * library but the board's jump list and symmetry images, and against the
- * full count (pegsol_count, another algorithm: every reachable position):
+ * library but the board's jump list and symmetry images, and on the small
+ * problems against the full count (pegsol_count, another algorithm: every
+ * reachable position), level by level:
  *
  *  - sequences: every winning game is played out; the games are counted,
  *    and per n the distinct first n jumps of the wins (the openings); its
@@ -305,7 +306,8 @@ static void compare(const char *what, const pegsol_board *b, const char *start,
 		if (f.nlevels)
 			check_u128(what, "the last openings", f.openings[f.nlevels - 1], f.wins);
 	}
-	against_count(what, &pr, &f, 2);
+	if (play_out) /* the small problems: the full count costs more */
+		against_count(what, &pr, &f, 2);
 	if (play_out) {
 		size_t wins;
 		u128 openings[65];
@@ -370,14 +372,8 @@ int main(void)
 	if (pegsol_problem_init(&pr, e, NULL, NULL, &err) == PEGSOL_OK) {
 		CHECK_EQ_INT(pegsol_class_paths(&pr, NULL, NULL, &err), PEGSOL_EUSAGE);
 		CHECK_EQ_INT(pegsol_count_finish(&pr, NULL, 0, NULL, &err), PEGSOL_EUSAGE);
-		/* the central game: the published figures (REFERENCE.md; the
-		 * class paths are the peer's "distinct board sequences") */
-		CHECK_EQ_INT(pegsol_count_finish(&pr, NULL, 1, &f, &err), PEGSOL_OK);
-		check_u128("english", "wins", f.wins, (u128)40861647040079968ull);
-		check_u128("english", "class paths", f.class_paths, (u128)4750671971732176ull);
-		CHECK_EQ_INT(f.winning_total, 1679072);
-		CHECK_EQ_INT(f.winning_raw_total, 13428122);
-		CHECK_EQ_INT(f.nlevels, 32);
+		/* the central game's published figures (REFERENCE.md) are
+		 * tests/cli/count_finish.sh's: one English walk is enough */
 	}
 	pegsol_board_free(e);
 	return check_done();
