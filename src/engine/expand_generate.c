@@ -262,7 +262,9 @@ generate_chunk(xctx *x, tbuf *tb, uint64_t *img, uint16_t *jumps,
 			tb->nstage = (size_t)(out - stage) / (size_t)words;
 			full = flush_stage(x, tb, words);
 			out = stage + tb->nstage * (size_t)words;
-			if (full)
+			/* another thread's slice is full: stop as well (seen a
+			 * stage of children late at most) */
+			if (full || atomic_load_explicit(&x->round_full, memory_order_relaxed))
 				break;
 		}
 		uint64_t c = keys[cur];
@@ -314,9 +316,12 @@ generate_words(xctx *x, int tid, const int words)
 	uint16_t jumps[MAX_JUMPS];
 	/* what the last round could not place goes first */
 	int full = tb->nstage && flush_stage(x, tb, words);
-	while (!full && claim_chunk(x, tb, tid))
+	while (!full && !atomic_load_explicit(&x->round_full, memory_order_relaxed) &&
+	       claim_chunk(x, tb, tid))
 		full = generate_chunk(x, tb, img, jumps, words);
-	if (!full && tb->nstage)
+	if (full)
+		atomic_store_explicit(&x->round_full, 1, memory_order_relaxed);
+	else if (tb->nstage)
 		flush_stage(x, tb, words);
 }
 

@@ -72,6 +72,7 @@ static pegsol_status run_rounds(xctx *x, pegsol_error *err)
 		more = 0;
 	}
 	while (more && !atomic_load(&x->failed)) {
+		atomic_store(&x->round_full, 0);
 		parallel_run(x->nthreads, expand_generate, x);
 		atomic_store(&x->next_part, 0);
 		parallel_run(x->nthreads, expand_reduce, x);
