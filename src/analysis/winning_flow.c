@@ -309,6 +309,10 @@ static void step_range(step_ctx *x, size_t i0, size_t i1, struct step_share *sum
 	u128 share[FLOW_AHEAD] = {0};
 	int nkeys[FLOW_AHEAD] = {0}, overflow = 0;
 	const int shared = x->shared;
+	/* what is lost is counted for random play alone, whose check needs
+	 * it: the games that cannot win can outgrow 128 bits where the wins
+	 * do not */
+	const int shares = x->kind == FLOW_SHARES;
 	for (size_t i = i0; i < i1 + FLOW_AHEAD; i++) {
 		int b = (int)(i % FLOW_AHEAD);
 		/* the parent FLOW_AHEAD back: its children take their shares */
@@ -317,8 +321,8 @@ static void step_range(step_ctx *x, size_t i0, size_t i1, struct step_share *sum
 			if (s) {
 				overflow |= slot_add(s, share[b], shared);
 				overflow |= u128_add(&sum->at, share[b]);
-			} else {
-				overflow |= u128_add(&sum->lost, share[b]); /* cannot win */
+			} else if (shares) { /* to a child that cannot win */
+				overflow |= u128_add(&sum->lost, share[b]);
 			}
 		}
 		nkeys[b] = 0;
@@ -331,8 +335,8 @@ static void step_range(step_ctx *x, size_t i0, size_t i1, struct step_share *sum
 		for (int c = 0; c < n; c++)
 			__builtin_prefetch(&next->slot[wtable_hash(key[b][c], next->mask)]);
 		if (!k) { /* a winning position before the finish has a jump */
-			overflow |= u128_add(&sum->lost, m);
-		} else if (x->kind == FLOW_SHARES) {
+			overflow |= shares && u128_add(&sum->lost, m);
+		} else if (shares) {
 			share[b] = m / (u128)k;
 			overflow |= u128_add(&sum->lost, m - share[b] * (u128)k);
 			nkeys[b] = n;
@@ -385,7 +389,7 @@ pegsol_status winning_flow(const pegsol_problem *pr, const winning_levels *w,
 	if (N < 0)
 		return PEGSOL_OK;
 	if (w->n[0] != 1) { /* W_0 is the start or nothing: no game can win */
-		*lost = start;
+		*lost = kind == FLOW_SHARES ? start : 0;
 		return PEGSOL_OK;
 	}
 	size_t most = 0;

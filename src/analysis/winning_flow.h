@@ -48,8 +48,9 @@ typedef enum flow_kind {
 } flow_kind;
 
 /* Puts `start` on W_0's class and moves it to W_N: at[n] = what reaches
- * W_n (at[N]: the finish), *lost = what went to positions that cannot win
- * (FLOW_SHARES: and to rounding; at[N] + *lost = start).  PEGSOL_ELIMIT
+ * W_n (at[N]: the finish); with FLOW_SHARES, *lost = what went to
+ * positions that cannot win and to rounding (at[N] + *lost = start), else
+ * 0 (not counted: it can outgrow 128 bits).  PEGSOL_ELIMIT
  * (PEGSOL_LIMIT_COUNT) when a sum overflows 128 bits. */
 pegsol_status winning_flow(const pegsol_problem *pr, const winning_levels *w,
                            flow_kind kind, u128 start, u128 *at, u128 *lost,
