@@ -29,6 +29,7 @@ done
 pegsol=$(realpath "${pegsol:-build/pegsol}")
 peer=${PEER:-/tmp/peers/feschber/target/release/peg-solitaire}
 out=${OUT:-$(mktemp -d /tmp/peer_narrow.XXXXXX)}
+mkdir -p "$out"
 for tool in hyperfine jq /usr/bin/time "$peer" "$pegsol"; do
 	command -v "$tool" >/dev/null || { echo "peer_narrow: $tool not found" >&2; exit 1; }
 done
