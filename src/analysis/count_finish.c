@@ -44,7 +44,7 @@ pegsol_status pegsol_count_finish(const pegsol_problem *problem,
 		return st;
 	winning_levels w;
 	u128 lost;
-	st = winning_levels_walk(problem, options, "the count of the wins", &w, err);
+	st = winning_levels_walk(problem, options, "the count of the wins", 1, &w, err);
 	if (w.H)
 		out->symmetry_order = w.H->order;
 	if (st == PEGSOL_OK && w.N >= 0)
@@ -87,7 +87,7 @@ pegsol_status pegsol_class_paths(const pegsol_problem *problem,
 	*paths = 0;
 	winning_levels w;
 	u128 at[PEGSOL_MAX_HOLES + 1], lost;
-	st = winning_levels_walk(problem, options, "class paths", &w, err);
+	st = winning_levels_walk(problem, options, "class paths", 0, &w, err);
 	if (st == PEGSOL_OK && w.N >= 0)
 		st = winning_flow(problem, &w, FLOW_CLASSES, 1, at, &lost, err);
 	if (st == PEGSOL_OK && w.N >= 0)

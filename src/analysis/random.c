@@ -154,7 +154,7 @@ static pegsol_status finish_run(const pegsol_problem *problem,
 	out->N = -1;
 	winning_levels w;
 	pegsol_status st = winning_levels_walk(problem, opt, "random play's finish",
-	                                       &w, err);
+	                                       0, &w, err);
 	if (w.H)
 		out->symmetry_order = w.H->order;
 	if (st == PEGSOL_OK && w.N >= 0)

@@ -15,8 +15,9 @@
  * Its functions are declared in pegsol/game.h.
  */
 #include "board/problem.h"
-#include "store/level_store.h"
-#include "analysis/winning_walk.h"
+#include "analysis/winning_flow.h"
+#include "board/board.h"
+#include "core/error.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -95,61 +96,6 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-typedef struct keep_ctx {
-	uint64_t *keys;
-	size_t n;
-} keep_ctx;
-
-static void on_key(void *ctx, uint64_t key, u128 count)
-{
-	keep_ctx *k = ctx;
-	(void)count;
-	k->keys[k->n++] = key;
-}
-
-/* What the walk reports to: the table being filled, and for progress the
- * walk's phase and level beside the engine's positions done. */
-typedef struct compute_ctx {
-	pegsol_winning *w;
-	const pegsol_level_options *opt;
-	const char *phase;
-	int level;
-} compute_ctx;
-
-/* Copies a level's keys into a plain sorted array for level n. */
-static pegsol_status on_level(void *ctx, int n, level_store *s, const slevel *W,
-                              pegsol_error *err)
-{
-	pegsol_winning *w = ((compute_ctx *)ctx)->w;
-	size_t size = (size_t)s->ops->size(W);
-	keep_ctx k = {malloc((size ? size : 1) * sizeof(uint64_t)), 0};
-	if (!k.keys)
-		return fail(err, PEGSOL_ELIMIT, "out of memory");
-	free(w->keys[n]);
-	w->keys[n] = k.keys;
-	w->n[n] = 0;
-	pegsol_status st = s->ops->foreach(s, W, on_key, &k, err);
-	if (st != PEGSOL_OK)
-		return st;
-	w->n[n] = k.n;
-	qsort(w->keys[n], k.n, sizeof(uint64_t), cmp_u64);
-	return PEGSOL_OK;
-}
-
-static void on_phase(void *ctx, const char *phase, int n)
-{
-	compute_ctx *c = ctx;
-	c->phase = phase;
-	c->level = n;
-}
-
-static void on_progress(void *ctx, size_t done, size_t total)
-{
-	compute_ctx *c = ctx;
-	if (c->opt && c->opt->progress && c->phase)
-		c->opt->progress(c->opt->progress_ctx, c->phase, c->level, done, total);
-}
-
 pegsol_status pegsol_winning_compute(const pegsol_problem *pr,
                                      const pegsol_level_options *opt,
                                      pegsol_winning **out, pegsol_error *err)
@@ -158,45 +104,28 @@ pegsol_status pegsol_winning_compute(const pegsol_problem *pr,
 		return fail(err, PEGSOL_EUSAGE,
 		            "winning positions: nowhere to put them (NULL)");
 	*out = NULL;
-	pegsol_status checked = problem_check(pr, "winning positions", err);
-	if (checked != PEGSOL_OK)
-		return checked;
+	pegsol_status st = problem_check(pr, "winning positions", err);
+	if (st != PEGSOL_OK)
+		return st;
 	pegsol_winning *w = winning_new(pr);
 	if (!w)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
-	const pegsol_board *b = pr->board;
-	int N = w->N;
-	if (N < 0) { /* no level can finish: every array stays empty */
+	if (w->N < 0) { /* no level can finish: every array stays empty */
 		*out = w;
 		return PEGSOL_OK;
 	}
-	engine E;
-	if (engine_init(&E, b, w->H, opt ? opt->threads : 0)) {
-		engine_release(&E);
-		pegsol_winning_free(w);
-		return fail(err, PEGSOL_ELIMIT, "out of memory");
+	/* the walk's levels (with a work directory its half-way levels on
+	 * disk, checkpointed so that a stopped computation resumes), each
+	 * kept as a sorted array */
+	winning_levels wl;
+	st = winning_levels_walk(pr, opt, "pegsol_winning_compute", 0, &wl, err);
+	for (int n = 0; st == PEGSOL_OK && n <= w->N; n++) {
+		w->keys[n] = wl.keys[n];
+		w->n[n] = wl.n[n];
+		wl.keys[n] = NULL;
+		qsort(w->keys[n], w->n[n], sizeof(uint64_t), cmp_u64);
 	}
-	E.memory = opt ? opt->memory : 0;
-	compute_ctx cc = {w, opt, NULL, 0};
-	E.progress = on_progress;
-	E.progress_ctx = &cc;
-	winning_walk_cb cb = {on_level, on_phase, &cc};
-	/* with a work directory the half-way levels go to disk (only W stays
-	 * in memory), checkpointed so that a stopped computation resumes */
-	level_store *store = NULL;
-	pegsol_status st;
-	if (opt && opt->store && opt->store->shares)
-		/* on_level keeps every winning position here, not a share */
-		st = fail(err, PEGSOL_EUSAGE, "pegsol_winning_compute needs every "
-		                              "level whole in this process, not a store "
-		                              "that spreads them over processes");
-	else
-		st = level_store_open(&E, opt, &store, err);
-	if (st == PEGSOL_OK)
-		st = winning_walk(store, pr, N, opt ? opt->memory : 0, &cb, err);
-	if (store)
-		store->ops->release(store);
-	engine_release(&E);
+	winning_levels_free(&wl);
 	if (st != PEGSOL_OK) {
 		pegsol_winning_free(w);
 		return st;

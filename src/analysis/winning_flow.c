@@ -23,6 +23,7 @@ typedef struct walk_ctx {
 	const char *phase;
 	int level;
 	int n; /* the level on_key fills */
+	int raw; /* count every image too */
 } walk_ctx;
 
 static void on_key(void *ctx, uint64_t key, u128 count)
@@ -31,7 +32,8 @@ static void on_key(void *ctx, uint64_t key, u128 count)
 	winning_levels *w = c->w;
 	(void)count;
 	w->keys[c->n][w->n[c->n]++] = key;
-	w->raw[c->n] += (uint64_t)sym_orbit_size(w->H, key);
+	if (c->raw)
+		w->raw[c->n] += (uint64_t)sym_orbit_size(w->H, key);
 }
 
 static pegsol_status on_level(void *ctx, int n, level_store *s,
@@ -66,7 +68,7 @@ static void on_progress(void *ctx, size_t done, size_t total)
 
 pegsol_status winning_levels_walk(const pegsol_problem *pr,
                                   const pegsol_level_options *opt,
-                                  const char *what, winning_levels *w,
+                                  const char *what, int raw, winning_levels *w,
                                   pegsol_error *err)
 {
 	memset(w, 0, sizeof *w);
@@ -87,7 +89,7 @@ pegsol_status winning_levels_walk(const pegsol_problem *pr,
 		engine_release(&E);
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
 	}
-	walk_ctx c = {w, opt, NULL, 0, 0};
+	walk_ctx c = {w, opt, NULL, 0, 0, raw};
 	E.memory = opt ? opt->memory : 0;
 	E.progress = on_progress;
 	E.progress_ctx = &c;

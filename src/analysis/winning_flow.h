@@ -27,16 +27,16 @@ typedef struct winning_levels {
 	sym_group *H;
 	int threads;                             /* the flow's, as the walk's */
 	size_t n[PEGSOL_MAX_HOLES + 1];          /* classes in W_n */
-	uint64_t raw[PEGSOL_MAX_HOLES + 1];      /* positions, every image */
+	uint64_t raw[PEGSOL_MAX_HOLES + 1];      /* positions, every image (if asked) */
 	uint64_t *keys[PEGSOL_MAX_HOLES + 1];    /* in no particular order */
 } winning_levels;
 
 /* Runs the winning walk (in this process: a store spread over processes
- * is refused, naming `what`) and keeps its levels in w, which
- * winning_levels_free releases whatever this returns. */
+ * is refused, naming `what`) and keeps its levels in w (with raw, w->raw
+ * too; else 0), which winning_levels_free releases whatever this returns. */
 pegsol_status winning_levels_walk(const pegsol_problem *pr,
                                   const pegsol_level_options *opt,
-                                  const char *what, winning_levels *w,
+                                  const char *what, int raw, winning_levels *w,
                                   pegsol_error *err);
 void winning_levels_free(winning_levels *w);
 
