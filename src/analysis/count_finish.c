@@ -42,33 +42,32 @@ pegsol_status pegsol_count_finish(const pegsol_problem *problem,
 	pegsol_status st = problem_check(problem, "count of the wins", err);
 	if (st != PEGSOL_OK)
 		return st;
+	/* out holds figures only when all of them are made: a failure
+	 * leaves it cleared */
 	winning_levels w;
-	u128 lost;
+	u128 lost, at[PEGSOL_MAX_HOLES + 1];
 	st = winning_levels_walk(problem, options, "the count of the wins", 1, &w, err);
-	if (w.H)
-		out->symmetry_order = w.H->order;
 	if (st == PEGSOL_OK && w.N >= 0)
 		st = winning_flow(problem, &w, FLOW_GAMES, 1, out->openings, &lost, err);
-	if (st == PEGSOL_OK && w.N >= 0 && class_paths) {
-		u128 at[PEGSOL_MAX_HOLES + 1];
+	if (st == PEGSOL_OK && w.N >= 0 && class_paths)
 		st = winning_flow(problem, &w, FLOW_CLASSES, 1, at, &lost, err);
-		out->class_paths = at[w.N];
-		out->class_paths_known = st == PEGSOL_OK;
+	if (st != PEGSOL_OK) {
+		memset(out, 0, sizeof *out);
+		winning_levels_free(&w);
+		return st;
 	}
-	if (st == PEGSOL_OK && w.N >= 0) {
+	out->symmetry_order = w.H->order;
+	if (w.N >= 0) {
 		out->nlevels = w.N + 1;
 		out->wins = out->openings[w.N];
+		out->class_paths_known = class_paths != 0;
+		out->class_paths = class_paths ? at[w.N] : 0;
 		for (int n = 0; n <= w.N; n++) {
 			out->winning[n] = w.n[n];
 			out->winning_raw[n] = w.raw[n];
 			out->winning_total += w.n[n];
 			out->winning_raw_total += w.raw[n];
 		}
-	}
-	if (st != PEGSOL_OK) {
-		int order = out->symmetry_order;
-		memset(out, 0, sizeof *out);
-		out->symmetry_order = order;
 	}
 	winning_levels_free(&w);
 	return st;
