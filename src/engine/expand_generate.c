@@ -4,31 +4,18 @@
  * thread's round buffer; and the facts about the parents (expand_stats)
  * gathered on the way.
  *
- * For a parent c the images g(c) under the group are computed once; the
- * canonical form of the child after jump j is then min over g of
- * g(c) ^ g(mask of j), because the images of the three holes of every
- * jump are precomputed (engine.jimg): a child costs a few XORs and
- * comparisons, not a transform.  With label sets, a child gets the image
- * of its parent's set under the symmetry that made it canonical.
+ * The children's canonical forms are child_canon.h's.  With label sets,
+ * a child gets the image of its parent's set under the symmetry that made
+ * it canonical.
  */
 #include "engine/expand_generate.h"
+#include "engine/child_canon.h"
 #include "engine/jump_tables.h"
 #include "engine/level_int.h"
 #include "engine/level_prune_int.h"
 #include "core/parallel.h"
 
-#if defined(__AVX512F__)
-#include <immintrin.h>
-#endif
 #include <string.h>
-
-/* The orbit's size of a position that `fixed` of the group's m elements
- * map onto itself: the stabiliser's order divides the group's; with 8, a
- * power of two, a shift spares a division a parent. */
-static inline int orbit_size(int m, int fixed)
-{
-	return m == 8 ? 8 >> __builtin_ctz((unsigned)fixed) : m / fixed;
-}
 
 int level_stats_add(const engine *E, uint64_t key, const u128 *count,
                     expand_stats *st)
@@ -49,38 +36,6 @@ int level_stats_add(const engine *E, uint64_t key, const u128 *count,
 			overflow |= u128_add(&st->dead_games, *count);
 	}
 	return overflow;
-}
-
-/* The canonical form of a child: the smallest of img[g] ^ jimg[g].  Two
- * independent minimum chains halve the latency of the comparisons. */
-static inline uint64_t canon_child(const uint64_t *img, const uint64_t *ji,
-                                   int m)
-{
-	uint64_t a = img[0] ^ ji[0], b = a;
-	int g = 1;
-	for (; g + 1 < m; g += 2) {
-		uint64_t u = img[g] ^ ji[g], v = img[g + 1] ^ ji[g + 1];
-		a = u < a ? u : a;
-		b = v < b ? v : b;
-	}
-	if (g < m) {
-		uint64_t u = img[g] ^ ji[g];
-		a = u < a ? u : a;
-	}
-	return a < b ? a : b;
-}
-
-/* The same for the full group of a square board (8 symmetries, the
- * common case): one 512-bit XOR and a minimum across the lanes. */
-static inline uint64_t canon_child8(const uint64_t *img, const uint64_t *ji)
-{
-#ifdef __AVX512F__
-	__m512i v = _mm512_xor_si512(_mm512_load_si512((const void *)img),
-	                             _mm512_loadu_si512((const void *)ji));
-	return _mm512_reduce_min_epu64(v);
-#else
-	return canon_child(img, ji, 8);
-#endif
 }
 
 /* The children of a parent that carries a label set: each child gets the
@@ -154,24 +109,6 @@ flush_stage(const xctx *x, tbuf *tb, const int words)
 		        (n - i) * (size_t)words * sizeof *tb->stage);
 	tb->nstage = n - i;
 	return full;
-}
-
-/* The parent c's images under the group's m elements into img (with
- * iflip, those of its complement: g(~c) = ~g(c)); returns how many of
- * them map c onto itself. */
-static inline __attribute__((always_inline)) int
-parent_images(const sym_group *G, int m, uint64_t c, uint64_t iflip,
-              uint64_t *img)
-{
-	int fixed = 0;
-	for (int g = 0; g < m; g++) {
-		img[g] = sym_apply(G, g, c);
-		fixed += img[g] == c;
-	}
-	if (iflip)
-		for (int g = 0; g < m; g++)
-			img[g] ^= iflip;
-	return fixed;
 }
 
 /* Writes the children of a parent (its images img, its legal jumps
