@@ -46,6 +46,19 @@ void *big_alloc(size_t bytes)
 	return p;
 }
 
+void *big_calloc_huge(size_t bytes)
+{
+	size_t rounded = huge_round(bytes ? bytes : 1);
+	void *p = NULL;
+	if (posix_memalign(&p, HUGE_PAGE, rounded))
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+	memset(p, 0, rounded);
+	return p;
+}
+
 void *big_calloc(size_t bytes)
 {
 	if (bytes < HUGE_PAGE)

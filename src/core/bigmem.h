@@ -23,6 +23,10 @@
 void *big_alloc(size_t bytes);
 /* Zeroed. */
 void *big_calloc(size_t bytes);
+/* big_calloc for memory read and written at random all over (a bitmap):
+ * huge pages asked for whatever the size, a TLB miss costing more there
+ * than the fresh huge pages' clearing, paid once. */
+void *big_calloc_huge(size_t bytes);
 
 /* A mapping of bytes (NULL when out of memory), released by big_unmap
  * with the same size.  Contents are undefined. */

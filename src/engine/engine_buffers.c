@@ -10,6 +10,7 @@
  * would first write in the same huge page are touched by halves first.
  */
 #include "engine/engine_buffers.h"
+#include "engine/expand_dense.h"
 #include "core/bigmem.h"
 
 #ifdef __GLIBC__
@@ -71,6 +72,8 @@ void engine_trim(engine *E)
 	eb->spare_keys = NULL;
 	eb->spare_counts = NULL;
 	eb->spare_keys_n = eb->spare_counts_n = 0;
+	expand_dense_free(eb->dense);
+	eb->dense = NULL;
 }
 
 void engine_buffers_free(engine *E)

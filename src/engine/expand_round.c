@@ -8,6 +8,7 @@
  * level_expand_within are its entry points.
  */
 #include "engine/level_int.h"
+#include "engine/expand_dense.h"
 #include "engine/expand_finish.h"
 #include "engine/expand_generate.h"
 #include "engine/expand_plan.h"
@@ -166,6 +167,10 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	memset(out, 0, sizeof *out);
 	if (stats)
 		memset(stats, 0, sizeof *stats);
+	pegsol_status dense_st;
+	if (!range && expand_dense(E, in, out, stats, keep, keep_ctx, flags, within,
+	                           &dense_st, err))
+		return dense_st;
 	xctx *x = calloc(1, sizeof *x);
 	if (!x)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");

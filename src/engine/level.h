@@ -141,6 +141,11 @@ typedef struct engine {
 	/* Expansions within a level made by marking that level's keys
 	 * (expand_table.h): what a test asks to know the path ran. */
 	int marked;
+	/* Expansions made by bitmaps (expand_dense.c), and 1 to make none
+	 * so: what a test asks, to know which path ran or to run the
+	 * tables' path where both could. */
+	int dense_passes;
+	int no_dense;
 	/* Round buffers, kept from one expansion to the next so that big
 	 * buffers are not page-faulted in again every level. */
 	struct expand_buffers *buffers;

@@ -87,6 +87,8 @@ struct expand_buffers {
 	uint64_t *spare_keys;
 	u128 *spare_counts;
 	size_t spare_keys_n, spare_counts_n; /* their room, in entries */
+	/* the bitmaps and rank tables of the dense path (expand_dense.c) */
+	struct dense_maps *dense;
 };
 
 /* One expansion: what its threads share. */

@@ -1,0 +1,527 @@
+/*
+ * expand_dense.c - level_expand and level_expand_within for levels without
+ * counts or label sets, when the children's layer (one peg count, one
+ * position class) is numbered densely (dense_rank.h) in a bitmap small
+ * enough to keep one a thread: the English board's biggest is 8.7 MiB.
+ *
+ * Each thread makes the children of the parents it claims, as phase A of
+ * the tables' path does (child_canon.h), ranks each one and sets its bit
+ * in a bitmap of its own: no round buffers, no hash tables, no sort, and
+ * no atomic operation (a locked OR on a bitmap shared by the threads made
+ * two threads no faster than one).  The bit's line is prefetched when the
+ * child is ranked and written a stage of children later.
+ * Then the bitmaps are OR-ed, a block of words at a time, and read out in
+ * rank order, which is key order: dealt to the new level's partitions in
+ * that order, each partition's keys come out sorted, the level the
+ * tables' path makes, key for key.
+ *
+ * Within a level (level_expand_within) the children's bitmap is AND-ed
+ * with one of the given level's keys, and the level made has its
+ * partitions.  A filter other than the pagodas' own (level_prune.h, which
+ * tests each child by its parent's values, as phase A does) is applied to
+ * the distinct keys as they are read out: it depends on the key alone.
+ *
+ * The path is taken only where it is sure to be right, and gives the
+ * expansion back to the tables' path otherwise: parents of one peg count
+ * and one class (each parent is checked as it is expanded), whose class
+ * the group maps onto itself (dense_rank.h, "Symmetry"), so that every
+ * child lies in one layer.
+ */
+#include "engine/expand_dense.h"
+#include "engine/child_canon.h"
+#include "engine/dense_rank.h"
+#include "engine/engine_buffers.h"
+#include "engine/jump_tables.h"
+#include "engine/level_int.h"
+#include "engine/level_prune_int.h"
+#include "core/bigmem.h"
+#include "core/parallel.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* DENSE_STAGE: children ranked before their bits are set (their lines
+ * prefetched meanwhile).  DENSE_BLOCK: words of the bitmaps read out as one piece.
+ * DENSE_MIN_PARENTS: below this the tables' path, whose buffers are
+ * small for a small level, costs less than reading out whole bitmaps. */
+enum { DENSE_STAGE = 512, DENSE_BLOCK = 4096, DENSE_MIN_PARENTS = 1 << 15 };
+
+/* What the engine keeps for this path from one expansion to the next. */
+struct dense_maps {
+	int tried;        /* the tables were asked for */
+	int usable;       /* ... and the board suits them */
+	int off;          /* a level's parents were not of one layer once:
+	                   * this engine's expansions go the tables' way */
+	dense_rank R;
+	/* the threads' bitmaps, then one for a level to expand within */
+	uint64_t *map[MAX_THREADS + 1];
+	size_t words[MAX_THREADS + 1];
+};
+
+void expand_dense_free(struct dense_maps *d)
+{
+	if (!d)
+		return;
+	dense_rank_free(&d->R);
+	for (int i = 0; i <= MAX_THREADS; i++)
+		free(d->map[i]);
+	free(d);
+}
+
+/* One expansion: what its threads share. */
+typedef struct dctx {
+	const engine *E;
+	const level *in;
+	const dense_rank *R;
+	uint64_t **map;
+	int nthreads;
+	size_t words;       /* of each bitmap the layer's ranks reach, in
+	                     * whole blocks */
+	uint64_t drop_at;   /* the rank of no key, where dropped children go */
+	int ppegs;          /* the parents' peg count and state */
+	unsigned pstate;
+	const lin_prune *lp;
+	uint64_t jflip, iflip;
+	atomic_size_t next;
+	struct {
+		expand_stats st;
+		uint64_t kids;
+		unsigned bad;
+	} t[MAX_THREADS];
+	/* reading out */
+	const uint64_t *mask;            /* within's bitmap, or NULL */
+	const level *within;
+	int (*keep)(const void *, uint64_t);
+	const void *keep_ctx;
+	size_t nblocks;
+	size_t *cnt;                     /* [nblocks]: keys in each block */
+	size_t from[MAX_THREADS + 1];    /* a thread's blocks */
+	int pbits;
+	size_t nparts;
+	size_t *at;                      /* [nthreads][nparts] */
+	uint64_t *keys;
+} dctx;
+
+/* Sets the bits of n ranks in map: their lines were prefetched when
+ * they were ranked, and have come by now. */
+static inline void set_bits(uint64_t *restrict map, const uint64_t *at, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		map[at[i] >> 6] |= (uint64_t)1 << (at[i] & 63);
+}
+
+/* The children of the parents a thread claims, set in its bitmap: ranked
+ * (and their bits' lines prefetched) into a stage in the L1 cache, whose
+ * bits are set DENSE_STAGE ranks at a time in a loop of their own (in
+ * the generation's loop the writes and the tables' reads made it spill
+ * its registers). */
+static void dense_generate(void *arg, int tid)
+{
+	dctx *x = arg;
+	const engine *E = x->E;
+	const sym_group *G = E->G;
+	const int m = G->order;
+	const dense_rank R = *x->R;
+	uint64_t *restrict map = x->map[tid];
+	const uint64_t *keys = x->in->keys;
+	const size_t n = x->in->n;
+	const lin_prune *lp = x->lp;
+	const uint64_t jflip = x->jflip, iflip = x->iflip, drop_at = x->drop_at;
+	const int ppegs = x->ppegs;
+	const unsigned pstate = x->pstate;
+	const size_t room = DENSE_STAGE - (size_t)E->board->njumps;
+	uint64_t img[SYM_MAX] __attribute__((aligned(64)));
+	uint16_t jumps[MAX_JUMPS + 32];
+	uint64_t stage[DENSE_STAGE];
+	size_t ns = 0;
+	unsigned bad = 0;
+	uint64_t kids = 0;
+	expand_stats st = {0};
+	for (;;) {
+		size_t start = atomic_fetch_add(&x->next, CHUNK);
+		if (start >= n)
+			break;
+		size_t end = start + CHUNK < n ? start + CHUNK : n;
+		if (tid == 0 && E->progress)
+			E->progress(E->progress_ctx, start, n);
+		for (size_t i = start; i < end; i++) {
+			if (ns > room) {
+				set_bits(map, stage, ns);
+				ns = 0;
+			}
+			uint64_t c = keys[i];
+			/* a parent of another layer: its children's ranks
+			 * mean nothing, and the tables' path takes over */
+			bad |= (unsigned)(__builtin_popcountll(c) ^ ppegs) |
+			       (dense_state(&R, c) ^ pstate);
+			int orbit = orbit_size(m, parent_images(G, m, c, iflip, img));
+			st.raw += (uint64_t)orbit;
+			int nj = jumps_of(E, c ^ jflip, jumps);
+			if (nj == 0) {
+				st.dead++;
+				st.dead_raw += (uint64_t)orbit;
+				continue;
+			}
+			lin_vec slack = {0};
+			if (lp)
+				lin_prune_slack(lp, c, &slack);
+			for (int k = 0; k < nj; k++) {
+				int drop = lp && lin_prune_cut(lp, &slack, jumps[k]);
+				const uint64_t *ji = E->jimg[jumps[k]];
+				uint64_t best = m == 8 ? canon_child8(img, ji)
+				                       : canon_child(img, ji, m);
+				uint64_t at = dense_index(&R, best);
+				at = drop ? drop_at : at;
+				kids += (uint64_t)!drop;
+				__builtin_prefetch(map + (at >> 6), 1);
+				stage[ns++] = at;
+			}
+		}
+	}
+	set_bits(map, stage, ns);
+	x->t[tid].st = st;
+	x->t[tid].kids = kids;
+	x->t[tid].bad = bad;
+}
+
+/* The keys of the level to expand within, of the children's layer, set
+ * in its bitmap (others cannot be children), by every thread at once: an
+ * atomic OR each, a key and not a child, on a line prefetched a stage of
+ * keys before. */
+static void fill_within(void *arg, int tid)
+{
+	dctx *x = arg;
+	const dense_rank *R = x->R;
+	const level *F = x->within;
+	uint64_t *map = x->map[x->nthreads];
+	const uint64_t drop_at = x->drop_at;
+	uint64_t stage[DENSE_STAGE];
+	size_t a = F->n * (size_t)tid / (size_t)x->nthreads,
+	       b = F->n * (size_t)(tid + 1) / (size_t)x->nthreads;
+	while (a < b) {
+		size_t n = b - a < DENSE_STAGE ? b - a : DENSE_STAGE;
+		for (size_t i = 0; i < n; i++) {
+			uint64_t key = F->keys[a + i];
+			int in_layer = __builtin_popcountll(key) == R->pegs &&
+			               dense_state(R, key) == R->state;
+			stage[i] = in_layer ? dense_index(R, key) : drop_at;
+			__builtin_prefetch(map + (stage[i] >> 6), 1);
+		}
+		for (size_t i = 0; i < n && x->nthreads > 1; i++)
+			__atomic_fetch_or(&map[stage[i] >> 6], (uint64_t)1 << (stage[i] & 63),
+			                  __ATOMIC_RELAXED);
+		if (x->nthreads == 1)
+			set_bits(map, stage, n);
+		a += n;
+	}
+}
+
+/* The bitmaps OR-ed into the first (within's AND-ed, the others and
+ * within's cleared), bits past the layer cleared, and each block's keys
+ * counted. */
+static void gather_blocks(void *arg, int tid)
+{
+	dctx *x = arg;
+	uint64_t *const *map = x->map;
+	uint64_t *mask = x->mask ? x->map[x->nthreads] : NULL;
+	const uint64_t size = x->R->size;
+	for (size_t b = (size_t)tid; b < x->nblocks; b += (size_t)x->nthreads) {
+		size_t w0 = b * DENSE_BLOCK, w1 = w0 + DENSE_BLOCK, n = 0;
+		for (size_t w = w0; w < w1; w++) {
+			uint64_t v = map[0][w];
+			for (int t = 1; t < x->nthreads; t++) {
+				v |= map[t][w];
+				map[t][w] = 0;
+			}
+			if (mask) {
+				v &= mask[w];
+				mask[w] = 0;
+			}
+			/* past the layer: the dropped children's bit */
+			if ((uint64_t)w * 64 + 64 > size)
+				v &= (uint64_t)w * 64 >= size
+				       ? 0 : ((uint64_t)1 << (size & 63)) - 1;
+			map[0][w] = v;
+			n += (size_t)__builtin_popcountll(v);
+		}
+		x->cnt[b] = n;
+	}
+}
+
+/* Calls fn(x, key, tid) for each key of the blocks [b0, b1), in order;
+ * with `clear`, clears the words read. */
+#define EACH_KEY(x, b0, b1, clear, body)                                      \
+	do {                                                                  \
+		uint64_t *map0_ = (x)->map[0];                                \
+		uint64_t h_ = dense_high_of((x)->R, (uint64_t)(b0) * DENSE_BLOCK * 64); \
+		for (size_t w_ = (b0) * DENSE_BLOCK; w_ < (b1) * DENSE_BLOCK; w_++) { \
+			uint64_t v_ = map0_[w_];                              \
+			if (!v_)                                              \
+				continue;                                     \
+			if (clear)                                            \
+				map0_[w_] = 0;                                \
+			for (; v_; v_ &= v_ - 1) {                            \
+				uint64_t key = dense_key((x)->R,              \
+				        (uint64_t)w_ * 64 + (uint64_t)__builtin_ctzll(v_), &h_); \
+				body;                                         \
+			}                                                     \
+		}                                                             \
+	} while (0)
+
+/* The filter on the distinct children, their bits cleared where it says
+ * no, and the blocks counted again. */
+static void filter_blocks(void *arg, int tid)
+{
+	dctx *x = arg;
+	uint64_t *map0 = x->map[0];
+	for (size_t b = (size_t)tid; b < x->nblocks; b += (size_t)x->nthreads) {
+		size_t n = 0;
+		EACH_KEY(x, b, b + 1, 0, {
+			uint64_t i = (uint64_t)w_ * 64 + (uint64_t)__builtin_ctzll(v_);
+			if (x->keep(x->keep_ctx, key ^ x->iflip))
+				n++;
+			else
+				map0[i >> 6] &= ~((uint64_t)1 << (i & 63));
+		});
+		x->cnt[b] = n;
+	}
+}
+
+/* A thread's blocks' keys counted by partition. */
+static void count_parts(void *arg, int tid)
+{
+	dctx *x = arg;
+	size_t *at = x->at + (size_t)tid * x->nparts;
+	const int pbits = x->pbits;
+	EACH_KEY(x, x->from[tid], x->from[tid + 1], 0,
+	         at[level_part_of(key, pbits)]++);
+}
+
+/* A thread's blocks' keys written at their partitions' places (at[]
+ * holds where the thread's first key of each goes), the bitmap cleared. */
+static void deal_keys(void *arg, int tid)
+{
+	dctx *x = arg;
+	size_t *at = x->at + (size_t)tid * x->nparts;
+	uint64_t *restrict keys = x->keys;
+	const int pbits = x->pbits;
+	EACH_KEY(x, x->from[tid], x->from[tid + 1], 1,
+	         keys[at[level_part_of(key, pbits)]++] = key);
+}
+
+/* Every bitmap cleared: a child outside the layer's class was seen, or
+ * the new level does not fit. */
+static void clear_maps(dctx *x, int with_mask)
+{
+	for (int t = 0; t < x->nthreads + with_mask; t++)
+		memset(x->map[t], 0, x->words * sizeof *x->map[t]);
+}
+
+/* The layer the children of in (by flags) lie in, from its first
+ * parent (dense_generate checks the others); 0, or -1 when the group's
+ * images leave the parents' class. */
+static int children_layer(const engine *E, const dense_rank *R,
+                          const level *in, int flags, int *pegs,
+                          unsigned *state)
+{
+	uint64_t first = in->keys[0];
+	if (!dense_layer_symmetric(R, E->G, first))
+		return -1;
+	/* a jump adds a vector of the classes' span: the child's state is
+	 * its parent's; a complement adds the whole board's */
+	*pegs = __builtin_popcountll(first) + (flags & EXPAND_REVERSE ? 1 : -1);
+	*state = dense_state(R, first);
+	if (flags & EXPAND_COMPLEMENT) {
+		*pegs = E->board->nholes - *pegs;
+		*state ^= dense_state(R, E->board->full);
+	}
+	return 0;
+}
+
+/* Bitmaps of `words` words for the threads (and one for within), kept
+ * from an earlier expansion when big enough; 0, or -1 when out of
+ * memory. */
+static int maps_for(struct dense_maps *d, int n, size_t words)
+{
+	for (int i = 0; i < n; i++) {
+		if (d->words[i] >= words)
+			continue;
+		free(d->map[i]);
+		d->words[i] = 0;
+		/* zeroed once: reading out leaves them zeroed */
+		d->map[i] = big_calloc_huge(words * sizeof *d->map[i]);
+		if (!d->map[i])
+			return -1;
+		d->words[i] = words;
+	}
+	return 0;
+}
+
+/* The new level from the bitmaps: laid out in within's partitions, or in
+ * those of a level made from in; 0, or -1 when it does not fit (memory
+ * bound or allocation). */
+static int read_out(dctx *x, level *out)
+{
+	const engine *E = x->E;
+	parallel_run(x->nthreads, gather_blocks, x);
+	if (x->keep && !x->lp)
+		parallel_run(x->nthreads, filter_blocks, x);
+	size_t total = 0;
+	for (size_t b = 0; b < x->nblocks; b++)
+		total += x->cnt[b];
+	/* the threads' blocks: contiguous, about as many keys each */
+	size_t b = 0, seen = 0;
+	x->from[0] = 0;
+	for (int t = 1; t <= x->nthreads; t++) {
+		size_t want = total / (size_t)x->nthreads * (size_t)t;
+		while (b < x->nblocks && (t == x->nthreads || seen < want))
+			seen += x->cnt[b++];
+		x->from[t] = b;
+	}
+	x->pbits = x->within ? x->within->pbits : 0;
+	if (!x->within)
+		while (x->pbits < 16 && ((size_t)16384 << x->pbits) < x->in->n * 2)
+			x->pbits++;
+	x->nparts = (size_t)1 << x->pbits;
+	size_t at_bytes = (size_t)x->nthreads * x->nparts * sizeof *x->at;
+	if (E->memory && E->held + (total + 1) * sizeof *out->keys + at_bytes > E->memory)
+		return -1;
+	struct expand_buffers *eb = E->buffers;
+	x->at = calloc((size_t)x->nthreads * x->nparts, sizeof *x->at);
+	out->part = malloc((x->nparts + 1) * sizeof *out->part);
+	out->keys = take_spare((void **)&eb->spare_keys, &eb->spare_keys_n, total,
+	                       sizeof *out->keys);
+	if (!x->at || !out->part || !out->keys) {
+		free(x->at);
+		return -1;
+	}
+	parallel_run(x->nthreads, count_parts, x);
+	/* partition p's keys: the first thread's, the second's, ...; each
+	 * thread's in key order, so each partition sorted */
+	size_t n = 0;
+	for (size_t p = 0; p < x->nparts; p++) {
+		out->part[p] = n;
+		for (int t = 0; t < x->nthreads; t++) {
+			size_t c = x->at[(size_t)t * x->nparts + p];
+			x->at[(size_t)t * x->nparts + p] = n;
+			n += c;
+		}
+	}
+	out->part[x->nparts] = n;
+	x->keys = out->keys;
+	parallel_run(x->nthreads, deal_keys, x);
+	free(x->at);
+	out->n = total;
+	out->pbits = x->pbits;
+	return 0;
+}
+
+int expand_dense(const engine *E, const level *in, level *out,
+                 expand_stats *stats, int (*keep)(const void *, uint64_t),
+                 const void *keep_ctx, int flags, const level *within,
+                 pegsol_status *st, pegsol_error *err)
+{
+	if (E->no_dense || in->counts || in->masks || E->share ||
+	    in->n < DENSE_MIN_PARENTS ||
+	    (within && (within->counts || within->masks)))
+		return 0;
+	struct expand_buffers *eb = E->buffers;
+	if (!eb && !(((engine *)E)->buffers = eb = calloc(1, sizeof *eb)))
+		return 0; /* the tables' path reports it */
+	if (!eb->dense && !(eb->dense = calloc(1, sizeof *eb->dense)))
+		return 0;
+	struct dense_maps *d = eb->dense;
+	if (!d->tried) {
+		d->tried = 1;
+		d->usable = dense_rank_init(&d->R, E->board) == 0;
+		if (!d->usable)
+			dense_rank_free(&d->R);
+	}
+	int pegs;
+	unsigned state;
+	if (!d->usable || d->off ||
+	    children_layer(E, &d->R, in, flags, &pegs, &state) ||
+	    dense_rank_layer(&d->R, pegs, state))
+		return 0;
+	int nthreads = E->threads < MAX_THREADS ? E->threads : MAX_THREADS;
+	/* bits of the biggest layer (made once, for every level), the
+	 * dropped children's one, and room for the ranks a child of another
+	 * layer gets (below the layer's size plus one 16-bit cell) before
+	 * it is found out */
+	size_t most = (size_t)((d->R.most + 1 + (1u << 16)) / 64 + 1);
+	most = (most + DENSE_BLOCK - 1) / DENSE_BLOCK * DENSE_BLOCK;
+	int nmaps = nthreads + (within != NULL);
+	if (E->memory && E->held + (size_t)nmaps * most * 8 > E->memory / 2)
+		return 0;
+	if (maps_for(d, nmaps, most))
+		return 0;
+	/* the words this layer's ranks can reach, read out and cleared */
+	size_t words = (size_t)((d->R.size + 1 + (1u << 16)) / 64 + 1);
+	words = (words + DENSE_BLOCK - 1) / DENSE_BLOCK * DENSE_BLOCK;
+	dctx *x = calloc(1, sizeof *x);
+	size_t nblocks = words / DENSE_BLOCK;
+	size_t *cnt = malloc(nblocks * sizeof *cnt);
+	if (!x || !cnt) {
+		free(x);
+		free(cnt);
+		return 0;
+	}
+	x->E = E;
+	x->in = in;
+	x->R = &d->R;
+	x->map = d->map;
+	x->nthreads = nthreads;
+	x->words = words;
+	x->drop_at = d->R.size;
+	x->ppegs = __builtin_popcountll(in->keys[0]);
+	x->pstate = dense_state(&d->R, in->keys[0]);
+	x->jflip = flags & EXPAND_REVERSE ? E->board->full : 0;
+	x->iflip = flags & EXPAND_COMPLEMENT ? E->board->full : 0;
+	/* the pagodas' own filter by the parents' values, as phase A */
+	x->lp = keep == lin_prune_keep && !(flags & EXPAND_REVERSE) ? keep_ctx : NULL;
+	x->keep = keep;
+	x->keep_ctx = keep_ctx;
+	x->within = within;
+	x->mask = within ? d->map[nthreads] : NULL;
+	x->nblocks = nblocks;
+	x->cnt = cnt;
+	atomic_init(&x->next, 0);
+	if (within)
+		parallel_run(nthreads, fill_within, x);
+	parallel_run(nthreads, dense_generate, x);
+	unsigned bad = 0;
+	uint64_t kids = 0;
+	for (int t = 0; t < nthreads; t++) {
+		bad |= x->t[t].bad;
+		kids += x->t[t].kids;
+	}
+	int taken = 0;
+	memset(out, 0, sizeof *out);
+	if (bad) {
+		d->off = 1;
+		clear_maps(x, within != NULL);
+	} else if (read_out(x, out)) {
+		level_free(out);
+		clear_maps(x, within != NULL);
+	} else {
+		taken = 1;
+		*st = PEGSOL_OK;
+		for (int t = 0; t < nthreads && stats; t++) {
+			stats->raw += x->t[t].st.raw;
+			stats->dead += x->t[t].st.dead;
+			stats->dead_raw += x->t[t].st.dead_raw;
+		}
+		/* for the tables of the next expansion by the tables' path,
+		 * as finish_level records them */
+		if (!within) {
+			int r = growth_slot(flags);
+			eb->growth[r] = (double)out->n / (double)in->n;
+			eb->fanout[r] = (double)kids / (double)in->n;
+		}
+		((engine *)E)->dense_passes++;
+	}
+	(void)err;
+	free(cnt);
+	free(x);
+	return taken;
+}
