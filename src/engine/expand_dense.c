@@ -185,33 +185,34 @@ static void dense_generate(void *arg, int tid)
 }
 
 /* The keys of the level to expand within, of the children's layer, set
- * in its bitmap (others cannot be children), by every thread at once: an
- * atomic OR each, a key and not a child, on a line prefetched a stage of
- * keys before. */
+ * in its bitmap (others cannot be children).  The threads share that
+ * bitmap, so each sets the bits of its own share of its words, ranking
+ * every key: ranks cost two table reads, where a locked OR of a shared
+ * word (every key once) took three fifths of the filling.  A stage of
+ * ranks is made, the lines of the thread's own prefetched, then set. */
 static void fill_within(void *arg, int tid)
 {
 	dctx *x = arg;
 	const dense_rank *R = x->R;
 	const level *F = x->within;
-	uint64_t *map = x->map[x->nthreads];
+	uint64_t *restrict map = x->map[x->nthreads];
 	const uint64_t drop_at = x->drop_at;
+	/* this thread's words, [lo, hi) */
+	const uint64_t lo = (uint64_t)(x->words * (size_t)tid / (size_t)x->nthreads),
+	               hi = (uint64_t)(x->words * (size_t)(tid + 1) / (size_t)x->nthreads);
 	uint64_t stage[DENSE_STAGE];
-	size_t a = F->n * (size_t)tid / (size_t)x->nthreads,
-	       b = F->n * (size_t)(tid + 1) / (size_t)x->nthreads;
-	while (a < b) {
-		size_t n = b - a < DENSE_STAGE ? b - a : DENSE_STAGE;
+	for (size_t a = 0; a < F->n;) {
+		size_t n = F->n - a < DENSE_STAGE ? F->n - a : DENSE_STAGE, m = 0;
 		for (size_t i = 0; i < n; i++) {
 			uint64_t key = F->keys[a + i];
 			int in_layer = __builtin_popcountll(key) == R->pegs &&
 			               dense_state(R, key) == R->state;
-			stage[i] = in_layer ? dense_index(R, key) : drop_at;
-			__builtin_prefetch(map + (stage[i] >> 6), 1);
+			uint64_t at = in_layer ? dense_index(R, key) : drop_at;
+			stage[m] = at;
+			m += (at >> 6) - lo < hi - lo;
+			__builtin_prefetch(map + (at >> 6), 1);
 		}
-		for (size_t i = 0; i < n && x->nthreads > 1; i++)
-			__atomic_fetch_or(&map[stage[i] >> 6], (uint64_t)1 << (stage[i] & 63),
-			                  __ATOMIC_RELAXED);
-		if (x->nthreads == 1)
-			set_bits(map, stage, n);
+		set_bits(map, stage, m);
 		a += n;
 	}
 }
