@@ -16,6 +16,7 @@
  *   - within a level: reverse jumps, complements and both, within the
  *     whole level and within half of it, with the pagodas' filter (by the
  *     parents' values) and with a filter of keys;
+ *   - a board of the triangular lattice (6 symmetries), likewise;
  *   - where it must not run: parents whose class the group does not map
  *     onto itself (an off-centre start under the board's whole group), and
  *     a memory bound too small for the bitmaps; the tables' path answers.
@@ -207,6 +208,35 @@ static void test_english(int threads)
 	pegsol_board_free(b);
 }
 
+/* A board of the triangular lattice (6 symmetries: the canonical forms'
+ * generic loop, and another numbering of classes), from a start whose
+ * class its group maps onto itself, forward and within. */
+static void test_triangle(void)
+{
+	pegsol_board *b = check_board("triangle:7");
+	dense_rank R;
+	CHECK_EQ_INT(dense_rank_init(&R, b), 0);
+	pegsol_pos start = 0;
+	for (int h = 0; h < b->nholes && !start; h++)
+		if (dense_layer_symmetric(&R, b->symmetry, b->full & ~bit(h)))
+			start = b->full & ~bit(h);
+	CHECK(start != 0);
+	engine E;
+	CHECK(engine_init(&E, b, b->symmetry, 2) == 0);
+	enum { DEPTH = 9 };
+	level L[DEPTH + 1];
+	levels_from(&E, start, DEPTH, L);
+	CHECK(L[DEPTH - 1].n >= 32768);
+	both_ways(&E, &L[DEPTH - 1], 0, NULL, NULL, NULL, 1);
+	both_ways(&E, &L[DEPTH], EXPAND_REVERSE, &L[DEPTH - 1], NULL, NULL, 1);
+	both_ways(&E, &L[DEPTH - 1], EXPAND_COMPLEMENT, &L[DEPTH], keep_some, NULL, 1);
+	for (int k = 0; k <= DEPTH; k++)
+		level_free(&L[k]);
+	dense_rank_free(&R);
+	engine_release(&E);
+	pegsol_board_free(b);
+}
+
 /* A start whose class the board's group does not map onto itself: the
  * images of its positions leave the class, and the bitmaps are not used
  * (the group fixing the start would keep them in it). */
@@ -244,5 +274,6 @@ int main(void)
 	test_english(1);
 	test_english(2);
 	test_asymmetric_class();
+	test_triangle();
 	return check_done();
 }
