@@ -27,6 +27,7 @@
 #include "board/position_class.h"
 #include "engine/dense_rank.h"
 #include "engine/level.h"
+#include "level_half.h"
 #include "engine/level_prune.h"
 
 /* The next integer with as many bits set (Gosper's hack): every key of a
@@ -122,17 +123,6 @@ static void both_ways(engine *E, const level *in, int flags, const level *F,
 	level_free(&b);
 }
 
-/* Every other key of L: a level with a part of its keys. */
-static void half_of(const engine *E, const level *L, level *out)
-{
-	uint64_t *k = malloc((L->n + 1) * sizeof *k);
-	size_t n = 0;
-	for (size_t i = 0; i < L->n; i += 2)
-		k[n++] = L->keys[i];
-	pegsol_error err;
-	CHECK(level_from_keys(k, NULL, n, E->keybits, out, &err) == PEGSOL_OK);
-}
-
 /* The levels from start with the tables' path, to depth. */
 static void levels_from(engine *E, pegsol_pos start, int depth, level *L)
 {
@@ -170,7 +160,7 @@ static void test_english(int threads)
 			continue;
 		level half;
 		both_ways(&E, &L[k + 1], EXPAND_REVERSE, &L[k], NULL, NULL, 1);
-		half_of(&E, &L[k], &half);
+		level_half(&E, &L[k], &half);
 		both_ways(&E, &L[k + 1], EXPAND_REVERSE, &half, NULL, NULL, 1);
 		both_ways(&E, &L[k + 1], EXPAND_REVERSE, &half, keep_some, NULL, 1);
 		level_free(&half);
@@ -178,7 +168,7 @@ static void test_english(int threads)
 		 * level k + 1 and level 31 - k - 1 are complements' sizes */
 		both_ways(&E, &L[k], EXPAND_COMPLEMENT, &L[k + 1], NULL, NULL, 1);
 		both_ways(&E, &L[k], EXPAND_COMPLEMENT, &L[k + 1], lin_prune_keep, lp, 1);
-		half_of(&E, &L[k + 1], &half);
+		level_half(&E, &L[k + 1], &half);
 		both_ways(&E, &L[k], EXPAND_COMPLEMENT, &half, NULL, NULL, 1);
 		both_ways(&E, &L[k + 1], EXPAND_COMPLEMENT | EXPAND_REVERSE, &half,
 		          NULL, NULL, 1);

@@ -20,6 +20,7 @@
 #include "check.h"
 #include "board/board.h"
 #include "engine/level.h"
+#include "level_half.h"
 #include "engine/level_prune.h"
 #include "board/pagoda.h"
 
@@ -57,17 +58,6 @@ static int well_formed(const level *L)
 			    (i > L->part[p] && L->keys[i - 1] >= L->keys[i]))
 				return 0;
 	return 1;
-}
-
-/* The keys of L whose index is even: a level with a part of L's keys. */
-static void sample(const engine *E, const level *L, level *out)
-{
-	uint64_t *k = malloc((L->n + 1) * sizeof *k);
-	size_t n = 0;
-	for (size_t i = 0; i < L->n; i += 2)
-		k[n++] = L->keys[i];
-	pegsol_error err;
-	CHECK(level_from_keys(k, NULL, n, E->keybits, out, &err) == PEGSOL_OK);
 }
 
 /* What level_expand_within(E, in, flags, F) must hold, by hand. */
@@ -163,12 +153,12 @@ static void test_board(const char *name, int depth)
 		level half;
 		/* parents by reverse jumps within the level before */
 		check_within(&E, &L[k], EXPAND_REVERSE, &L[k - 1]);
-		sample(&E, &L[k - 1], &half);
+		level_half(&E, &L[k - 1], &half);
 		check_within(&E, &L[k], EXPAND_REVERSE, &half);
 		level_free(&half);
 		/* complements of the children within a level as big */
 		check_within(&E, &L[k - 1], EXPAND_COMPLEMENT, &L[k]);
-		sample(&E, &L[k], &half);
+		level_half(&E, &L[k], &half);
 		check_within(&E, &L[k - 1], EXPAND_COMPLEMENT, &half);
 		check_within(&E, &L[k - 1], EXPAND_COMPLEMENT | EXPAND_REVERSE, &half);
 		level_free(&half);
