@@ -15,9 +15,9 @@
  * that order, each partition's keys come out sorted, the level the
  * tables' path makes, key for key.
  *
- * Within a level (level_expand_within) the children's bitmap is AND-ed
- * with one of the given level's keys, and the level made has its
- * partitions.  A filter other than the pagodas' own (level_prune.h, which
+ * Within a level (level_expand_within) no key is unranked: the given
+ * level's keys are ranked and looked up in the children's bitmap, and
+ * those found are the level made, in its partitions and order.  A filter other than the pagodas' own (level_prune.h, which
  * tests each child by its parent's values, as phase A does) is applied to
  * the distinct keys as they are read out: it depends on the key alone.
  *
@@ -53,9 +53,8 @@ struct dense_maps {
 	int off;          /* a level's parents were not of one layer once:
 	                   * this engine's expansions go the tables' way */
 	dense_rank R;
-	/* the threads' bitmaps, then one for a level to expand within */
-	uint64_t *map[MAX_THREADS + 1];
-	size_t words[MAX_THREADS + 1];
+	uint64_t *map[MAX_THREADS];  /* the threads' bitmaps */
+	size_t words[MAX_THREADS];
 };
 
 void expand_dense_free(struct dense_maps *d)
@@ -63,7 +62,7 @@ void expand_dense_free(struct dense_maps *d)
 	if (!d)
 		return;
 	dense_rank_free(&d->R);
-	for (int i = 0; i <= MAX_THREADS; i++)
+	for (int i = 0; i < MAX_THREADS; i++)
 		free(d->map[i]);
 	free(d);
 }
@@ -89,13 +88,15 @@ typedef struct dctx {
 		unsigned bad;
 	} t[MAX_THREADS];
 	/* reading out */
-	const uint64_t *mask;            /* within's bitmap, or NULL */
 	const level *within;
+	uint8_t *hit;                    /* [within->n]: within's key i is kept */
+	size_t *got;                     /* [2^within->pbits]: kept a partition */
 	int (*keep)(const void *, uint64_t);
 	const void *keep_ctx;
 	size_t nblocks;
 	size_t *cnt;                     /* [nblocks]: keys in each block */
-	size_t from[MAX_THREADS + 1];    /* a thread's blocks */
+	size_t from[MAX_THREADS + 1];    /* a thread's blocks, or within's
+	                                  * partitions */
 	int pbits;
 	size_t nparts;
 	size_t *at;                      /* [nthreads][nparts] */
@@ -184,47 +185,12 @@ static void dense_generate(void *arg, int tid)
 	x->t[tid].bad = bad;
 }
 
-/* The keys of the level to expand within, of the children's layer, set
- * in its bitmap (others cannot be children).  The threads share that
- * bitmap, so each sets the bits of its own share of its words, ranking
- * every key: ranks cost two table reads, where a locked OR of a shared
- * word (every key once) took three fifths of the filling.  A stage of
- * ranks is made, the lines of the thread's own prefetched, then set. */
-static void fill_within(void *arg, int tid)
-{
-	dctx *x = arg;
-	const dense_rank *R = x->R;
-	const level *F = x->within;
-	uint64_t *restrict map = x->map[x->nthreads];
-	const uint64_t drop_at = x->drop_at;
-	/* this thread's words, [lo, hi) */
-	const uint64_t lo = (uint64_t)(x->words * (size_t)tid / (size_t)x->nthreads),
-	               hi = (uint64_t)(x->words * (size_t)(tid + 1) / (size_t)x->nthreads);
-	uint64_t stage[DENSE_STAGE];
-	for (size_t a = 0; a < F->n;) {
-		size_t n = F->n - a < DENSE_STAGE ? F->n - a : DENSE_STAGE, m = 0;
-		for (size_t i = 0; i < n; i++) {
-			uint64_t key = F->keys[a + i];
-			int in_layer = __builtin_popcountll(key) == R->pegs &&
-			               dense_state(R, key) == R->state;
-			uint64_t at = in_layer ? dense_index(R, key) : drop_at;
-			stage[m] = at;
-			m += (at >> 6) - lo < hi - lo;
-			__builtin_prefetch(map + (at >> 6), 1);
-		}
-		set_bits(map, stage, m);
-		a += n;
-	}
-}
-
-/* The bitmaps OR-ed into the first (within's AND-ed, the others and
- * within's cleared), bits past the layer cleared, and each block's keys
- * counted. */
+/* The bitmaps OR-ed into the first (the others cleared), bits past the
+ * layer cleared, and each block's keys counted. */
 static void gather_blocks(void *arg, int tid)
 {
 	dctx *x = arg;
 	uint64_t *const *map = x->map;
-	uint64_t *mask = x->mask ? x->map[x->nthreads] : NULL;
 	const uint64_t size = x->R->size;
 	for (size_t b = (size_t)tid; b < x->nblocks; b += (size_t)x->nthreads) {
 		size_t w0 = b * DENSE_BLOCK, w1 = w0 + DENSE_BLOCK, n = 0;
@@ -233,10 +199,6 @@ static void gather_blocks(void *arg, int tid)
 			for (int t = 1; t < x->nthreads; t++) {
 				v |= map[t][w];
 				map[t][w] = 0;
-			}
-			if (mask) {
-				v &= mask[w];
-				mask[w] = 0;
 			}
 			/* past the layer: the dropped children's bit */
 			if ((uint64_t)w * 64 + 64 > size)
@@ -310,12 +272,118 @@ static void deal_keys(void *arg, int tid)
 	         keys[at[level_part_of(key, pbits)]++] = key);
 }
 
-/* Every bitmap cleared: a child outside the layer's class was seen, or
- * the new level does not fit. */
-static void clear_maps(dctx *x, int with_mask)
+/* Every bitmap cleared: a parent of another layer was seen, or the new
+ * level does not fit. */
+static void clear_maps(dctx *x)
 {
-	for (int t = 0; t < x->nthreads + with_mask; t++)
+	for (int t = 0; t < x->nthreads; t++)
 		memset(x->map[t], 0, x->words * sizeof *x->map[t]);
+}
+
+/* Within a level: its keys of the partitions [from[tid], from[tid + 1])
+ * looked up in the children's bitmap (gathered into the first), in
+ * stages whose words are prefetched first; hit[i] and got[p] say which
+ * and how many are kept.  The filter, but for the pagodas' own, on the
+ * keys found. */
+static void probe_within(void *arg, int tid)
+{
+	dctx *x = arg;
+	const dense_rank *R = x->R;
+	const level *F = x->within;
+	const uint64_t *map = x->map[0];
+	uint64_t at[DENSE_STAGE];
+	for (size_t p = x->from[tid]; p < x->from[tid + 1]; p++) {
+		size_t got = 0;
+		for (size_t a = F->part[p], b = F->part[p + 1]; a < b;) {
+			size_t n = b - a < DENSE_STAGE ? b - a : DENSE_STAGE;
+			for (size_t i = 0; i < n; i++) {
+				uint64_t key = F->keys[a + i];
+				int in_layer = __builtin_popcountll(key) == R->pegs &&
+				               dense_state(R, key) == R->state;
+				/* a key of another layer is no child: the
+				 * rank past the layer, whose bit is clear */
+				at[i] = in_layer ? dense_index(R, key) : x->drop_at;
+				__builtin_prefetch(map + (at[i] >> 6));
+			}
+			for (size_t i = 0; i < n; i++) {
+				int kept = map[at[i] >> 6] >> (at[i] & 63) & 1;
+				if (kept && x->keep && !x->lp)
+					kept = x->keep(x->keep_ctx, F->keys[a + i] ^ x->iflip);
+				x->hit[a + i] = (uint8_t)kept;
+				got += (size_t)kept;
+			}
+			a += n;
+		}
+		x->got[p] = got;
+	}
+}
+
+/* The kept keys of within's partitions [from[tid], from[tid + 1]) copied
+ * to their places (out->part), and the thread's share of the first
+ * bitmap cleared. */
+static void copy_within(void *arg, int tid)
+{
+	dctx *x = arg;
+	const level *F = x->within;
+	for (size_t p = x->from[tid]; p < x->from[tid + 1]; p++) {
+		uint64_t *o = x->keys + x->at[p];
+		for (size_t i = F->part[p]; i < F->part[p + 1]; i++)
+			if (x->hit[i]) /* a tenth or so: seldom taken */
+				*o++ = F->keys[i];
+	}
+	size_t w0 = x->words * (size_t)tid / (size_t)x->nthreads,
+	       w1 = x->words * (size_t)(tid + 1) / (size_t)x->nthreads;
+	memset(x->map[0] + w0, 0, (w1 - w0) * sizeof *x->map[0]);
+}
+
+/* The new level within a level: its keys that are children, in its
+ * partitions and order, no key unranked; 0, or -1 when it does not fit. */
+static int read_within(dctx *x, level *out)
+{
+	const engine *E = x->E;
+	const level *F = x->within;
+	parallel_run(x->nthreads, gather_blocks, x);
+	size_t nparts = (size_t)1 << F->pbits;
+	/* the threads' partitions: contiguous, about as many keys each */
+	x->from[0] = 0;
+	for (int t = 1; t <= x->nthreads; t++) {
+		size_t p = x->from[t - 1], want = F->n / (size_t)x->nthreads * (size_t)t;
+		while (p < nparts && (t == x->nthreads || F->part[p] < want))
+			p++;
+		x->from[t] = p;
+	}
+	struct expand_buffers *eb = E->buffers;
+	int ok = 0;
+	x->hit = malloc(F->n + 1);
+	x->got = malloc(nparts * sizeof *x->got);
+	x->at = malloc((nparts + 1) * sizeof *x->at);
+	if (!x->hit || !x->got || !x->at)
+		goto done;
+	parallel_run(x->nthreads, probe_within, x);
+	size_t n = 0;
+	for (size_t p = 0; p < nparts; p++) {
+		x->at[p] = n;
+		n += x->got[p];
+	}
+	x->at[nparts] = n;
+	if (E->memory && E->held + (n + 1) * sizeof *out->keys > E->memory)
+		goto done;
+	out->part = malloc((nparts + 1) * sizeof *out->part);
+	out->keys = take_spare((void **)&eb->spare_keys, &eb->spare_keys_n, n,
+	                       sizeof *out->keys);
+	if (!out->part || !out->keys)
+		goto done;
+	memcpy(out->part, x->at, (nparts + 1) * sizeof *out->part);
+	x->keys = out->keys;
+	parallel_run(x->nthreads, copy_within, x);
+	out->n = n;
+	out->pbits = F->pbits;
+	ok = 1;
+done:
+	free(x->hit);
+	free(x->got);
+	free(x->at);
+	return ok ? 0 : -1;
 }
 
 /* The layer the children of in (by flags) lie in, from its first
@@ -339,7 +407,7 @@ static int children_layer(const engine *E, const dense_rank *R,
 	return 0;
 }
 
-/* Bitmaps of `words` words for the threads (and one for within), kept
+/* Bitmaps of `words` words for the threads, kept
  * from an earlier expansion when big enough; 0, or -1 when out of
  * memory. */
 static int maps_for(struct dense_maps *d, int n, size_t words)
@@ -358,9 +426,8 @@ static int maps_for(struct dense_maps *d, int n, size_t words)
 	return 0;
 }
 
-/* The new level from the bitmaps: laid out in within's partitions, or in
- * those of a level made from in; 0, or -1 when it does not fit (memory
- * bound or allocation). */
+/* The new level from the bitmaps, in the partitions of a level made from
+ * in; 0, or -1 when it does not fit (memory bound or allocation). */
 static int read_out(dctx *x, level *out)
 {
 	const engine *E = x->E;
@@ -379,10 +446,9 @@ static int read_out(dctx *x, level *out)
 			seen += x->cnt[b++];
 		x->from[t] = b;
 	}
-	x->pbits = x->within ? x->within->pbits : 0;
-	if (!x->within)
-		while (x->pbits < 16 && ((size_t)16384 << x->pbits) < x->in->n * 2)
-			x->pbits++;
+	x->pbits = 0;
+	while (x->pbits < 16 && ((size_t)16384 << x->pbits) < x->in->n * 2)
+		x->pbits++;
 	x->nparts = (size_t)1 << x->pbits;
 	size_t at_bytes = (size_t)x->nthreads * x->nparts * sizeof *x->at;
 	if (E->memory && E->held + (total + 1) * sizeof *out->keys + at_bytes > E->memory)
@@ -451,7 +517,7 @@ int expand_dense(const engine *E, const level *in, level *out,
 	 * it is found out */
 	size_t most = (size_t)((d->R.most + 1 + (1u << 16)) / 64 + 1);
 	most = (most + DENSE_BLOCK - 1) / DENSE_BLOCK * DENSE_BLOCK;
-	int nmaps = nthreads + (within != NULL);
+	int nmaps = nthreads;
 	if (E->memory && E->held + (size_t)nmaps * most * 8 > E->memory / 2)
 		return 0;
 	if (maps_for(d, nmaps, most))
@@ -483,12 +549,9 @@ int expand_dense(const engine *E, const level *in, level *out,
 	x->keep = keep;
 	x->keep_ctx = keep_ctx;
 	x->within = within;
-	x->mask = within ? d->map[nthreads] : NULL;
 	x->nblocks = nblocks;
 	x->cnt = cnt;
 	atomic_init(&x->next, 0);
-	if (within)
-		parallel_run(nthreads, fill_within, x);
 	parallel_run(nthreads, dense_generate, x);
 	unsigned bad = 0;
 	uint64_t kids = 0;
@@ -500,10 +563,10 @@ int expand_dense(const engine *E, const level *in, level *out,
 	memset(out, 0, sizeof *out);
 	if (bad) {
 		d->off = 1;
-		clear_maps(x, within != NULL);
-	} else if (read_out(x, out)) {
+		clear_maps(x);
+	} else if (within ? read_within(x, out) : read_out(x, out)) {
 		level_free(out);
-		clear_maps(x, within != NULL);
+		clear_maps(x);
 	} else {
 		taken = 1;
 		*st = PEGSOL_OK;
