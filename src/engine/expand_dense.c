@@ -386,20 +386,26 @@ done:
 	return ok ? 0 : -1;
 }
 
-/* The layer the children of in (by flags) lie in, from its first
- * parent (dense_generate checks the others); 0, or -1 when the group's
- * images leave the parents' class. */
+/* The layer the children of in (by flags) lie in: 0, or -1 when the
+ * parents are not of one layer (every 61st is looked at here, from the
+ * first; dense_generate checks each, and a level that slips through
+ * costs one wasted generation) or the group's images leave their class. */
 static int children_layer(const engine *E, const dense_rank *R,
                           const level *in, int flags, int *pegs,
                           unsigned *state)
 {
 	uint64_t first = in->keys[0];
-	if (!dense_layer_symmetric(R, E->G, first))
+	int p = __builtin_popcountll(first);
+	unsigned s = dense_state(R, first), differ = 0;
+	for (size_t i = 61; i < in->n; i += 61)
+		differ |= (unsigned)(__builtin_popcountll(in->keys[i]) ^ p) |
+		          (dense_state(R, in->keys[i]) ^ s);
+	if (differ || !dense_layer_symmetric(R, E->G, first))
 		return -1;
 	/* a jump adds a vector of the classes' span: the child's state is
 	 * its parent's; a complement adds the whole board's */
-	*pegs = __builtin_popcountll(first) + (flags & EXPAND_REVERSE ? 1 : -1);
-	*state = dense_state(R, first);
+	*pegs = p + (flags & EXPAND_REVERSE ? 1 : -1);
+	*state = s;
 	if (flags & EXPAND_COMPLEMENT) {
 		*pegs = E->board->nholes - *pegs;
 		*state ^= dense_state(R, E->board->full);

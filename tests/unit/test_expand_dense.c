@@ -18,8 +18,10 @@
  *     parents' values) and with a filter of keys;
  *   - a board of the triangular lattice (6 symmetries), likewise;
  *   - where it must not run: parents whose class the group does not map
- *     onto itself (an off-centre start under the board's whole group), and
- *     a memory bound too small for the bitmaps; the tables' path answers.
+ *     onto itself (an off-centre start under the board's whole group),
+ *     parents of two classes (after which a level of one goes by bitmaps
+ *     again), and a memory bound too small for the bitmaps; the tables'
+ *     path answers.
  */
 #include "check.h"
 #include "board/board.h"
@@ -175,6 +177,37 @@ static void test_english(int threads)
 		level_free(&half);
 	}
 	CHECK(big >= 1);
+	/* a level of two classes (the centre's level k and another start's,
+	 * merged): the tables' way; the next level of one class goes by
+	 * bitmaps again */
+	{
+		dense_rank R;
+		CHECK_EQ_INT(dense_rank_init(&R, b), 0);
+		pegsol_pos other = 0;
+		for (int h = 0; h < b->nholes && !other; h++)
+			if (dense_state(&R, b->full & ~bit(h)) != dense_state(&R, start))
+				other = b->full & ~bit(h);
+		CHECK(other != 0);
+		level M[DEPTH + 1];
+		levels_from(&E, other, DEPTH - 1, M);
+		size_t na = L[DEPTH - 1].n, nb = M[DEPTH - 1].n;
+		uint64_t *k = malloc((na + nb) * sizeof *k);
+		memcpy(k, L[DEPTH - 1].keys, na * sizeof *k);
+		memcpy(k + na, M[DEPTH - 1].keys, nb * sizeof *k);
+		level mixed;
+		pegsol_error err0;
+		size_t m = 0;
+		uint64_t *tk = malloc((na + nb) * sizeof *tk);
+		CHECK(level_sort_merge(k, NULL, na + nb, tk, NULL, E.keybits, &m, &err0) == PEGSOL_OK);
+		free(tk);
+		CHECK(level_from_keys(k, NULL, m, E.keybits, &mixed, &err0) == PEGSOL_OK);
+		both_ways(&E, &mixed, 0, NULL, NULL, NULL, 0);
+		both_ways(&E, &L[DEPTH - 1], 0, NULL, NULL, NULL, 1);
+		level_free(&mixed);
+		for (int j = 0; j < DEPTH; j++)
+			level_free(&M[j]);
+		dense_rank_free(&R);
+	}
 	/* a memory bound the bitmaps do not fit in: the tables' way, which
 	 * refuses it too (exactly as with the bitmaps not asked for) */
 	E.memory = (size_t)16 << 20;
