@@ -17,15 +17,18 @@
  *
  * Within a level (level_expand_within) no key is unranked: the given
  * level's keys are ranked and looked up in the children's bitmap, and
- * those found are the level made, in its partitions and order.  A filter other than the pagodas' own (level_prune.h, which
- * tests each child by its parent's values, as phase A does) is applied to
- * the distinct keys as they are read out: it depends on the key alone.
+ * those found are the level made, in its partitions and order.
+ *
+ * A filter other than the pagodas' own (level_prune.h, which tests each
+ * child by its parent's values, as phase A does) is applied to the
+ * distinct keys as they are read out or looked up: it depends on the key
+ * alone.
  *
  * The path is taken only where it is sure to be right, and gives the
  * expansion back to the tables' path otherwise: parents of one peg count
- * and one class (each parent is checked as it is expanded), whose class
- * the group maps onto itself (dense_rank.h, "Symmetry"), so that every
- * child lies in one layer.
+ * and one class (every 61st looked at before, each checked as it is
+ * expanded), whose class the group maps onto itself (dense_rank.h,
+ * "Symmetry"), so that every child lies in one layer.
  */
 #include "engine/expand_dense.h"
 #include "engine/child_canon.h"
@@ -41,17 +44,19 @@
 #include <string.h>
 
 /* DENSE_STAGE: children ranked before their bits are set (their lines
- * prefetched meanwhile).  DENSE_BLOCK: words of the bitmaps read out as one piece.
- * DENSE_MIN_PARENTS: below this the tables' path, whose buffers are
- * small for a small level, costs less than reading out whole bitmaps. */
+ * prefetched meanwhile).  DENSE_BLOCK: words of the bitmaps read out as
+ * one piece.  DENSE_MIN_PARENTS: below this the tables' path, whose
+ * buffers are small for a small level, costs less than reading out whole
+ * bitmaps. */
 enum { DENSE_STAGE = 512, DENSE_BLOCK = 4096, DENSE_MIN_PARENTS = 1 << 15 };
 
 /* What the engine keeps for this path from one expansion to the next. */
 struct dense_maps {
 	int tried;        /* the tables were asked for */
 	int usable;       /* ... and the board suits them */
-	int off;          /* a level's parents were not of one layer once:
-	                   * this engine's expansions go the tables' way */
+	int off;          /* a level's parents were found not of one layer
+	                   * only as it was expanded: this engine's
+	                   * expansions go the tables' way */
 	dense_rank R;
 	uint64_t *map[MAX_THREADS];  /* the threads' bitmaps */
 	size_t words[MAX_THREADS];
@@ -99,7 +104,10 @@ typedef struct dctx {
 	                                  * partitions */
 	int pbits;
 	size_t nparts;
-	size_t *at;                      /* [nthreads][nparts] */
+	size_t *at;                      /* [nthreads][nparts]: where a thread
+	                                  * puts its next key of each partition;
+	                                  * within: [nparts + 1], where each
+	                                  * partition begins */
 	uint64_t *keys;
 } dctx;
 
