@@ -46,19 +46,6 @@ void *big_alloc(size_t bytes)
 	return p;
 }
 
-void *big_calloc_huge(size_t bytes)
-{
-	size_t rounded = huge_round(bytes ? bytes : 1);
-	void *p = NULL;
-	if (posix_memalign(&p, HUGE_PAGE, rounded))
-		return NULL;
-#ifdef MADV_HUGEPAGE
-	madvise(p, rounded, MADV_HUGEPAGE);
-#endif
-	memset(p, 0, rounded);
-	return p;
-}
-
 void *big_calloc(size_t bytes)
 {
 	if (bytes < HUGE_PAGE)
@@ -126,7 +113,34 @@ void big_shrink(void *p, size_t old, size_t bytes)
 	if (p && keep < had)
 		munmap((char *)p + keep, had - keep);
 }
+
+void *big_calloc_huge(size_t bytes)
+{
+	/* a fresh mapping reads as zeroes, its pages made as first touched */
+	void *p = big_map(bytes);
+#ifdef MADV_HUGEPAGE
+	if (p)
+		madvise(p, huge_round(bytes ? bytes : 1), MADV_HUGEPAGE);
+#endif
+	return p;
+}
+
+void big_free_huge(void *p, size_t bytes)
+{
+	big_unmap(p, bytes);
+}
 #else
+void *big_calloc_huge(size_t bytes)
+{
+	return big_calloc(bytes);
+}
+
+void big_free_huge(void *p, size_t bytes)
+{
+	(void)bytes;
+	free(p);
+}
+
 void *big_map(size_t bytes)
 {
 	return big_alloc(bytes);

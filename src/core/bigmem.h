@@ -23,10 +23,14 @@
 void *big_alloc(size_t bytes);
 /* Zeroed. */
 void *big_calloc(size_t bytes);
-/* big_calloc for memory read and written at random all over (a bitmap):
- * huge pages asked for whatever the size, a TLB miss costing more there
- * than the fresh huge pages' clearing, paid once. */
+/* Zeroed memory read and written at random all over (a bitmap): huge
+ * pages asked for whatever the size, a TLB miss costing more there than
+ * the fresh huge pages' clearing, paid once; on Linux a mapping of its
+ * own, whose pages are made as they are first touched (a bitmap sized
+ * for the biggest layer takes only what the layers used have touched).
+ * Freed by big_free_huge with the same size. */
 void *big_calloc_huge(size_t bytes);
+void big_free_huge(void *p, size_t bytes);
 
 /* A mapping of bytes (NULL when out of memory), released by big_unmap
  * with the same size.  Contents are undefined. */

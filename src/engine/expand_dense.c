@@ -68,7 +68,7 @@ void expand_dense_free(struct dense_maps *d)
 		return;
 	dense_rank_free(&d->R);
 	for (int i = 0; i < MAX_THREADS; i++)
-		free(d->map[i]);
+		big_free_huge(d->map[i], d->words[i] * sizeof *d->map[i]);
 	free(d);
 }
 
@@ -82,6 +82,7 @@ typedef struct dctx {
 	size_t words;       /* of each bitmap the layer's ranks reach, in
 	                     * whole blocks */
 	uint64_t drop_at;   /* the rank of no key, where dropped children go */
+	size_t maps_bytes;  /* the bitmaps' memory, whole */
 	int ppegs;          /* the parents' peg count and state */
 	unsigned pstate;
 	const lin_prune *lp;
@@ -374,7 +375,8 @@ static int read_within(dctx *x, level *out)
 		n += x->got[p];
 	}
 	x->at[nparts] = n;
-	if (E->memory && E->held + (n + 1) * sizeof *out->keys > E->memory)
+	if (E->memory && E->held + x->maps_bytes + (n + 1) * sizeof *out->keys +
+	                         F->n > E->memory)
 		goto done;
 	out->part = malloc((nparts + 1) * sizeof *out->part);
 	out->keys = take_spare((void **)&eb->spare_keys, &eb->spare_keys_n, n,
@@ -429,9 +431,15 @@ static int maps_for(struct dense_maps *d, int n, size_t words)
 	for (int i = 0; i < n; i++) {
 		if (d->words[i] >= words)
 			continue;
-		free(d->map[i]);
+		big_free_huge(d->map[i], d->words[i] * sizeof *d->map[i]);
 		d->words[i] = 0;
-		/* zeroed once: reading out leaves them zeroed */
+		/* zeroed once: reading out leaves them zeroed; a page is made
+		 * when a layer first reaches it, so early levels (small layers)
+		 * hold little of it, and the memory a level takes grows with
+		 * the levels, as the CLI's projection of the run's peak
+		 * assumes (with the whole bitmaps touched at once, a run
+		 * under --memory 120M stopped at level 10 on the projection
+		 * of a peak above 150 MiB; it takes 81) */
 		d->map[i] = big_calloc_huge(words * sizeof *d->map[i]);
 		if (!d->map[i])
 			return -1;
@@ -465,7 +473,8 @@ static int read_out(dctx *x, level *out)
 		x->pbits++;
 	x->nparts = (size_t)1 << x->pbits;
 	size_t at_bytes = (size_t)x->nthreads * x->nparts * sizeof *x->at;
-	if (E->memory && E->held + (total + 1) * sizeof *out->keys + at_bytes > E->memory)
+	if (E->memory && E->held + x->maps_bytes + (total + 1) * sizeof *out->keys +
+	                         at_bytes > E->memory)
 		return -1;
 	struct expand_buffers *eb = E->buffers;
 	x->at = calloc((size_t)x->nthreads * x->nparts, sizeof *x->at);
@@ -532,7 +541,10 @@ int expand_dense(const engine *E, const level *in, level *out,
 	size_t most = (size_t)((d->R.most + 1 + (1u << 16)) / 64 + 1);
 	most = (most + DENSE_BLOCK - 1) / DENSE_BLOCK * DENSE_BLOCK;
 	int nmaps = nthreads;
-	if (E->memory && E->held + (size_t)nmaps * most * 8 > E->memory / 2)
+	/* the bitmaps, whole, within the bound with what is held; the new
+	 * level is weighed when its size is known (read_out, read_within) */
+	size_t maps_bytes = (size_t)nmaps * most * sizeof(uint64_t);
+	if (E->memory && E->held + maps_bytes > E->memory)
 		return 0;
 	if (maps_for(d, nmaps, most))
 		return 0;
@@ -554,6 +566,7 @@ int expand_dense(const engine *E, const level *in, level *out,
 	x->nthreads = nthreads;
 	x->words = words;
 	x->drop_at = d->R.size;
+	x->maps_bytes = maps_bytes;
 	x->ppegs = __builtin_popcountll(in->keys[0]);
 	x->pstate = dense_state(&d->R, in->keys[0]);
 	x->jflip = flags & EXPAND_REVERSE ? E->board->full : 0;

@@ -210,7 +210,7 @@ static void test_english(int threads)
 	}
 	/* a memory bound the bitmaps do not fit in: the tables' way, which
 	 * refuses it too (exactly as with the bitmaps not asked for) */
-	E.memory = (size_t)16 << 20;
+	E.memory = (size_t)8 << 20;
 	int before = E.dense_passes;
 	pegsol_error err;
 	level a, c;
