@@ -2,6 +2,7 @@
  * winning_walk.c - the fast path to the winning positions (winning_walk.h).
  */
 #include "analysis/winning_walk.h"
+#include "board/pagoda_search.h"
 #include "board/position_class.h"
 
 #include <stdio.h>
@@ -34,15 +35,12 @@
  * against pagodas for the (H-invariant) target is sound, no symmetrised
  * pagodas are needed.
  */
-int walk_prune_init(walk_prune *w, const pegsol_problem *pr, int backward)
+/* The positions the pagodas of walk_prune_init are for: the finish(es),
+ * or ~start for the backward keys; returns how many. */
+static int prune_targets(const pegsol_problem *pr, int backward, pegsol_pos *fin)
 {
 	const pegsol_board *b = pr->board;
-	pegsol_pos fin[PEGSOL_MAX_HOLES];
 	int nfin = 0;
-	w->n = 0;
-	w->p = malloc(PAGODA_MAX * sizeof *w->p);
-	if (!w->p)
-		return -1;
 	if (backward)
 		fin[nfin++] = b->full & ~pr->start;
 	else if (pr->finish_kind == PEGSOL_FINISH_ANY_ONE)
@@ -50,11 +48,53 @@ int walk_prune_init(walk_prune *w, const pegsol_problem *pr, int backward)
 			fin[nfin++] = bit(h);
 	else
 		fin[nfin++] = pr->finish;
-	w->n = pagoda_collect(b, fin, nfin, w->p, PAGODA_MAX);
+	return nfin;
+}
+
+/* The vector form of w's pagodas, made again. */
+static int prune_vectors(walk_prune *w, const pegsol_board *b)
+{
+	lin_prune_free(w->lp);
 	w->lp = NULL;
-	if (w->n && !(w->lp = lin_prune_new(b, w->p, w->n)))
+	return w->n && !(w->lp = lin_prune_new(b, w->p, w->n)) ? -1 : 0;
+}
+
+int walk_prune_init(walk_prune *w, const pegsol_problem *pr, int backward)
+{
+	const pegsol_board *b = pr->board;
+	pegsol_pos fin[PEGSOL_MAX_HOLES];
+	int nfin = prune_targets(pr, backward, fin);
+	w->n = 0;
+	w->lp = NULL;
+	w->p = malloc(PAGODA_MAX * sizeof *w->p);
+	if (!w->p)
 		return -1;
-	return 0;
+	w->n = pagoda_collect(b, fin, nfin, w->p, PAGODA_MAX);
+	return prune_vectors(w, b);
+}
+
+/* The walk's own pruning: the formula pagodas and searched ones
+ * (pagoda_search.h), ranked on positions as deep into random games as
+ * the biggest half-way level, from the start (forward) or from the
+ * backward levels' starts.  Not for the pruned levels that `levels
+ * --prune` prints: those are Bell's tables, pruned as he pruned them. */
+static int walk_prune_init_searched(walk_prune *w, const pegsol_problem *pr,
+                                    int backward, int depth)
+{
+	if (walk_prune_init(w, pr, backward))
+		return -1;
+	/* a search costs milliseconds (tens on the 37- to 45-hole boards):
+	 * more than the small problems' whole walk */
+	if (depth < 10)
+		return 0;
+	pegsol_pos fin[PEGSOL_MAX_HOLES], starts[PEGSOL_MAX_HOLES];
+	int nfin = prune_targets(pr, backward, fin);
+	int nstarts = backward ? (int)winning_backward_start(pr, starts) : 1;
+	if (!backward)
+		starts[0] = pr->start;
+	w->n += pagoda_search(pr->board, fin, nfin, starts, nstarts, depth, w->p,
+	                      w->n, w->p + w->n, PAGODA_MAX - w->n);
+	return prune_vectors(w, pr->board);
 }
 
 void walk_prune_free(walk_prune *w)
@@ -463,7 +503,8 @@ pegsol_status winning_walk(level_store *s, const pegsol_problem *pr, int N,
 	pegsol_status st = PEGSOL_OK;
 	/* for the complement problem S also serves as T, and ~start = finish
 	 * makes the two tests the same */
-	if (walk_prune_init(&w.ps, pr, 0) < 0 || walk_prune_init(&w.pt, pr, 1) < 0)
+	if (walk_prune_init_searched(&w.ps, pr, 0, w.a) < 0 ||
+	    walk_prune_init_searched(&w.pt, pr, 1, w.bb) < 0)
 		st = fail(err, PEGSOL_ELIMIT, "out of memory");
 	if (st == PEGSOL_OK)
 		st = begin_or_resume(&w);

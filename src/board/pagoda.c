@@ -57,13 +57,11 @@ static void prepare(pagoda *p, const pegsol_board *b)
 		}
 }
 
-/* Keeps the candidate in out[*n] when it is a pagoda that can cut. */
-static void consider(const pegsol_board *b, const pegsol_pos *finishes,
-                     int nfinish, pagoda *out, int *n, int max)
+int pagoda_make(const pegsol_board *b, const pegsol_pos *finishes,
+                int nfinish, pagoda *p)
 {
-	pagoda *p = &out[*n];
-	if (*n >= max || !pagoda_valid(b, p->w))
-		return;
+	if (!pagoda_valid(b, p->w))
+		return 0;
 	prepare(p, b);
 	p->bound = INT64_MAX;
 	for (int i = 0; i < nfinish; i++) {
@@ -76,7 +74,14 @@ static void consider(const pegsol_board *b, const pegsol_pos *finishes,
 	int64_t least = 0;
 	for (int h = 0; h < b->nholes; h++)
 		least += p->w[h] < 0 ? p->w[h] : 0;
-	if (p->bound > least)
+	return p->bound > least;
+}
+
+/* Keeps the candidate in out[*n] when it is a pagoda that can cut. */
+static void consider(const pegsol_board *b, const pegsol_pos *finishes,
+                     int nfinish, pagoda *out, int *n, int max)
+{
+	if (*n < max && pagoda_make(b, finishes, nfinish, &out[*n]))
 		(*n)++;
 }
 

@@ -17,8 +17,9 @@
 #define PAGODA_MAX 16
 
 /* The families of pagoda_collect (pagoda.c), so that a caller can choose
- * among them: `--prune resource` keeps only the resource counts. */
-enum { PAGODA_PARITY, PAGODA_RESOURCE, PAGODA_DISTANCE };
+ * among them: `--prune resource` keeps only the resource counts; and
+ * those of pagoda_search (pagoda_search.h). */
+enum { PAGODA_PARITY, PAGODA_RESOURCE, PAGODA_DISTANCE, PAGODA_SEARCHED };
 
 typedef struct pagoda {
 	char name[48];                /* for messages: "parity (0,1)" */
@@ -31,6 +32,13 @@ typedef struct pagoda {
 
 /* True when w satisfies w(from) + w(over) >= w(to) on every jump. */
 int pagoda_valid(const pegsol_board *board, const int64_t *w);
+
+/* Completes p from its weights p->w: its byte tables and its bound, the
+ * least value of finishes[0..nfinish).  0 when the weights fail a jump's
+ * inequality or can cut nothing (no position is worth less than the
+ * bound), 1 when p is a pagoda to use. */
+int pagoda_make(const pegsol_board *board, const pegsol_pos *finishes,
+                int nfinish, pagoda *p);
 
 /* The value of pos under p. */
 static inline int64_t pagoda_value(const pagoda *p, pegsol_pos pos)

@@ -103,6 +103,23 @@ static inline int brute_solvable(const pegsol_problem *pr, pegsol_pos pos,
 	return brute_search(pr, pos);
 }
 
+/* Every position reachable from pos on board b, appended to list once
+ * each (seen: a byte a position of the board, 2^nholes of them). */
+static inline void brute_reach(const pegsol_board *b, pegsol_pos pos,
+                               unsigned char *seen, pegsol_pos *list, size_t *n)
+{
+	if (seen[pos])
+		return;
+	seen[pos] = 1;
+	list[(*n)++] = pos;
+	for (int j = 0; j < b->njumps; j++) {
+		pegsol_jump jp = b->jumps[j];
+		if ((pos >> jp.from & 1) && (pos >> jp.over & 1) && !(pos >> jp.to & 1))
+			brute_reach(b, pos ^ bit(jp.from) ^ bit(jp.over) ^ bit(jp.to), seen,
+			            list, n);
+	}
+}
+
 static inline void brute_free(void)
 {
 	free(brute_dead);

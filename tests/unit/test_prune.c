@@ -16,22 +16,6 @@
 #include "board/pagoda.h"
 #include "analysis/winning_walk.h"
 
-/* Every position reachable from the start, by a plain search. */
-static void reach(const pegsol_problem *pr, pegsol_pos pos, unsigned char *seen,
-                  pegsol_pos *list, size_t *n)
-{
-	if (seen[pos])
-		return;
-	seen[pos] = 1;
-	list[(*n)++] = pos;
-	const pegsol_board *b = pr->board;
-	for (int j = 0; j < b->njumps; j++) {
-		pegsol_jump jp = b->jumps[j];
-		if ((pos >> jp.from & 1) && (pos >> jp.over & 1) && !(pos >> jp.to & 1))
-			reach(pr, pos ^ bit(jp.from) ^ bit(jp.over) ^ bit(jp.to), seen, list, n);
-	}
-}
-
 static void test_predicate(const char *board, const char *start, const char *finish)
 {
 	pegsol_board *b = check_board(board);
@@ -43,7 +27,7 @@ static void test_predicate(const char *board, const char *start, const char *fin
 	unsigned char *seen = calloc(size, 1);
 	pegsol_pos *list = malloc(size * sizeof *list);
 	size_t n = 0;
-	reach(&pr, pr.start, seen, list, &n);
+	brute_reach(b, pr.start, seen, list, &n);
 	walk_prune fwd, bwd;
 	CHECK(walk_prune_init(&fwd, &pr, 0) == 0 && walk_prune_init(&bwd, &pr, 1) == 0);
 	/* the backward test is about reaching ~start from a key: the problem
