@@ -19,7 +19,7 @@
 #include <string.h>
 
 enum {
-	SEARCH_WEIGHT = 3,          /* weights in -3..3: wider found no more */
+	SEARCH_WEIGHT = 3,          /* weights in -3..3: the English board's best needs 3 */
 	SEARCH_ORBITS = 16,         /* more orbits are not searched */
 	SEARCH_GAMES = 1024,        /* random games of the sample */
 	SEARCH_NODES = 1 << 21,     /* weightings tried, a bound on the time */
