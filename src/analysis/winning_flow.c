@@ -7,6 +7,7 @@
 #include "analysis/winning_walk.h"
 #include "engine/level.h"
 #include "search/jump_mask.h"
+#include "core/bloom.h"
 #include "core/parallel.h"
 #include "store/level_store.h"
 
@@ -167,8 +168,13 @@ static inline int slot_add(wslot *s, u128 v, int shared)
 typedef struct wtable {
 	wslot *slot;
 	size_t mask;
-	uint64_t *filter; /* two bits a key in one word of it (below) */
-	size_t fmask;
+	/* W_{n+1}'s keys, 16 bits a key: most children of a winning
+	 * position cannot win themselves (half of them on the English
+	 * board), and the table answers "not here" only after a cache miss
+	 * and a probe to the next empty slot, where the filter, a few
+	 * hundred kilobytes in the core's own cache, says it for all but a
+	 * few in a thousand */
+	bloom filter;
 } wtable;
 
 static size_t wtable_hash(uint64_t key, size_t mask)
@@ -176,26 +182,7 @@ static size_t wtable_hash(uint64_t key, size_t mask)
 	return (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 17) & mask;
 }
 
-/* A key's two bits in the table's filter, and (*word) which word: most
- * children of a winning position cannot win themselves (half of them on
- * the English board), and a table of megabytes answers "not here" only
- * after a cache miss and a probe to the next empty slot, where the filter
- * (16 bits a key, a few hundred kilobytes: in the core's own cache) says
- * it for all but about 2% of them. */
-static inline uint64_t wfilter_bits(uint64_t key, size_t fmask, size_t *word)
-{
-	uint64_t h = key * 0xff51afd7ed558ccdULL;
-	*word = (size_t)(h >> 20) & fmask;
-	return 1ULL << (h >> 58) | 1ULL << (h >> 52 & 63);
-}
-
-static inline int wfilter_may_hold(const wtable *t, uint64_t key)
-{
-	size_t word;
-	uint64_t bits = wfilter_bits(key, t->fmask, &word);
-	return (t->filter[word] & bits) == bits;
-}
-
+/* The filter's words for n keys: 16 bits a key or more. */
 static size_t wfilter_words(size_t n)
 {
 	size_t words = 64;
@@ -222,8 +209,8 @@ static int wtable_alloc(wtable *t, size_t n)
 	size_t bytes = wtable_size(n) * sizeof *t->slot;
 	bytes = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
 	t->slot = aligned_alloc(HUGE_PAGE, bytes);
-	t->filter = malloc(wfilter_words(n) * sizeof *t->filter);
-	if (!t->slot || !t->filter)
+	t->filter.w = malloc(wfilter_words(n) * sizeof *t->filter.w);
+	if (!t->slot || !t->filter.w)
 		return -1;
 #ifdef MADV_HUGEPAGE
 	madvise(t->slot, bytes, MADV_HUGEPAGE); /* advice only: failure is fine */
@@ -237,12 +224,10 @@ static void wtable_build(wtable *t, const uint64_t *keys, size_t n)
 	size_t size = wtable_size(n);
 	t->mask = size - 1;
 	memset(t->slot, 0, size * sizeof *t->slot);
-	t->fmask = wfilter_words(n) - 1;
-	memset(t->filter, 0, (t->fmask + 1) * sizeof *t->filter);
+	t->filter.words = wfilter_words(n);
+	memset(t->filter.w, 0, t->filter.words * sizeof *t->filter.w);
 	for (size_t i = 0; i < n; i++) {
-		size_t word;
-		uint64_t bits = wfilter_bits(keys[i], t->fmask, &word);
-		t->filter[word] |= bits;
+		bloom_add(&t->filter, keys[i]);
 		size_t h = wtable_hash(keys[i], t->mask);
 		while (t->slot[h].key)
 			h = (h + 1) & t->mask;
@@ -373,7 +358,7 @@ static void step_range(step_ctx *x, size_t i0, size_t i1, struct step_share *sum
 		int k, n = children_of(x->jm, x->H, x->fi, x->kind, cur->slot[i].key,
 		                       key[b], &k), kept = 0;
 		for (int c = 0; c < n; c++)
-			if (wfilter_may_hold(next, key[b][c])) {
+			if (bloom_may_have(&next->filter, key[b][c])) {
 				key[b][kept++] = key[b][c];
 				/* and the next slot's line: a key past its first
 				 * slot (a table up to half full) was a tenth of
@@ -479,8 +464,8 @@ done:
 	free(x);
 	free(cur.slot);
 	free(next.slot);
-	free(cur.filter);
-	free(next.filter);
+	free(cur.filter.w);
+	free(next.filter.w);
 	jump_mask_free(&jm);
 	free(fi.img);
 	return st;
