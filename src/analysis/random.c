@@ -38,6 +38,7 @@
 #include "engine/level.h"
 #include "store/level_store.h"
 #include "board/problem.h"
+#include "core/hash.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -259,14 +260,6 @@ static pegsol_status random_can_finish(const pegsol_problem *problem,
 }
 
 /* ---------------------------------------------------------------- simulator */
-
-static uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
 
 static uint64_t rotl(uint64_t x, int k)
 {

@@ -13,6 +13,7 @@
  */
 #include "board/pagoda_search.h"
 #include "board/symmetry.h"
+#include "core/hash.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -151,14 +152,6 @@ static void count_pegs(const search *s, pegsol_pos p, uint8_t *pegs)
 		pegs[s->orbit[__builtin_ctzll(p)]]++;
 }
 
-static uint64_t splitmix(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 /* The sample, merged by pegs per orbit into c (t: room for SEARCH_GAMES
  * tallies): the games that last `depth` jumps and whose position no pagoda
  * of have[] cuts already. */
@@ -185,7 +178,7 @@ static void sample(const search *s, const pegsol_pos *starts, int nstarts,
 			}
 			if (!k)
 				break;
-			int j = legal[splitmix(&seed) % (uint64_t)k];
+			int j = legal[splitmix64(&seed) % (uint64_t)k];
 			p ^= pegs[j] | hole[j];
 		}
 		int cut = d < depth;
