@@ -120,26 +120,6 @@ static void lower_weights(const pegsol_board *b, int64_t *w, pegsol_pos fixed,
 	}
 }
 
-/* orbit[h] = the least hole of h's orbit under the symmetries of the board
- * that map the holes of fixed onto themselves (each hole alone when the
- * board has none).  From the permutations alone: a stabiliser group
- * (sym_group_stabiliser) builds its byte tables too, 80 KiB, four times
- * a solve, a twentieth of the English board's whole process. */
-static void hole_orbits(const pegsol_board *b, pegsol_pos fixed, int *orbit)
-{
-	for (int h = 0; h < b->nholes; h++)
-		orbit[h] = h;
-	const sym_group *G = b->symmetry;
-	for (int g = 0; G && g < G->order; g++) {
-		int keeps = 1;
-		for (pegsol_pos f = fixed; f && keeps; f &= f - 1)
-			keeps = fixed >> G->perm[g][__builtin_ctzll(f)] & 1;
-		for (int h = 0; keeps && h < b->nholes; h++)
-			if (G->perm[g][h] < orbit[h])
-				orbit[h] = G->perm[g][h];
-	}
-}
-
 /* Distances from hole h to every hole, through lattice neighbours (holes
  * next to each other in some jump). */
 static void distances(const pegsol_board *b, int h, int *d)
@@ -187,7 +167,7 @@ int pagoda_collect(const pegsol_board *b, const pegsol_pos *finishes,
 	if (pegsol_pos_count(holes) > 4)
 		return n;
 	int orbit[PEGSOL_MAX_HOLES];
-	hole_orbits(b, holes, orbit);
+	sym_hole_orbits(b->symmetry, b->nholes, holes, orbit);
 	for (int pr = 0; pr < 2; pr++)
 		for (int pc = 0; pc < 2; pc++)
 			for (int reverse = 0; reverse < 2 && n < max; reverse++) {
@@ -242,8 +222,8 @@ int pagoda_collect_checker(const pegsol_board *b, const pegsol_pos *finishes,
 	if (pegsol_pos_count(holes) > 4)
 		return 0; /* as for the resource counts above */
 	int orbit[PEGSOL_MAX_HOLES], board_orbit[PEGSOL_MAX_HOLES], n = 0;
-	hole_orbits(b, holes, orbit);
-	hole_orbits(b, 0, board_orbit);
+	sym_hole_orbits(b->symmetry, b->nholes, holes, orbit);
+	sym_hole_orbits(b->symmetry, b->nholes, 0, board_orbit);
 	/* variants 0 and 1 keep the finish holes' weights (in both orders, as
 	 * above); 2 lowers them too, by orbits of the whole board's group:
 	 * the finish is then worth less, but so is every position that

@@ -47,14 +47,10 @@ typedef struct search {
 static int find_orbits(search *s)
 {
 	const pegsol_board *b = s->b;
-	const sym_group *G = b->symmetry;
 	int first[PEGSOL_MAX_HOLES], id[PEGSOL_MAX_HOLES];
+	sym_hole_orbits(b->symmetry, b->nholes, 0, first);
 	s->norb = 0;
 	for (int h = 0; h < b->nholes; h++) {
-		first[h] = h;
-		for (int g = 0; G && g < G->order; g++)
-			if (G->perm[g][h] < first[h])
-				first[h] = G->perm[g][h];
 		if (first[h] == h) {
 			if (s->norb == SEARCH_ORBITS)
 				return -1;

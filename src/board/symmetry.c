@@ -79,6 +79,18 @@ sym_group *sym_group_stabiliser(const sym_group *G, const pegsol_pos *sets,
 	return sym_group_new(G->nholes, order, (const uint8_t(*)[PEGSOL_MAX_HOLES])perms);
 }
 
+void sym_hole_orbits(const sym_group *G, int nholes, pegsol_pos fixed,
+                     int *orbit)
+{
+	for (int h = 0; h < nholes; h++)
+		orbit[h] = h;
+	for (int g = 0; G && g < G->order; g++)
+		if (apply_perm(G->perm[g], nholes, fixed) == fixed)
+			for (int h = 0; h < nholes; h++)
+				if (G->perm[g][h] < orbit[h])
+					orbit[h] = G->perm[g][h];
+}
+
 sym_group *sym_group_copy(const sym_group *G)
 {
 	return sym_group_new(G->nholes, G->order,

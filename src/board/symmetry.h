@@ -82,4 +82,11 @@ static inline void sym_images(const sym_group *G, pegsol_pos p,
 /* The number of distinct images of p (the size of its orbit). */
 int sym_orbit_size(const sym_group *G, pegsol_pos p);
 
+/* orbit[h] = the least hole of hole h's orbit under the elements of G
+ * that map the set `fixed` onto itself (all of them when fixed is 0; each
+ * hole alone when G is NULL).  From the permutations alone, where
+ * sym_group_stabiliser would build a group's byte tables (80 KiB) too. */
+void sym_hole_orbits(const sym_group *G, int nholes, pegsol_pos fixed,
+                     int *orbit);
+
 #endif
