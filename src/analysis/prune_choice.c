@@ -31,9 +31,5 @@ int prune_choice_init(walk_prune *w, const pegsol_problem *pr, int backward,
 			w->p[n++] = w->p[i];
 	w->n = n;
 	/* the vector form of the tests, made again from the ones kept */
-	lin_prune_free(w->lp);
-	w->lp = NULL;
-	if (n && !(w->lp = lin_prune_new(pr->board, w->p, n)))
-		return -1;
-	return 0;
+	return walk_prune_vectors(w, pr->board);
 }

@@ -51,15 +51,21 @@ static int prune_targets(const pegsol_problem *pr, int backward, pegsol_pos *fin
 	return nfin;
 }
 
-/* The vector form of w's pagodas, made again. */
-static int prune_vectors(walk_prune *w, const pegsol_board *b)
+int walk_prune_vectors(walk_prune *w, const pegsol_board *b)
 {
 	lin_prune_free(w->lp);
 	w->lp = NULL;
 	return w->n && !(w->lp = lin_prune_new(b, w->p, w->n)) ? -1 : 0;
 }
 
-int walk_prune_init(walk_prune *w, const pegsol_problem *pr, int backward)
+/* The formula pagodas for the target and, when search_depth is 10 or
+ * more, searched ones (pagoda_search.h), ranked on positions that deep
+ * into random games from the start (forward) or from the backward
+ * levels' starts.  The walk searches, as deep as its biggest half-way
+ * level; the pruned levels that `levels --prune` prints do not: those
+ * are Bell's tables, pruned as he pruned them. */
+static int prune_init(walk_prune *w, const pegsol_problem *pr, int backward,
+                      int search_depth)
 {
 	const pegsol_board *b = pr->board;
 	pegsol_pos fin[PEGSOL_MAX_HOLES];
@@ -70,31 +76,24 @@ int walk_prune_init(walk_prune *w, const pegsol_problem *pr, int backward)
 	if (!w->p)
 		return -1;
 	w->n = pagoda_collect(b, fin, nfin, w->p, PAGODA_MAX);
-	return prune_vectors(w, b);
-}
-
-/* The walk's own pruning: the formula pagodas and searched ones
- * (pagoda_search.h), ranked on positions as deep into random games as
- * the biggest half-way level, from the start (forward) or from the
- * backward levels' starts.  Not for the pruned levels that `levels
- * --prune` prints: those are Bell's tables, pruned as he pruned them. */
-static int walk_prune_init_searched(walk_prune *w, const pegsol_problem *pr,
-                                    int backward, int depth)
-{
-	if (walk_prune_init(w, pr, backward))
-		return -1;
 	/* a search costs milliseconds (tens on the 37- to 45-hole boards):
 	 * more than the small problems' whole walk */
-	if (depth < 10)
-		return 0;
-	pegsol_pos fin[PEGSOL_MAX_HOLES], starts[PEGSOL_MAX_HOLES];
-	int nfin = prune_targets(pr, backward, fin);
-	int nstarts = backward ? (int)winning_backward_start(pr, starts) : 1;
-	if (!backward)
-		starts[0] = pr->start;
-	w->n += pagoda_search(pr->board, fin, nfin, starts, nstarts, depth, w->p,
-	                      w->n, w->p + w->n, PAGODA_MAX - w->n);
-	return prune_vectors(w, pr->board);
+	if (search_depth >= 10) {
+		pegsol_pos starts[PEGSOL_MAX_HOLES];
+		int nstarts = 1;
+		if (backward)
+			nstarts = (int)winning_backward_start(pr, starts);
+		else
+			starts[0] = pr->start;
+		w->n += pagoda_search(b, fin, nfin, starts, nstarts, search_depth,
+		                      w->p, w->n, w->p + w->n, PAGODA_MAX - w->n);
+	}
+	return walk_prune_vectors(w, b);
+}
+
+int walk_prune_init(walk_prune *w, const pegsol_problem *pr, int backward)
+{
+	return prune_init(w, pr, backward, 0);
 }
 
 void walk_prune_free(walk_prune *w)
@@ -503,8 +502,7 @@ pegsol_status winning_walk(level_store *s, const pegsol_problem *pr, int N,
 	pegsol_status st = PEGSOL_OK;
 	/* for the complement problem S also serves as T, and ~start = finish
 	 * makes the two tests the same */
-	if (walk_prune_init_searched(&w.ps, pr, 0, w.a) < 0 ||
-	    walk_prune_init_searched(&w.pt, pr, 1, w.bb) < 0)
+	if (prune_init(&w.ps, pr, 0, w.a) < 0 || prune_init(&w.pt, pr, 1, w.bb) < 0)
 		st = fail(err, PEGSOL_ELIMIT, "out of memory");
 	if (st == PEGSOL_OK)
 		st = begin_or_resume(&w);

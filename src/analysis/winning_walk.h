@@ -34,6 +34,9 @@ typedef struct walk_prune {
  * keys of the backward levels T).  Returns -1 when out of memory. */
 int walk_prune_init(walk_prune *w, const pegsol_problem *pr, int backward);
 void walk_prune_free(walk_prune *w);
+/* The vector form of w's pagodas (w->lp) made again from w->p[0..w->n),
+ * after a caller changed them.  Returns -1 when out of memory. */
+int walk_prune_vectors(walk_prune *w, const pegsol_board *b);
 /* A level_expand filter: 0 when some pagoda proves key cannot reach the
  * target.  ctx is a walk_prune. */
 int walk_prune_keep(const void *ctx, uint64_t key);
