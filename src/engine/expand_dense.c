@@ -195,12 +195,14 @@ static void dense_generate(void *arg, int tid)
 }
 
 /* The bitmaps OR-ed into the first (the others cleared), bits past the
- * layer cleared, and each block's keys counted. */
+ * layer cleared, and each block's keys counted (for read_out: within a
+ * level, the given level's keys are looked up instead). */
 static void gather_blocks(void *arg, int tid)
 {
 	dctx *x = arg;
 	uint64_t *const *map = x->map;
 	const uint64_t size = x->R->size;
+	const int count = !x->within;
 	for (size_t b = (size_t)tid; b < x->nblocks; b += (size_t)x->nthreads) {
 		size_t w0 = b * DENSE_BLOCK, w1 = w0 + DENSE_BLOCK, n = 0;
 		for (size_t w = w0; w < w1; w++) {
@@ -214,7 +216,8 @@ static void gather_blocks(void *arg, int tid)
 				v &= (uint64_t)w * 64 >= size
 				       ? 0 : ((uint64_t)1 << (size & 63)) - 1;
 			map[0][w] = v;
-			n += (size_t)__builtin_popcountll(v);
+			if (count)
+				n += (size_t)__builtin_popcountll(v);
 		}
 		x->cnt[b] = n;
 	}
@@ -597,11 +600,9 @@ int expand_dense(const engine *E, const level *in, level *out,
 	} else {
 		taken = 1;
 		*st = PEGSOL_OK;
-		for (int t = 0; t < nthreads && stats; t++) {
-			stats->raw += x->t[t].st.raw;
-			stats->dead += x->t[t].st.dead;
-			stats->dead_raw += x->t[t].st.dead_raw;
-		}
+		/* no counts here: no game count to overflow */
+		for (int t = 0; t < nthreads && stats; t++)
+			(void)expand_stats_sum(stats, &x->t[t].st);
 		/* for the tables of the next expansion by the tables' path,
 		 * as finish_level records them */
 		if (!within) {

@@ -123,16 +123,10 @@ static pegsol_status rounds_failed(xctx *x, pegsol_error *err)
 static pegsol_status add_stats(const xctx *x, expand_stats *stats,
                                pegsol_status st, pegsol_error *err)
 {
-	for (int t = 0; t < x->nthreads; t++) {
-		stats->raw += x->t[t].st.raw;
-		stats->dead += x->t[t].st.dead;
-		stats->dead_raw += x->t[t].st.dead_raw;
-		stats->lost += x->t[t].st.lost; /* at most the level's mass */
-		if (u128_add(&stats->dead_games, x->t[t].st.dead_games) ||
-		    u128_add(&stats->games, x->t[t].st.games))
+	for (int t = 0; t < x->nthreads; t++)
+		if (expand_stats_sum(stats, &x->t[t].st))
 			st = fail_limit(err, PEGSOL_LIMIT_COUNT,
 			                       "a game count overflows 128 bits");
-	}
 	return st;
 }
 
