@@ -58,6 +58,30 @@ static inline uint64_t canon_child8(const uint64_t *img, const uint64_t *ji)
 #endif
 }
 
+/* The canonical form of a child, as canon_child, and in *at a symmetry
+ * that makes it (the first): move labels carry the image of a hole under
+ * it. */
+static inline uint64_t canon_child_at(const uint64_t *img, const uint64_t *ji,
+                                      int m, int *at)
+{
+#ifdef __AVX512F__
+	if (m == 8) {
+		__m512i v = _mm512_xor_si512(_mm512_load_si512((const void *)img),
+		                             _mm512_loadu_si512((const void *)ji));
+		uint64_t best = _mm512_reduce_min_epu64(v);
+		__mmask8 eq = _mm512_cmpeq_epu64_mask(v, _mm512_set1_epi64((long long)best));
+		*at = __builtin_ctz((unsigned)eq);
+		return best;
+	}
+#endif
+	uint64_t best = canon_child(img, ji, m);
+	int g = 0;
+	while ((img[g] ^ ji[g]) != best)
+		g++;
+	*at = g;
+	return best;
+}
+
 /* The parent c's images under the group's m elements into img (with
  * iflip, those of its complement: g(~c) = ~g(c)); returns how many of
  * them map c onto itself. */

@@ -68,6 +68,31 @@ static uint64_t *emit_masked(const struct xctx *x, uint64_t c, uint64_t mask,
 	return out;
 }
 
+/* The children of a parent that carries a move label (level.h, "Move
+ * labels"): each child's label is its number of moves and the image of
+ * the hole its jump ends on, under the symmetry that made it canonical. */
+static uint64_t *emit_moves(const struct xctx *x, uint64_t c, uint64_t label,
+                            const uint64_t *img, const uint16_t *jumps, int nj,
+                            uint64_t *out)
+{
+	const sym_group *G = x->E->G;
+	const move_labels *ml = x->E->moves;
+	uint64_t mask = label & MOVE_MASK, d = label >> MOVE_D_SHIFT;
+	for (int g = 1; g < G->order; g++)
+		if (img[g] == c)
+			mask |= sym_apply(G, g, mask);
+	for (int k = 0; k < nj; k++) {
+		const int j = jumps[k];
+		int bg;
+		uint64_t best = canon_child_at(img, x->E->jimg[j], G->order, &bg);
+		uint64_t cost = d + !((mask >> ml->check[j]) & 1);
+		out[0] = best;
+		out[1] = cost << MOVE_D_SHIFT | ml->mark[j][bg];
+		out += ml->max_moves && cost > (uint64_t)ml->max_moves ? 0 : 2;
+	}
+	return out;
+}
+
 /* Scatters the staged children into their slices, in order, up to the
  * first whose slice is full (it and those after it stay staged for the
  * next round); returns 1 when a slice is full. */
@@ -218,6 +243,10 @@ generate_chunk(xctx *x, tbuf *tb, uint64_t *img, uint16_t *jumps,
 			st.dead_raw += (uint64_t)orbit;
 			if (counts)
 				overflow |= u128_add(&st.dead_games, cnt);
+			continue;
+		}
+		if (E->moves && in->masks) {
+			out = emit_moves(x, c, in->masks[cur], img, jumps, nj, out);
 			continue;
 		}
 		if (in->masks) {

@@ -2,13 +2,16 @@
  * expand_table.c - phase B of an expansion: each partition's children,
  * from every thread's round buffer, added to the partition's hash table
  * (expand_table.h), where equal children meet and their counts add or
- * their label sets are OR-ed; and the tables' growth when they outgrow
- * their room.
+ * their label sets are OR-ed (move labels meet: level.h); and the tables'
+ * growth when they outgrow their room.
  */
 #include "engine/level_int.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+/* How an entry's value joins the one already in its slot. */
+enum { COMBINE_ADD, COMBINE_OR, COMBINE_MEET };
 
 /* Returns -1 out of memory, -3 over the budget. */
 static int ptable_grow(ptable *t, int words, size_t want)
@@ -57,7 +60,7 @@ static int ptable_grow(ptable *t, int words, size_t want)
  * compiler reload the table's fields after it. */
 static inline __attribute__((always_inline)) int
 ptable_add(ptable *t, const uint64_t *restrict src, size_t n, const int words,
-           const int or_masks)
+           const int combine)
 {
 	/* Linear probing stays short up to 70% full; a fuller table costs
 	 * cache, which is what the partitions are sized to spare. */
@@ -83,9 +86,12 @@ ptable_add(ptable *t, const uint64_t *restrict src, size_t n, const int words,
 				__builtin_prefetch(e + 2 * cap + a, 1);
 		}
 		size_t s = probe_line(e, slot_of(k, cap), cap, k);
-		used += !e[s];
+		const int fresh = !e[s];
+		used += fresh;
 		e[s] = k;
-		if (words == 2 && or_masks) {
+		if (words == 2 && combine == COMBINE_MEET) {
+			e[cap + s] = fresh ? src[1] : move_label_meet(e[cap + s], src[1]);
+		} else if (words == 2 && combine == COMBINE_OR) {
 			e[cap + s] |= src[1];
 		} else if (words == 2) {
 			e[cap + s] += src[1]; /* cannot overflow: see level_int.h */
@@ -196,7 +202,7 @@ static void mark_parts(xctx *x)
 
 /* Phase B for one thread, inlined once per entry width. */
 static inline __attribute__((always_inline)) void
-reduce_words(xctx *x, const int words, const int or_masks)
+reduce_words(xctx *x, const int words, const int combine)
 {
 	for (;;) {
 		size_t p = atomic_fetch_add(&x->next_part, 1);
@@ -213,7 +219,7 @@ reduce_words(xctx *x, const int words, const int or_masks)
 				continue;
 			int rc = ptable_add(&x->tables[p],
 			                    tb->part_buf + p * tb->slice * (size_t)words,
-			                    tb->fill[p], words, or_masks);
+			                    tb->fill[p], words, combine);
 			if (rc)
 				atomic_store(&x->failed, -rc);
 		}
@@ -227,11 +233,13 @@ void expand_reduce(void *arg, int tid)
 	if (x->mark)
 		mark_parts(x);
 	else if (x->words == 1)
-		reduce_words(x, 1, 0);
+		reduce_words(x, 1, COMBINE_ADD);
+	else if (x->words == 2 && x->E->moves && x->in->masks)
+		reduce_words(x, 2, COMBINE_MEET);
 	else if (x->words == 2 && x->in->masks)
-		reduce_words(x, 2, 1);
+		reduce_words(x, 2, COMBINE_OR);
 	else if (x->words == 2)
-		reduce_words(x, 2, 0);
+		reduce_words(x, 2, COMBINE_ADD);
 	else
-		reduce_words(x, 3, 0);
+		reduce_words(x, 3, COMBINE_ADD);
 }

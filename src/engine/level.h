@@ -114,6 +114,11 @@ typedef struct engine {
 	uint8_t jsel[(MAX_JUMPS + 63) / 64][3][64];
 	uint64_t jvalid[(MAX_JUMPS + 63) / 64];
 	int keybits;                       /* bits a key can use (nholes) */
+	/* Levels by moves swept over the levels by jumps (NULL: off;
+	 * analysis/levels_by_moves_sweep.c): the parents' label words are
+	 * move labels (below), and children's labels meet by move_label_meet
+	 * instead of OR. */
+	const struct move_labels *moves;
 	/* Random play (analysis/random.c): counted levels carry probability
 	 * mass in fixed point, MASS_ONE being 1, and a parent's mass is split
 	 * evenly among its legal jumps, each share rounded down (the
@@ -189,6 +194,38 @@ typedef struct expand_stats {
 	u128 games;         /* game sequences reaching this level */
 	u128 lost;          /* share mode: the remainders of the shares */
 } expand_stats;
+
+/* Move labels.  A level by jumps holds every position with its number of
+ * pegs; a position's label word is d, the fewest moves (chains of jumps by
+ * one peg) that reach it, in its top 8 bits, and under them the holes
+ * whose peg may go on jumping within its last move at no cost: the
+ * landing holes of the last jumps of the ways that reach it in d moves.
+ * A child by jump j costs its parent's d when j starts on one of those
+ * holes (check[j] in the parent's mask), d + 1 otherwise, and marks the
+ * hole j ends on (mark[j][g]: its image under symmetry g, the one that
+ * makes the child canonical).  Equal children keep the fewest moves and
+ * the union of their masks at that number; a mask is closed under its
+ * position's stabiliser when read (a symmetric position is reached from
+ * its parents' images too).  Backward, on the complements (a reverse
+ * jump of the position is a jump of its complement), check is the jump's
+ * to hole and mark its from hole.  Masks take the holes below bit 56. */
+#define MOVE_D_SHIFT 56
+#define MOVE_MASK ((UINT64_C(1) << MOVE_D_SHIFT) - 1)
+typedef struct move_labels {
+	uint8_t check[MAX_JUMPS];
+	uint64_t mark[MAX_JUMPS][SYM_MAX];
+	/* children of more moves are not made (0: none): a sweep bounded so
+	 * holds only the positions it counts */
+	int max_moves;
+} move_labels;
+
+/* The label kept when two ways reach one child: the fewer moves, and both
+ * masks when the moves are as few. */
+static inline uint64_t move_label_meet(uint64_t a, uint64_t b)
+{
+	uint64_t da = a >> MOVE_D_SHIFT, db = b >> MOVE_D_SHIFT;
+	return da < db ? a : db < da ? b : a | b;
+}
 
 /* Adds the position `key` of a level (count: its count, NULL when the level
  * is not counted) to st as an expansion of the level would: what the last

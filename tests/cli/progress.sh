@@ -33,10 +33,15 @@ else bad "a heartbeat names two levels: $(grep -m1 parents "$tmp/log")"; fi
 "$PEGSOL" count -b triangle:6 >"$tmp/out2" 2>/dev/null </dev/null
 if cmp -s <(grep -v "^time" "$tmp/out") <(grep -v "^time" "$tmp/out2"); then ok; else bad "stdout differs with the heartbeat on"; fi
 
-# A search by moves: at most 19 moves.
-PEGSOL_LOG_SECONDS=0 "$PEGSOL" levels -b triangle:6 --by moves >/dev/null 2>"$tmp/log" </dev/null
+# A search by moves (pruned: the unpruned table is a sweep): at most 19
+# moves.
+PEGSOL_LOG_SECONDS=0 "$PEGSOL" levels -b triangle:6 --by moves --prune pagoda >/dev/null 2>"$tmp/log" </dev/null
 if grep -q '(level [0-9]* of at most 19)$' "$tmp/log"; then ok
 else bad "no 'of at most 19' for levels by moves: $(head -3 "$tmp/log")"; fi
+# The sweep over the levels by jumps: 19 jumps.
+PEGSOL_LOG_SECONDS=0 "$PEGSOL" levels -b triangle:6 --by moves >/dev/null 2>"$tmp/log" </dev/null
+if grep -q 'forward sweep level [0-9]*: .*(level [0-9]* of 19)$' "$tmp/log"; then ok
+else bad "no 'of 19' for the sweep by moves: $(head -3 "$tmp/log")"; fi
 
 # The sets of jumps say how far each level is, not only that it began
 # (shortest --distinct --by jumps showed "0 of 71071 (0%)" throughout).

@@ -7,7 +7,9 @@
 # its counts are those of the same run in memory (the oracle); and a
 # winning walk that fits its --memory (the engine alone, PEGSOL_PROJECTION=0,
 # is the oracle that it does) is not stopped by the sum of its kept levels;
-# and the same for the levels by moves (Wiegleb's).
+# and the same for the levels by moves (Wiegleb's, pruned: the search by
+# moves; the unpruned table is a sweep, whose engine refuses a level it
+# cannot hold before it is made).
 #
 # Run by CTest with $PEGSOL.  About 5 s of CPU: triangle:6 counted four
 # times (its backward levels, all kept, reach 120,714 positions), the
@@ -67,13 +69,14 @@ if cmp -s <(grep -v '^time' "$tmp/w0") <(grep -v '^time' "$tmp/w1out"); then ok
 else bad "the walk's output differs with the projection on"; fi
 
 # The levels by moves (their own, lower model: projection_peak_model's
-# fast one).  Wiegleb's do not fit 5G (doc/RESULTS.md: stopped at level
-# 12 with 3.0 GB), so within --memory 800M the run stops early, in under
+# fast one), by the search (pruned).  Wiegleb's do not fit 5G
+# (doc/RESULTS.md: stopped at level 12 with 3.0 GB, unpruned), so within
+# --memory 800M the run stops early, in under
 # a second, naming --memory and PEGSOL_PROJECTION=0, with nothing on
 # stdout; with --max-moves 9 the same levels fit (the oracle: the run
 # with the projection off), and the projection, told the last level by
 # --max-moves, lets them run.
-wm=(levels -b wiegleb --by moves --memory 800M)
+wm=(levels -b wiegleb --by moves --prune resource --memory 800M)
 "$PEGSOL" "${wm[@]}" >"$tmp/out" 2>"$tmp/err" </dev/null
 rc=$?
 if [ "$rc" -eq 4 ]; then ok; else bad "Wiegleb by moves within 800M: exit $rc, want 4: $(tail -2 "$tmp/err")"; fi

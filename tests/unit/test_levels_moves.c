@@ -1,10 +1,12 @@
 /*
  * test_levels_moves.c - pegsol_levels_by_moves (levels by moves, forward
- * and backward) against published figures and brute-force oracles:
+ * and backward), both its algorithms (the sweep over the levels by jumps
+ * and the search by moves), against published figures and brute-force
+ * oracles:
  *   - the English central game: George Bell's B_0..B_23, B_-0..B_-20 and
  *     both totals (tests/data/english_central_bell_moves*.txt), in full
- *     under make test-full (a minute), else B_0..B_11 and B_-0..B_-7
- *     (two seconds: the same code, most levels' shapes);
+ *     by the sweep; by the search in full under make test-full (a
+ *     minute), else B_0..B_11 and B_-0..B_-7 (two seconds);
  *   - Wiegleb's 45-hole board, central game: B_0..B_6 = 1, 1, 3, 15, 87,
  *     564, 3786 (shared/REFERENCE.md), with a limit of 6 moves;
  *   - triangle5 and triangle:6: a plain breadth-first search over raw
@@ -28,6 +30,44 @@ static pegsol_board *board(const char *name, pegsol_problem *pr)
 		exit(2);
 	}
 	return b;
+}
+
+/* ------------------------------------------------------ the two ways */
+
+/* The table is made by one of two algorithms: the sweep over the levels
+ * by jumps (what pegsol_levels_by_moves runs) or the search by moves,
+ * which runs when a callback wants each level's positions (only the
+ * search has them).  Every oracle below checks both. */
+typedef struct seen {
+	int levels;
+	size_t positions;
+} seen;
+
+static int each_level(void *ctx, int moves, const pegsol_pos *pos, size_t n)
+{
+	seen *s = ctx;
+	(void)pos;
+	CHECK_EQ_INT(moves, s->levels);
+	s->levels++;
+	s->positions += n;
+	return 0;
+}
+
+static pegsol_status levels(const pegsol_problem *pr, int backward, int limit,
+                            int search, pegsol_moves_result *r,
+                            pegsol_error *err)
+{
+	if (!search)
+		return pegsol_levels_by_moves(pr, NULL, backward, limit, r, err);
+	seen s = {0, 0};
+	pegsol_status st = pegsol_levels_by_moves_pruned(pr, NULL, backward, limit,
+	                                                 PEGSOL_PRUNE_NONE, each_level,
+	                                                 &s, r, err);
+	if (st == PEGSOL_OK) { /* the search ran, and handed over every level */
+		CHECK_EQ_INT(s.levels, r->nlevels);
+		CHECK(s.positions == r->positions);
+	}
+	return st;
 }
 
 /* ------------------------------------------------------ brute force */
@@ -80,7 +120,7 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static void oracle(const char *name)
+static void oracle(const char *name, int search)
 {
 	pegsol_problem pr;
 	pegsol_board *b = board(name, &pr);
@@ -101,7 +141,7 @@ static void oracle(const char *name)
 
 	pegsol_moves_result *r = malloc(sizeof *r);
 	pegsol_error err;
-	CHECK_EQ_INT(pegsol_levels_by_moves(&pr, NULL, 0, 0, r, &err), PEGSOL_OK);
+	CHECK_EQ_INT(levels(&pr, 0, 0, search, r, &err), PEGSOL_OK);
 	CHECK_EQ_INT(r->symmetry_order, nh);
 
 	size_t ncur = 1;
@@ -154,8 +194,8 @@ static void oracle(const char *name)
 	CHECK_EQ_INT(r->nlevels, n);
 	CHECK(r->positions == total);
 	CHECK(n > 3);
-	fprintf(stderr, "%s: %d levels, %llu positions, |H| = %d\n", name, n,
-	        (unsigned long long)total, nh);
+	fprintf(stderr, "%s (%s): %d levels, %llu positions, |H| = %d\n", name,
+	        search ? "search" : "sweep", n, (unsigned long long)total, nh);
 	free(r);
 	free(cur);
 	free(x.next);
@@ -186,7 +226,7 @@ static void bw_chain(bw *x, pegsol_pos pos, int h)
 	}
 }
 
-static void oracle_backward(const char *name, const char *finish)
+static void oracle_backward(const char *name, const char *finish, int search)
 {
 	pegsol_board *b = check_board(name);
 	pegsol_problem pr;
@@ -232,7 +272,7 @@ static void oracle_backward(const char *name, const char *finish)
 		    (any || pegsol_pos_transform(b, g, pr.finish) == pr.finish))
 			H[nh++] = g;
 	pegsol_moves_result *r = malloc(sizeof *r);
-	CHECK_EQ_INT(pegsol_levels_by_moves(&pr, NULL, 1, 0, r, &err), PEGSOL_OK);
+	CHECK_EQ_INT(levels(&pr, 1, 0, search, r, &err), PEGSOL_OK);
 	CHECK_EQ_INT(r->backward, 1);
 	CHECK_EQ_INT(r->nlevels, maxd + 1);
 	/* the canonical positions at each distance, in one pass */
@@ -268,8 +308,9 @@ static void oracle_backward(const char *name, const char *finish)
 	}
 	CHECK(r->positions == total);
 	CHECK(maxd > 2);
-	fprintf(stderr, "%s -f %s backward: %d levels, %llu positions\n", name,
-	        finish ? finish : "(start)", maxd + 1, (unsigned long long)total);
+	fprintf(stderr, "%s -f %s backward (%s): %d levels, %llu positions\n", name,
+	        finish ? finish : "(start)", search ? "search" : "sweep", maxd + 1,
+	        (unsigned long long)total);
 	free(r);
 	free(order);
 	free(dist);
@@ -278,14 +319,14 @@ static void oracle_backward(const char *name, const char *finish)
 
 /* ------------------------------------------------------ published */
 
-static void wiegleb(void)
+static void wiegleb(int search)
 {
 	static const uint64_t want[] = {1, 1, 3, 15, 87, 564, 3786};
 	pegsol_problem pr;
 	pegsol_board *b = board("wiegleb", &pr);
 	pegsol_moves_result *r = malloc(sizeof *r);
 	pegsol_error err;
-	CHECK_EQ_INT(pegsol_levels_by_moves(&pr, NULL, 0, 6, r, &err), PEGSOL_OK);
+	CHECK_EQ_INT(levels(&pr, 0, 6, search, r, &err), PEGSOL_OK);
 	CHECK_EQ_INT(r->nlevels, 7);
 	CHECK_EQ_INT(r->partial, 1);
 	for (int n = 0; n < 7; n++)
@@ -296,14 +337,13 @@ static void wiegleb(void)
 
 /* Bell's table by moves, forward or backward; limit > 0 stops after that
  * many moves and checks the published levels up to it. */
-static void english(int backward, int limit)
+static void english(int backward, int limit, int search)
 {
 	pegsol_problem pr;
 	pegsol_board *b = board("english", &pr);
 	pegsol_moves_result *r = malloc(sizeof *r);
 	pegsol_error err;
-	CHECK_EQ_INT(pegsol_levels_by_moves(&pr, NULL, backward, limit, r, &err),
-	             PEGSOL_OK);
+	CHECK_EQ_INT(levels(&pr, backward, limit, search, r, &err), PEGSOL_OK);
 	CHECK_EQ_INT(r->partial, limit > 0);
 	CHECK_EQ_INT(r->symmetry_order, 8);
 	int rows = 0;
@@ -341,18 +381,70 @@ static void english(int backward, int limit)
 	pegsol_board_free(b);
 }
 
+/* Bell's levels by moves that a run stopped by the memory bound keeps:
+ * every one of them whole (a sweep's rows past the fewest moves of its
+ * last level by jumps would be short, and must not be given), and more
+ * of them than the first sweep could vouch for (the bounded sweeps that
+ * follow it). */
+static void english_limited(int backward, size_t memory, int at_least)
+{
+	pegsol_problem pr;
+	pegsol_board *b = board("english", &pr);
+	pegsol_moves_result *r = calloc(1, sizeof *r);
+	pegsol_error err;
+	pegsol_level_options opt;
+	memset(&opt, 0, sizeof opt);
+	opt.memory = memory;
+	CHECK_EQ_INT(pegsol_levels_by_moves(&pr, &opt, backward, 0, r, &err),
+	             PEGSOL_ELIMIT);
+	CHECK_EQ_INT(r->partial, 0); /* the memory stopped it, not max_moves */
+	char *text = check_read_data(backward ? "english_central_bell_moves_backward.txt"
+	                                      : "english_central_bell_moves.txt");
+	int checked = 0;
+	uint64_t total = 0;
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		char a[64];
+		unsigned long long v;
+		if (line[0] == '#' || sscanf(line, "%63s %llu", a, &v) != 2 ||
+		    !strcmp(a, "total") || atoi(a) >= r->nlevels)
+			continue;
+		CHECK(r->level[atoi(a)].positions == v);
+		total += v;
+		checked++;
+	}
+	fprintf(stderr, "English %s in %zu MiB: B_0..B_%d kept (%s)\n",
+	        backward ? "backward" : "forward", memory >> 20, r->nlevels - 1,
+	        err.message);
+	CHECK_EQ_INT(checked, r->nlevels);
+	CHECK(r->positions == total);
+	CHECK(r->nlevels >= at_least);
+	CHECK(r->nlevels < (backward ? 21 : 24)); /* stopped */
+	free(text);
+	free(r);
+	pegsol_board_free(b);
+}
+
 int main(void)
 {
-	oracle("triangle5");
-	oracle("triangle:6");
-	oracle_backward("triangle5", NULL);
-	oracle_backward("triangle5", "any");
-	oracle_backward("triangle:6", NULL);
-	oracle_backward("triangle:6", "any");
-	wiegleb();
-	/* The whole English tables take a minute here and several under the
-	 * sanitizers: make test-full runs them; make test their first levels. */
-	english(0, check_full() ? 0 : 11);
-	english(1, check_full() ? 0 : 7);
+	for (int search = 0; search < 2; search++) {
+		oracle("triangle5", search);
+		oracle("triangle:6", search);
+		oracle_backward("triangle5", NULL, search);
+		oracle_backward("triangle5", "any", search);
+		oracle_backward("triangle:6", NULL, search);
+		oracle_backward("triangle:6", "any", search);
+		wiegleb(search);
+	}
+	/* Bell's whole English tables: the sweep makes them in seconds; the
+	 * search takes a minute here and several under the sanitizers, so
+	 * make test-full runs it, make test its first levels. */
+	english(0, 0, 0);
+	english(1, 0, 0);
+	/* (the search by moves, which ran before the sweep, stopped within
+	 * 48 MiB after B_6 forward and B_4 backward) */
+	english_limited(0, (size_t)48 << 20, 11);
+	english_limited(1, (size_t)48 << 20, 7);
+	english(0, check_full() ? 0 : 11, 1);
+	english(1, check_full() ? 0 : 7, 1);
 	return check_done();
 }

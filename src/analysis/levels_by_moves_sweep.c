@@ -1,0 +1,262 @@
+/*
+ * analysis/levels_by_moves_sweep.c - the levels by moves (B_n, B_-n) from
+ * one sweep over the levels by jumps, each position carrying its number of
+ * moves (the level engine's move labels, engine/level.h).
+ *
+ * Every position with p pegs that the start reaches is in S_(start pegs -
+ * p), and all its parents are in the level before, so the fewest moves to
+ * a position follow from its parents' as the level is made: a jump that
+ * goes on with the peg of the parent's last move (it starts where that
+ * move may have ended) costs nothing, any other jump starts a move.  The
+ * label keeps, beside the number d, the holes a last move may end on in d
+ * moves: ending elsewhere takes d + 1, no better than starting a new move.
+ * The search by moves (move_search.c) instead keeps every level made, each
+ * new one checked against all of them (English: 23.5 million positions,
+ * 20 s and 0.5 GB both ways); the sweep holds two levels by jumps (the
+ * biggest 3 million positions, 16 bytes each) and makes each once.
+ *
+ * Backward, B_-n are the positions from which the finish is reached by n
+ * moves: the sweep runs on the complements (a reverse jump of a position
+ * is a jump of its complement) from the finish's complement, a chain of
+ * reverse jumps by one peg going on where the peg went back to.
+ */
+#include "analysis/levels_by_moves_sweep.h"
+#include "engine/level.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+int levels_by_moves_sweep_fits(const pegsol_problem *pr)
+{
+	return pr->board->nholes <= MOVE_D_SHIFT;
+}
+
+typedef struct sweep_progress {
+	const pegsol_level_options *opt;
+	const char *phase;
+	int level;
+} sweep_progress;
+
+static void relay(void *ctx, size_t done, size_t total)
+{
+	sweep_progress *r = ctx;
+	r->opt->progress(r->opt->progress_ctx, r->phase, r->level, done, total);
+}
+
+/* The tables of move_labels for the group: forward a jump goes on from
+ * its from hole and ends on its to hole; backward (on complements) the
+ * reverse jump's peg goes from the to hole back to the from hole. */
+static void labels_init(move_labels *ml, const pegsol_board *b,
+                        const sym_group *G, int backward)
+{
+	for (int j = 0; j < b->njumps; j++) {
+		const pegsol_jump *J = &b->jumps[j];
+		int check = backward ? J->to : J->from, end = backward ? J->from : J->to;
+		ml->check[j] = (uint8_t)check;
+		for (int g = 0; g < G->order; g++)
+			ml->mark[j][g] = sym_apply(G, g, bit(end));
+	}
+}
+
+/* Adds level L (every key with `pegs` pegs) to the rows by moves, and
+ * drops from it the keys past max_moves (0: none), whose children are
+ * past it too; partitions keep their order.  Returns the fewest moves of
+ * a key kept: no position the sweep has still to make has fewer, since a
+ * child has at least its parent's moves. */
+static int tally(level *L, int pegs, int max_moves, pegsol_moves_result *out)
+{
+	int least = INT_MAX;
+	size_t kept = 0, nparts = (size_t)1 << L->pbits;
+	for (size_t p = 0; p < nparts; p++) {
+		size_t from = L->part[p], to = L->part[p + 1];
+		L->part[p] = kept;
+		for (size_t i = from; i < to; i++) {
+			int d = (int)(L->masks[i] >> MOVE_D_SHIFT);
+			if (max_moves > 0 && d > max_moves) {
+				out->partial = 1;
+				continue;
+			}
+			pegsol_move_level *row = &out->level[d];
+			if (!row->positions) {
+				row->min_pegs = row->max_pegs = pegs;
+			} else {
+				row->min_pegs = pegs < row->min_pegs ? pegs : row->min_pegs;
+				row->max_pegs = pegs > row->max_pegs ? pegs : row->max_pegs;
+			}
+			row->positions++;
+			least = d < least ? d : least;
+			if (d + 1 > out->nlevels)
+				out->nlevels = d + 1;
+			L->keys[kept] = L->keys[i];
+			L->masks[kept] = L->masks[i];
+			kept++;
+		}
+	}
+	L->part[nparts] = kept;
+	L->n = kept;
+	return least;
+}
+
+/* The engine's refusal, said of the levels by moves: which positions did
+ * not fit. */
+static void refused(pegsol_error *err, pegsol_status st, int max_moves,
+                    int pegs, int nholes, int backward)
+{
+	if (!err)
+		return;
+	char was[sizeof err->message];
+	memcpy(was, err->message, sizeof was);
+	pegsol_limit limit = err->limit;
+	int real = backward ? nholes - pegs : pegs;
+	if (max_moves)
+		fail(err, st, "levels by moves: B_%s%d does not fit: the positions of "
+		     "%d pegs within %d moves: %s", backward ? "-" : "", max_moves,
+		     real, max_moves, was);
+	else
+		fail(err, st, "levels by moves: the positions of %d pegs: %s", real,
+		     was);
+	err->limit = limit;
+}
+
+/* One sweep, up to max_moves (0: every level); out's rows are replaced. */
+static pegsol_status sweep(const pegsol_problem *pr,
+                           const pegsol_level_options *opt, const sym_group *H,
+                           int backward, int max_moves, pegsol_moves_result *out,
+                           pegsol_error *err)
+{
+	const pegsol_board *b = pr->board;
+	memset(out->level, 0, sizeof out->level);
+	out->nlevels = 0;
+	out->partial = 0;
+	out->positions = 0;
+	engine E;
+	memset(&E, 0, sizeof E);
+	level a, c;
+	memset(&a, 0, sizeof a);
+	memset(&c, 0, sizeof c);
+	pegsol_status st = PEGSOL_OK;
+	move_labels *ml = malloc(sizeof *ml);
+	if (!ml || engine_init(&E, b, H, opt ? opt->threads : 0)) {
+		st = fail(err, PEGSOL_ELIMIT, "levels by moves: out of memory");
+		goto done;
+	}
+	labels_init(ml, b, H, backward);
+	ml->max_moves = max_moves;
+	E.moves = ml;
+	E.memory = opt ? opt->memory : 0;
+	sweep_progress sp = {opt, backward ? "backward sweep" : "forward sweep", 0};
+	if (opt && opt->progress) {
+		E.progress = relay;
+		E.progress_ctx = &sp;
+	}
+	/* level 0: the start, or every finish (each at 0 moves), backward as
+	 * complements */
+	pegsol_pos roots[PEGSOL_MAX_HOLES];
+	size_t nroots = 0;
+	if (!backward)
+		roots[nroots++] = pr->start;
+	else if (pr->finish_kind != PEGSOL_FINISH_ANY_ONE)
+		roots[nroots++] = b->full & ~pr->finish;
+	else
+		for (int h = 0; h < b->nholes; h++)
+			roots[nroots++] = b->full & ~bit(h);
+	if ((st = level_from_positions(&E, roots, nroots, 0, &a, err)) != PEGSOL_OK)
+		goto done;
+	if (!(a.masks = calloc(a.n ? a.n : 1, sizeof *a.masks))) {
+		st = fail(err, PEGSOL_ELIMIT, "levels by moves: out of memory");
+		goto done;
+	}
+	int pegs = pegsol_pos_count(roots[0]);
+	for (int n = 0; a.n; n++) {
+		int least = tally(&a, backward ? b->nholes - pegs : pegs, max_moves, out);
+		if (!a.n)
+			break;
+		sp.level = n;
+		E.held = level_bytes(&a);
+		if ((st = level_expand(&E, &a, &c, NULL, NULL, NULL, err)) != PEGSOL_OK) {
+			/* stopped (the memory bound): the levels below the
+			 * fewest moves of the last level are whole, the others
+			 * wait for positions never made */
+			if (out->nlevels > least)
+				out->nlevels = least;
+			refused(err, st, max_moves, pegs - 1, b->nholes, backward);
+			goto done;
+		}
+		level_free(&a);
+		a = c;
+		memset(&c, 0, sizeof c);
+		pegs--;
+	}
+	if (max_moves > 0 && out->nlevels > max_moves) {
+		out->nlevels = max_moves + 1;
+		out->partial = 1;
+	}
+done:
+	for (int n = 0; n < PEGSOL_MAX_HOLES + 1; n++) {
+		if (n < out->nlevels) {
+			out->level[n].moves = n;
+			out->positions += out->level[n].positions;
+		} else {
+			memset(&out->level[n], 0, sizeof out->level[n]);
+		}
+	}
+	level_free(&a);
+	level_free(&c);
+	engine_release(&E);
+	free(ml);
+	return st;
+}
+
+pegsol_status levels_by_moves_sweep(const pegsol_problem *pr,
+                                    const pegsol_level_options *opt,
+                                    const sym_group *H, int backward,
+                                    int max_moves, pegsol_moves_result *out,
+                                    pegsol_error *err)
+{
+	if (!levels_by_moves_sweep_fits(pr))
+		return fail(err, PEGSOL_EINTERNAL, "levels by moves: %d holes are "
+		            "more than a move label holds", pr->board->nholes);
+	pegsol_status st = sweep(pr, opt, H, backward, max_moves, out, err);
+	if (st != PEGSOL_ELIMIT)
+		return st;
+	/* The levels by jumps outgrew the memory bound.  A sweep bounded to
+	 * m moves holds only the positions of B_0..B_m, two levels by jumps
+	 * of them at a time (Wiegleb's 45-hole board, whose levels by jumps
+	 * grow past any memory, in 5 GiB: B_0..B_12 in a minute, where the
+	 * search by moves, holding every level, stopped after B_11): one
+	 * level more each time, until one does not fit.  Each costs about
+	 * the next level's growth over the last, so together they cost
+	 * little more than the last. */
+	pegsol_moves_result *best = malloc(sizeof *best);
+	if (!best)
+		return st; /* the first refusal stands */
+	*best = *out;
+	for (;;) {
+		int m = best->nlevels > 0 ? best->nlevels : 1;
+		if (max_moves > 0 && m >= max_moves)
+			break; /* the bound asked for did not fit */
+		pegsol_error why;
+		pegsol_status s = sweep(pr, opt, H, backward, m, out, &why);
+		if (s == PEGSOL_OK && !out->partial) {
+			free(best); /* every level: done after all */
+			return PEGSOL_OK;
+		}
+		if (s != PEGSOL_OK) {
+			if (s != PEGSOL_ELIMIT) {
+				free(best);
+				if (err)
+					*err = why;
+				return s;
+			}
+			if (err)
+				*err = why;
+			break;
+		}
+		*best = *out;
+	}
+	*out = *best;
+	out->partial = 0; /* stopped by the memory bound, not by max_moves */
+	free(best);
+	return PEGSOL_ELIMIT;
+}

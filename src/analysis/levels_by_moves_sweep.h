@@ -1,0 +1,26 @@
+/*
+ * analysis/levels_by_moves_sweep.h - the levels by moves from one sweep
+ * over the levels by jumps (levels_by_moves_sweep.c), beside the search by
+ * moves that pegsol_levels_by_moves_pruned runs when it must (pruning,
+ * each level's positions, or a board too big for a move label).
+ */
+#ifndef PEGSOL_ANALYSIS_LEVELS_BY_MOVES_SWEEP_H
+#define PEGSOL_ANALYSIS_LEVELS_BY_MOVES_SWEEP_H
+
+#include "board/problem.h"
+#include "board/symmetry.h"
+
+/* 1 when the sweep can make the problem's levels (its board's holes fit a
+ * move label's mask). */
+int levels_by_moves_sweep_fits(const pegsol_problem *pr);
+
+/* out = the levels by moves of pr (forward, or backward as B_-n) up to
+ * max_moves (0: all), one position per orbit under H, as
+ * pegsol_levels_by_moves makes them; out is zeroed by the caller. */
+pegsol_status levels_by_moves_sweep(const pegsol_problem *pr,
+                                    const pegsol_level_options *opt,
+                                    const sym_group *H, int backward,
+                                    int max_moves, pegsol_moves_result *out,
+                                    pegsol_error *err);
+
+#endif
