@@ -12,9 +12,13 @@
  * reachable from the start), watched as they are made and stopped as soon
  * as the answer is known: a move takes at least one peg, so a position of
  * p pegs can be in B_n only for n <= start pegs - p, and in B_-n only for
- * n <= p - finish pegs; the levels past that are never made.  Its
- * function is declared in pegsol/levels.h.
+ * n <= p - finish pegs; the levels past that are never made.  First,
+ * though, the sweep over the levels by jumps (levels_by_moves_sweep.c),
+ * which goes only as far as the position's own peg count; the search by
+ * moves when the sweep's levels outgrow the memory.  Its function is
+ * declared in pegsol/levels.h.
  */
+#include "analysis/levels_by_moves_sweep.h"
 #include "core/error.h"
 #include "board/problem.h"
 #include "search/move_problem.h"
@@ -76,6 +80,19 @@ pegsol_status pegsol_move_level_member(const pegsol_problem *problem,
 		return fail(err, PEGSOL_ELIMIT, "level member by moves: out of memory");
 	}
 	w.key = sym_canon(H, pos); /* the levels' keys are canonical under H */
+	/* The sweep over the levels by jumps goes only as far as pos's peg
+	 * count (English: seconds, where the search by moves made most of
+	 * Bell's table); when those levels outgrow the memory, the search,
+	 * which stops at the level that holds pos, may still fit. */
+	if (levels_by_moves_sweep_fits(problem)) {
+		st = levels_by_moves_sweep_member(problem, options, H, backward, pos,
+		                                  moves, err);
+		if (st != PEGSOL_ELIMIT) {
+			sym_group_free(H);
+			free(res);
+			return st;
+		}
+	}
 	sym_group_free(H);
 	st = pegsol_levels_by_moves_pruned(problem, options, backward, 0,
 	                                   PEGSOL_PRUNE_NONE, watch_level, &w, res, err);

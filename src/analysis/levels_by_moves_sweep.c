@@ -119,11 +119,21 @@ static void refused(pegsol_error *err, pegsol_status st, int max_moves,
 	err->limit = limit;
 }
 
-/* One sweep, up to max_moves (0: every level); out's rows are replaced. */
+/* One position looked for (levels_by_moves_sweep_member): its key in the
+ * sweep (canonical; backward, its complement's) and the pegs of that key. */
+typedef struct sweep_watch {
+	uint64_t key;
+	int pegs;
+	int found; /* its fewest moves, or -1 */
+} sweep_watch;
+
+/* One sweep, up to max_moves (0: every level); out's rows are replaced.
+ * With a watch, the sweep stops at the watched key's level by jumps, and
+ * says its moves. */
 static pegsol_status sweep(const pegsol_problem *pr,
                            const pegsol_level_options *opt, const sym_group *H,
-                           int backward, int max_moves, pegsol_moves_result *out,
-                           pegsol_error *err)
+                           int backward, int max_moves, sweep_watch *watch,
+                           pegsol_moves_result *out, pegsol_error *err)
 {
 	const pegsol_board *b = pr->board;
 	memset(out->level, 0, sizeof out->level);
@@ -169,6 +179,11 @@ static pegsol_status sweep(const pegsol_problem *pr,
 	}
 	int pegs = pegsol_pos_count(roots[0]);
 	for (int n = 0; a.n; n++) {
+		if (watch && pegs == watch->pegs) {
+			long long i = level_find(&a, watch->key);
+			watch->found = i < 0 ? -1 : (int)(a.masks[i] >> MOVE_D_SHIFT);
+			break;
+		}
 		int least = tally(&a, backward ? b->nholes - pegs : pegs, max_moves, out);
 		if (!a.n)
 			break;
@@ -217,7 +232,7 @@ pegsol_status levels_by_moves_sweep(const pegsol_problem *pr,
 	if (!levels_by_moves_sweep_fits(pr))
 		return fail(err, PEGSOL_EINTERNAL, "levels by moves: %d holes are "
 		            "more than a move label holds", pr->board->nholes);
-	pegsol_status st = sweep(pr, opt, H, backward, max_moves, out, err);
+	pegsol_status st = sweep(pr, opt, H, backward, max_moves, NULL, out, err);
 	if (st != PEGSOL_ELIMIT)
 		return st;
 	/* The levels by jumps outgrew the memory bound.  A sweep bounded to
@@ -237,7 +252,7 @@ pegsol_status levels_by_moves_sweep(const pegsol_problem *pr,
 		if (max_moves > 0 && m >= max_moves)
 			break; /* the bound asked for did not fit */
 		pegsol_error why;
-		pegsol_status s = sweep(pr, opt, H, backward, m, out, &why);
+		pegsol_status s = sweep(pr, opt, H, backward, m, NULL, out, &why);
 		if (s == PEGSOL_OK && !out->partial) {
 			free(best); /* every level: done after all */
 			return PEGSOL_OK;
@@ -259,4 +274,26 @@ pegsol_status levels_by_moves_sweep(const pegsol_problem *pr,
 	out->partial = 0; /* stopped by the memory bound, not by max_moves */
 	free(best);
 	return PEGSOL_ELIMIT;
+}
+
+pegsol_status levels_by_moves_sweep_member(const pegsol_problem *pr,
+                                           const pegsol_level_options *opt,
+                                           const sym_group *H, int backward,
+                                           pegsol_pos pos, int *moves,
+                                           pegsol_error *err)
+{
+	*moves = -1;
+	if (!levels_by_moves_sweep_fits(pr))
+		return fail(err, PEGSOL_EINTERNAL, "levels by moves: %d holes are "
+		            "more than a move label holds", pr->board->nholes);
+	pegsol_pos key = backward ? pr->board->full & ~pos : pos;
+	sweep_watch w = {sym_canon(H, key), pegsol_pos_count(key), -1};
+	pegsol_moves_result *rows = calloc(1, sizeof *rows);
+	if (!rows)
+		return fail(err, PEGSOL_ELIMIT, "levels by moves: out of memory");
+	pegsol_status st = sweep(pr, opt, H, backward, 0, &w, rows, err);
+	free(rows);
+	if (st == PEGSOL_OK)
+		*moves = w.found;
+	return st;
 }

@@ -23,4 +23,13 @@ pegsol_status levels_by_moves_sweep(const pegsol_problem *pr,
                                     int max_moves, pegsol_moves_result *out,
                                     pegsol_error *err);
 
+/* *moves = the n of the level by moves (B_n, or B_-n backward) that holds
+ * pos, or -1 when none does: the sweep made only as far as pos's peg
+ * count. */
+pegsol_status levels_by_moves_sweep_member(const pegsol_problem *pr,
+                                           const pegsol_level_options *opt,
+                                           const sym_group *H, int backward,
+                                           pegsol_pos pos, int *moves,
+                                           pegsol_error *err);
+
 #endif

@@ -70,6 +70,36 @@ static pegsol_status levels(const pegsol_problem *pr, int backward, int limit,
 	return st;
 }
 
+/* pegsol_move_level_member on a sample of every position (reachable or
+ * not, each peg count) against the oracle's distances dist[] (0: in no
+ * level, else moves + 1). */
+static void members(const pegsol_problem *pr, int backward, const uint8_t *dist,
+                    size_t npos)
+{
+	/* about 30 positions in a level and 10 in none, evenly spread */
+	size_t in = 0;
+	for (size_t p = 0; p < npos; p++)
+		in += dist[p] != 0;
+	size_t step_in = in / 30 + 1, step_out = (npos - in) / 10 + 1;
+	size_t seen_in = 0, seen_out = 0;
+	int asked_in = 0, asked_out = 0;
+	for (size_t p = 0; p < npos; p++) {
+		if (dist[p] ? seen_in++ % step_in : seen_out++ % step_out)
+			continue;
+		int moves = -2;
+		pegsol_error err;
+		CHECK_EQ_INT(pegsol_move_level_member(pr, NULL, backward, (pegsol_pos)p,
+		                                      &moves, &err), PEGSOL_OK);
+		if (moves != (int)dist[p] - 1)
+			fprintf(stderr, "member %s of %zx: %d, oracle %d\n",
+			        backward ? "backward" : "forward", p, moves, dist[p] - 1);
+		CHECK_EQ_INT(moves, (int)dist[p] - 1);
+		asked_in += dist[p] != 0;
+		asked_out += dist[p] == 0;
+	}
+	CHECK(asked_in >= 20 && asked_out >= 5);
+}
+
 /* ------------------------------------------------------ brute force */
 
 /* The board's jumps grouped by their starting hole, so that the oracles'
@@ -194,6 +224,8 @@ static void oracle(const char *name, int search)
 	CHECK_EQ_INT(r->nlevels, n);
 	CHECK(r->positions == total);
 	CHECK(n > 3);
+	if (!search)
+		members(&pr, 0, x.dist, npos);
 	fprintf(stderr, "%s (%s): %d levels, %llu positions, |H| = %d\n", name,
 	        search ? "search" : "sweep", n, (unsigned long long)total, nh);
 	free(r);
@@ -308,6 +340,8 @@ static void oracle_backward(const char *name, const char *finish, int search)
 	}
 	CHECK(r->positions == total);
 	CHECK(maxd > 2);
+	if (!search)
+		members(&pr, 1, dist, npos);
 	fprintf(stderr, "%s -f %s backward (%s): %d levels, %llu positions\n", name,
 	        finish ? finish : "(start)", search ? "search" : "sweep", maxd + 1,
 	        (unsigned long long)total);
