@@ -136,6 +136,9 @@ static pegsol_status sweep(const pegsol_problem *pr,
                            pegsol_moves_result *out, pegsol_error *err)
 {
 	const pegsol_board *b = pr->board;
+	if (!levels_by_moves_sweep_fits(pr))
+		return fail(err, PEGSOL_EINTERNAL, "levels by moves: %d holes are "
+		            "more than a move label holds", b->nholes);
 	memset(out->level, 0, sizeof out->level);
 	out->nlevels = 0;
 	out->partial = 0;
@@ -229,9 +232,6 @@ pegsol_status levels_by_moves_sweep(const pegsol_problem *pr,
                                     int max_moves, pegsol_moves_result *out,
                                     pegsol_error *err)
 {
-	if (!levels_by_moves_sweep_fits(pr))
-		return fail(err, PEGSOL_EINTERNAL, "levels by moves: %d holes are "
-		            "more than a move label holds", pr->board->nholes);
 	pegsol_status st = sweep(pr, opt, H, backward, max_moves, NULL, out, err);
 	if (st != PEGSOL_ELIMIT)
 		return st;
@@ -283,9 +283,6 @@ pegsol_status levels_by_moves_sweep_member(const pegsol_problem *pr,
                                            pegsol_error *err)
 {
 	*moves = -1;
-	if (!levels_by_moves_sweep_fits(pr))
-		return fail(err, PEGSOL_EINTERNAL, "levels by moves: %d holes are "
-		            "more than a move label holds", pr->board->nholes);
 	pegsol_pos key = backward ? pr->board->full & ~pos : pos;
 	sweep_watch w = {sym_canon(H, key), pegsol_pos_count(key), -1};
 	pegsol_moves_result *rows = calloc(1, sizeof *rows);
