@@ -22,6 +22,7 @@
  */
 #include "analysis/levels_by_moves_sweep.h"
 #include "engine/level.h"
+#include "search/move_problem.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -59,42 +60,28 @@ static void labels_init(move_labels *ml, const pegsol_board *b,
 	}
 }
 
-/* Adds level L (every key with `pegs` pegs) to the rows by moves, and
- * drops from it the keys past max_moves (0: none), whose children are
- * past it too; partitions keep their order.  Returns the fewest moves of
- * a key kept: no position the sweep has still to make has fewer, since a
- * child has at least its parent's moves. */
-static int tally(level *L, int pegs, int max_moves, pegsol_moves_result *out)
+/* Adds level L (every key with `pegs` pegs) to the rows by moves.
+ * Returns the fewest moves of its keys: no position the sweep has still
+ * to make has fewer, since a child has at least its parent's moves.  (A
+ * bounded sweep's levels hold nothing past the bound: the engine does not
+ * make those children, move_labels.max_moves.) */
+static int tally(const level *L, int pegs, pegsol_moves_result *out)
 {
 	int least = INT_MAX;
-	size_t kept = 0, nparts = (size_t)1 << L->pbits;
-	for (size_t p = 0; p < nparts; p++) {
-		size_t from = L->part[p], to = L->part[p + 1];
-		L->part[p] = kept;
-		for (size_t i = from; i < to; i++) {
-			int d = (int)(L->masks[i] >> MOVE_D_SHIFT);
-			if (max_moves > 0 && d > max_moves) {
-				out->partial = 1;
-				continue;
-			}
-			pegsol_move_level *row = &out->level[d];
-			if (!row->positions) {
-				row->min_pegs = row->max_pegs = pegs;
-			} else {
-				row->min_pegs = pegs < row->min_pegs ? pegs : row->min_pegs;
-				row->max_pegs = pegs > row->max_pegs ? pegs : row->max_pegs;
-			}
-			row->positions++;
-			least = d < least ? d : least;
-			if (d + 1 > out->nlevels)
-				out->nlevels = d + 1;
-			L->keys[kept] = L->keys[i];
-			L->masks[kept] = L->masks[i];
-			kept++;
+	for (size_t i = 0; i < L->n; i++) {
+		int d = (int)(L->masks[i] >> MOVE_D_SHIFT);
+		pegsol_move_level *row = &out->level[d];
+		if (!row->positions) {
+			row->min_pegs = row->max_pegs = pegs;
+		} else {
+			row->min_pegs = pegs < row->min_pegs ? pegs : row->min_pegs;
+			row->max_pegs = pegs > row->max_pegs ? pegs : row->max_pegs;
 		}
+		row->positions++;
+		least = d < least ? d : least;
+		if (d + 1 > out->nlevels)
+			out->nlevels = d + 1;
 	}
-	L->part[nparts] = kept;
-	L->n = kept;
 	return least;
 }
 
@@ -163,17 +150,12 @@ static pegsol_status sweep(const pegsol_problem *pr,
 		E.progress = relay;
 		E.progress_ctx = &sp;
 	}
-	/* level 0: the start, or every finish (each at 0 moves), backward as
-	 * complements */
+	/* level 0: the search by moves' roots (the start, or every finish),
+	 * each at 0 moves, backward as complements */
 	pegsol_pos roots[PEGSOL_MAX_HOLES];
-	size_t nroots = 0;
-	if (!backward)
-		roots[nroots++] = pr->start;
-	else if (pr->finish_kind != PEGSOL_FINISH_ANY_ONE)
-		roots[nroots++] = b->full & ~pr->finish;
-	else
-		for (int h = 0; h < b->nholes; h++)
-			roots[nroots++] = b->full & ~bit(h);
+	size_t nroots = moves_roots(pr, backward, roots);
+	for (size_t i = 0; backward && i < nroots; i++)
+		roots[i] = b->full & ~roots[i];
 	if ((st = level_from_positions(&E, roots, nroots, 0, &a, err)) != PEGSOL_OK)
 		goto done;
 	if (!(a.masks = calloc(a.n ? a.n : 1, sizeof *a.masks))) {
@@ -187,9 +169,7 @@ static pegsol_status sweep(const pegsol_problem *pr,
 			watch->found = i < 0 ? -1 : (int)(a.masks[i] >> MOVE_D_SHIFT);
 			break;
 		}
-		int least = tally(&a, backward ? b->nholes - pegs : pegs, max_moves, out);
-		if (!a.n)
-			break;
+		int least = tally(&a, backward ? b->nholes - pegs : pegs, out);
 		sp.level = n;
 		E.held = level_bytes(&a);
 		if ((st = level_expand(&E, &a, &c, NULL, NULL, NULL, err)) != PEGSOL_OK) {
@@ -206,10 +186,9 @@ static pegsol_status sweep(const pegsol_problem *pr,
 		memset(&c, 0, sizeof c);
 		pegs--;
 	}
-	if (max_moves > 0 && out->nlevels > max_moves) {
-		out->nlevels = max_moves + 1;
-		out->partial = 1;
-	}
+	/* B_max_moves was made: stopped at the bound, as the search by moves
+	 * says even when nothing lies past it */
+	out->partial = max_moves > 0 && out->nlevels > max_moves;
 done:
 	for (int n = 0; n < PEGSOL_MAX_HOLES + 1; n++) {
 		if (n < out->nlevels) {
@@ -258,14 +237,12 @@ pegsol_status levels_by_moves_sweep(const pegsol_problem *pr,
 			return PEGSOL_OK;
 		}
 		if (s != PEGSOL_OK) {
-			if (s != PEGSOL_ELIMIT) {
-				free(best);
-				if (err)
-					*err = why;
-				return s;
-			}
 			if (err)
 				*err = why;
+			if (s != PEGSOL_ELIMIT) {
+				free(best);
+				return s;
+			}
 			break;
 		}
 		*best = *out;

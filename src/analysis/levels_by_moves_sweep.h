@@ -16,7 +16,8 @@ int levels_by_moves_sweep_fits(const pegsol_problem *pr);
 
 /* out = the levels by moves of pr (forward, or backward as B_-n) up to
  * max_moves (0: all), one position per orbit under H, as
- * pegsol_levels_by_moves makes them; out is zeroed by the caller. */
+ * pegsol_levels_by_moves makes them; its rows are filled here, its
+ * symmetry and direction by the caller. */
 pegsol_status levels_by_moves_sweep(const pegsol_problem *pr,
                                     const pegsol_level_options *opt,
                                     const sym_group *H, int backward,

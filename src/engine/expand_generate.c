@@ -38,18 +38,27 @@ int level_stats_add(const engine *E, uint64_t key, const u128 *count,
 	return overflow;
 }
 
+/* A parent's set of holes (label set or move label's mask) closed under
+ * the parent's stabiliser, the g with img[g] == c: a symmetric position
+ * is reached from the images of its starts, or of its parents, too. */
+static uint64_t stabiliser_closed(const sym_group *G, uint64_t c,
+                                  const uint64_t *img, uint64_t mask)
+{
+	for (int g = 1; g < G->order; g++)
+		if (img[g] == c)
+			mask |= sym_apply(G, g, mask);
+	return mask;
+}
+
 /* The children of a parent that carries a label set: each child gets the
- * image of the set under the symmetry that made it canonical.  The set is
- * first closed under the parent's stabiliser (a symmetric position is
- * reached from the images of its starts too). */
+ * image of the set under the symmetry that made it canonical, the set
+ * first closed under the parent's stabiliser. */
 static uint64_t *emit_masked(const struct xctx *x, uint64_t c, uint64_t mask,
                              const uint64_t *img, const uint16_t *jumps, int nj,
                              uint64_t *out)
 {
 	const sym_group *G = x->E->G;
-	for (int g = 1; g < G->order; g++)
-		if (img[g] == c)
-			mask |= sym_apply(G, g, mask);
+	mask = stabiliser_closed(G, c, img, mask);
 	for (int k = 0; k < nj; k++) {
 		const uint64_t *ji = x->E->jimg[jumps[k]];
 		uint64_t best = img[0] ^ ji[0];
@@ -77,10 +86,8 @@ static uint64_t *emit_moves(const struct xctx *x, uint64_t c, uint64_t label,
 {
 	const sym_group *G = x->E->G;
 	const move_labels *ml = x->E->moves;
-	uint64_t mask = label & MOVE_MASK, d = label >> MOVE_D_SHIFT;
-	for (int g = 1; g < G->order; g++)
-		if (img[g] == c)
-			mask |= sym_apply(G, g, mask);
+	uint64_t mask = stabiliser_closed(G, c, img, label & MOVE_MASK);
+	uint64_t d = label >> MOVE_D_SHIFT;
 	for (int k = 0; k < nj; k++) {
 		const int j = jumps[k];
 		int bg;
