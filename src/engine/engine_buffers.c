@@ -76,6 +76,21 @@ void engine_trim(engine *E)
 	eb->dense = NULL;
 }
 
+void engine_drop_tables(engine *E)
+{
+	struct expand_buffers *eb = E->buffers;
+	if (!eb)
+		return;
+	for (int t = 0; t < MAX_THREADS; t++) {
+		free(eb->part_buf[t]);
+		eb->part_buf[t] = NULL;
+	}
+	eb->bytes = 0;
+	big_unmap(eb->region, eb->region_bytes);
+	eb->region = NULL;
+	eb->region_bytes = 0;
+}
+
 void engine_buffers_free(engine *E)
 {
 	if (!E->buffers)
@@ -128,7 +143,11 @@ int engine_borrow(const engine *E, int n, const size_t *bytes, void **out)
  * level, stay on huge pages. */
 void *take_spare(void **spare, size_t *spare_n, size_t n, size_t size)
 {
-	if (*spare && *spare_n >= n) {
+	/* a spare more than twice the room wanted goes instead: its pages,
+	 * touched by the bigger level it held, would stay resident unused
+	 * (the winning walk's half-way level, 16 MiB of the English board's
+	 * peak, held through the small levels after it) */
+	if (*spare && *spare_n >= n && *spare_n / 2 <= n + n / 4 + 1) {
 		void *p = *spare;
 		*spare = NULL;
 		*spare_n = 0;

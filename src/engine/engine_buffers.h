@@ -19,6 +19,11 @@ int engine_borrow(const engine *E, int n, const size_t *bytes, void **out);
  * *spare becomes NULL), else a new array with room to spare. */
 void *take_spare(void **spare, size_t *spare_n, size_t n, size_t size);
 
+/* Frees the round buffers and the tables' region, kept for the tables'
+ * path, when the bitmap path has taken the levels over (expand_dense.c):
+ * held on, their pages stayed resident through the biggest levels. */
+void engine_drop_tables(engine *E);
+
 /* Frees the buffers and E->buffers itself (engine_release). */
 void engine_buffers_free(engine *E);
 
