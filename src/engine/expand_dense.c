@@ -348,13 +348,12 @@ static void copy_within(void *arg, int tid)
 	memset(x->map[0] + w0, 0, (w1 - w0) * sizeof *x->map[0]);
 }
 
-/* The new level within a level: its keys that are children, in its
- * partitions and order, no key unranked; 0, or -1 when it does not fit. */
-static int read_within(dctx *x, level *out)
+/* The threads' shares of within's partitions (contiguous, about as many
+ * keys each) and the arrays the probes fill; 0, or -1 when out of
+ * memory (collect_within frees them either way). */
+static int within_parts(dctx *x)
 {
-	const engine *E = x->E;
 	const level *F = x->within;
-	parallel_run(x->nthreads, gather_blocks, x);
 	size_t nparts = (size_t)1 << F->pbits;
 	/* the threads' partitions: contiguous, about as many keys each */
 	x->from[0] = 0;
@@ -364,14 +363,27 @@ static int read_within(dctx *x, level *out)
 			p++;
 		x->from[t] = p;
 	}
-	struct expand_buffers *eb = E->buffers;
-	int ok = 0;
 	x->hit = malloc(F->n + 1);
 	x->got = malloc(nparts * sizeof *x->got);
 	x->at = malloc((nparts + 1) * sizeof *x->at);
-	if (!x->hit || !x->got || !x->at)
+	return x->hit && x->got && x->at ? 0 : -1;
+}
+
+/* The new level from the probes' hit[] and got[]: within's keys that are
+ * children, in its partitions and order; 0, or -1 when it does not fit
+ * (with ok 0, or arrays missing: -1 at once).  Frees what within_parts
+ * made. */
+static int collect_within(dctx *x, level *out, int ok)
+{
+	const engine *E = x->E;
+	const level *F = x->within;
+	size_t nparts = (size_t)1 << F->pbits;
+	struct expand_buffers *eb = E->buffers;
+	if (!ok || !x->hit || !x->got || !x->at) {
+		ok = 0;
 		goto done;
-	parallel_run(x->nthreads, probe_within, x);
+	}
+	ok = 0;
 	size_t n = 0;
 	for (size_t p = 0; p < nparts; p++) {
 		x->at[p] = n;
@@ -396,7 +408,22 @@ done:
 	free(x->hit);
 	free(x->got);
 	free(x->at);
+	x->hit = NULL;
+	x->got = NULL;
+	x->at = NULL;
 	return ok ? 0 : -1;
+}
+
+/* The new level within a level, the children made into the bitmaps:
+ * within's keys looked up in them, no key unranked; 0, or -1 when it
+ * does not fit. */
+static int read_within(dctx *x, level *out)
+{
+	parallel_run(x->nthreads, gather_blocks, x);
+	int ok = within_parts(x) == 0;
+	if (ok)
+		parallel_run(x->nthreads, probe_within, x);
+	return collect_within(x, out, ok);
 }
 
 /* The layer the children of in (by flags) lie in: 0, or -1 when the
@@ -449,6 +476,218 @@ static int maps_for(struct dense_maps *d, int n, size_t words)
 		d->words[i] = words;
 	}
 	return 0;
+}
+
+/* ------------------------------------------- within, the other way round */
+
+/* When within is no bigger than in (the winning walk's meeting: the
+ * half-way level within itself), the question is turned round: y of
+ * within is a child of some x of in exactly when some child of y by the
+ * dual jumps is x (up to symmetry), so in's own keys are set in one
+ * bitmap, and each y's dual children are looked up there.  A child is
+ * then a load, not a write: no per-thread bitmaps to OR together, one
+ * bitmap in memory whatever the threads, and within's keys are never
+ * ranked alone.  in->n ranks set and within->n times the fan-out looked
+ * up, against in->n times the fan-out set and within->n looked up.
+ *
+ * The dual jumps: with EXPAND_COMPLEMENT, y = g(~(x ^ j)) for a jump j
+ * of x makes ~g'(y) ^ j' = x for the jump j' = g'(j) of g'(y) (the
+ * holes j empties are full in ~x ^ j'...), so the same flags again;
+ * without it, a reverse jump's child is a forward jump's parent and the
+ * other way round. */
+static int dual_flags(int flags)
+{
+	return flags & EXPAND_COMPLEMENT ? flags : flags ^ EXPAND_REVERSE;
+}
+
+/* in's keys, a slice a thread, set in the first bitmap (atomic ORs when
+ * threads share it: no two own a word).  A key of another layer is
+ * flagged (t[].bad), its meaningless rank still inside the bitmap. */
+static void fill_in(void *arg, int tid)
+{
+	dctx *x = arg;
+	const dense_rank R = *x->R;
+	uint64_t *map = x->map[0];
+	const uint64_t *keys = x->in->keys;
+	const size_t n = x->in->n;
+	const int shared = x->nthreads > 1;
+	size_t i = n * (size_t)tid / (size_t)x->nthreads,
+	       end = n * (size_t)(tid + 1) / (size_t)x->nthreads;
+	unsigned bad = 0;
+	uint64_t at[DENSE_STAGE];
+	while (i < end) {
+		size_t m = end - i < DENSE_STAGE ? end - i : DENSE_STAGE;
+		for (size_t k = 0; k < m; k++) {
+			uint64_t key = keys[i + k];
+			bad |= (unsigned)(__builtin_popcountll(key) ^ x->ppegs) |
+			       (dense_state(&R, key) ^ x->pstate);
+			at[k] = dense_index(&R, key);
+			__builtin_prefetch(map + (at[k] >> 6), 1);
+		}
+		for (size_t k = 0; k < m; k++) {
+			uint64_t bit = (uint64_t)1 << (at[k] & 63);
+			if (shared)
+				__atomic_fetch_or(&map[at[k] >> 6], bit, __ATOMIC_RELAXED);
+			else
+				map[at[k] >> 6] |= bit;
+		}
+		i += m;
+	}
+	x->t[tid].bad = bad;
+}
+
+/* The hits of a stage: each rank's bit looked up (its line prefetched
+ * when it was ranked), OR-ed into its key's hit. */
+static inline void stage_hits(const uint64_t *map, const uint64_t *at,
+                              const uint32_t *who, size_t n, uint8_t *hit)
+{
+	for (size_t i = 0; i < n; i++)
+		hit[who[i]] |= (uint8_t)(map[at[i] >> 6] >> (at[i] & 63) & 1);
+}
+
+/* Within's keys of the partitions [from[tid], from[tid + 1]): each one's
+ * dual children ranked into a stage (their words prefetched), then
+ * looked up in in's bitmap; hit[i] and got[p] as probe_within leaves
+ * them, the filter, pagodas' or not, on the keys found.  A key of
+ * another layer is flagged (t[].bad). */
+static void probe_dual(void *arg, int tid)
+{
+	dctx *x = arg;
+	const engine *E = x->E;
+	const sym_group *G = E->G;
+	const int m = G->order;
+	const dense_rank R = *x->R;
+	const uint64_t *map = x->map[0];
+	const level *F = x->within;
+	const uint64_t jflip = x->jflip, iflip = x->iflip;
+	const int ypegs = __builtin_popcountll(F->keys[0]);
+	const unsigned ystate = dense_state(&R, F->keys[0]);
+	const size_t room = DENSE_STAGE - (size_t)E->board->njumps;
+	uint64_t img[SYM_MAX] __attribute__((aligned(64)));
+	uint16_t jumps[MAX_JUMPS + 32];
+	uint64_t at[DENSE_STAGE];
+	uint32_t who[DENSE_STAGE];
+	unsigned bad = 0;
+	for (size_t p = x->from[tid]; p < x->from[tid + 1]; p++) {
+		size_t a = F->part[p], b = F->part[p + 1], ns = 0, got = 0;
+		uint8_t *hit = x->hit + a;
+		if (tid == 0 && E->progress)
+			E->progress(E->progress_ctx, a, F->n);
+		for (size_t i = a; i < b; i++) {
+			if (ns > room) {
+				stage_hits(map, at, who, ns, hit);
+				ns = 0;
+			}
+			uint64_t c = F->keys[i];
+			hit[i - a] = 0;
+			bad |= (unsigned)(__builtin_popcountll(c) ^ ypegs) |
+			       (dense_state(&R, c) ^ ystate);
+			(void)parent_images(G, m, c, iflip, img);
+			int nj = jumps_of(E, c ^ jflip, jumps);
+			for (int k = 0; k < nj; k++) {
+				const uint64_t *ji = E->jimg[jumps[k]];
+				uint64_t best = m == 8 ? canon_child8(img, ji)
+				                       : canon_child(img, ji, m);
+				uint64_t r = dense_index(&R, best);
+				__builtin_prefetch(map + (r >> 6));
+				at[ns] = r;
+				who[ns++] = (uint32_t)(i - a);
+			}
+		}
+		stage_hits(map, at, who, ns, hit);
+		for (size_t i = a; i < b; i++) {
+			int kept = hit[i - a];
+			if (kept && x->keep)
+				kept = hit[i - a] = (uint8_t)x->keep(x->keep_ctx, F->keys[i] ^ iflip);
+			got += (size_t)kept;
+		}
+		x->got[p] = got;
+	}
+	x->t[tid].bad = bad;
+}
+
+/* expand_within the other way round, when it suits (see above): 1 when
+ * made so (*st says how it went), 0 when the usual way is to make it. */
+static int dual_within(const engine *E, struct dense_maps *d, const level *in,
+                       int flags, const level *within,
+                       int (*keep)(const void *, uint64_t), const void *keep_ctx,
+                       level *out, pegsol_status *st)
+{
+	if (within->n > in->n || within->n < DENSE_MIN_PARENTS)
+		return 0;
+	int pegs = __builtin_popcountll(in->keys[0]), ypegs;
+	unsigned state = dense_state(&d->R, in->keys[0]), ystate;
+	if (!dense_layer_symmetric(&d->R, E->G, in->keys[0]) ||
+	    children_layer(E, &d->R, within, dual_flags(flags), &ypegs, &ystate) ||
+	    ypegs != pegs || ystate != state || dense_rank_layer(&d->R, pegs, state))
+		return 0;
+	int nthreads = E->threads < MAX_THREADS ? E->threads : MAX_THREADS;
+	size_t most = (size_t)((d->R.most + 1 + (1u << 16)) / 64 + 1);
+	most = (most + DENSE_BLOCK - 1) / DENSE_BLOCK * DENSE_BLOCK;
+	size_t maps_bytes = most * sizeof(uint64_t);
+	if (E->memory && E->held + maps_bytes > E->memory)
+		return 0;
+	/* one bitmap: the others, kept from earlier expansions, go (a
+	 * later one makes them again, its pages fresh) */
+	for (int i = 1; i < MAX_THREADS; i++) {
+		big_free_huge(d->map[i], d->words[i] * sizeof *d->map[i]);
+		d->map[i] = NULL;
+		d->words[i] = 0;
+	}
+	if (maps_for(d, 1, most))
+		return 0;
+	size_t words = (size_t)((d->R.size + 1 + (1u << 16)) / 64 + 1);
+	words = (words + DENSE_BLOCK - 1) / DENSE_BLOCK * DENSE_BLOCK;
+	dctx *x = calloc(1, sizeof *x);
+	if (!x)
+		return 0;
+	x->E = E;
+	x->in = in;
+	x->R = &d->R;
+	x->map = d->map;
+	x->nthreads = nthreads;
+	x->words = words;
+	x->maps_bytes = maps_bytes;
+	x->ppegs = pegs;
+	x->pstate = state;
+	int dual = dual_flags(flags);
+	x->jflip = dual & EXPAND_REVERSE ? E->board->full : 0;
+	x->iflip = dual & EXPAND_COMPLEMENT ? E->board->full : 0;
+	x->keep = keep;
+	x->keep_ctx = keep_ctx;
+	x->within = within;
+	int ok = within_parts(x) == 0;
+	unsigned bad = 0, ybad = 0;
+	if (ok) {
+		parallel_run(nthreads, fill_in, x);
+		for (int t = 0; t < nthreads; t++)
+			bad |= x->t[t].bad;
+	}
+	if (ok && !bad) {
+		parallel_run(nthreads, probe_dual, x);
+		for (int t = 0; t < nthreads; t++)
+			ybad |= x->t[t].bad;
+	}
+	int taken = 0;
+	memset(out, 0, sizeof *out);
+	if (bad || ybad) {
+		/* parents of another layer: as dense_generate finds them, the
+		 * tables' path from here on; within's: the usual way, this
+		 * once (it looks its keys up layer or not) */
+		d->off |= bad != 0;
+		(void)collect_within(x, out, 0);
+		memset(x->map[0], 0, words * sizeof *x->map[0]);
+	} else if (collect_within(x, out, ok)) {
+		level_free(out);
+		memset(x->map[0], 0, words * sizeof *x->map[0]);
+	} else {
+		taken = 1;
+		*st = PEGSOL_OK;
+		((engine *)E)->dense_passes++;
+		engine_drop_tables((engine *)E);
+	}
+	free(x);
+	return taken;
 }
 
 /* The new level from the bitmaps, in the partitions of a level made from
@@ -530,10 +769,13 @@ int expand_dense(const engine *E, const level *in, level *out,
 		if (!d->usable)
 			dense_rank_free(&d->R);
 	}
+	if (!d->usable || d->off)
+		return 0;
+	if (within && dual_within(E, d, in, flags, within, keep, keep_ctx, out, st))
+		return 1;
 	int pegs;
 	unsigned state;
-	if (!d->usable || d->off ||
-	    children_layer(E, &d->R, in, flags, &pegs, &state) ||
+	if (children_layer(E, &d->R, in, flags, &pegs, &state) ||
 	    dense_rank_layer(&d->R, pegs, state))
 		return 0;
 	int nthreads = E->threads < MAX_THREADS ? E->threads : MAX_THREADS;
@@ -611,6 +853,7 @@ int expand_dense(const engine *E, const level *in, level *out,
 			eb->fanout[r] = (double)kids / (double)in->n;
 		}
 		((engine *)E)->dense_passes++;
+		engine_drop_tables((engine *)E);
 	}
 	(void)err;
 	free(cnt);

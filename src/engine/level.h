@@ -315,7 +315,11 @@ enum { EXPAND_REVERSE = 1, EXPAND_COMPLEMENT = 2 };
  * probed with within's keys, partition by partition, so no sort is made
  * and no child outside within is kept.  in carries no counts or label
  * sets.  keep, when not NULL, tests each child (before its complement is
- * taken) as level_expand's does, by one of its images. */
+ * taken) as level_expand's does, by one of its images (where within is
+ * no bigger than in and the answer is found the other way round,
+ * expand_dense.c, by the key of within found, complemented with
+ * EXPAND_COMPLEMENT: the pagodas' filter may then judge another image
+ * than the children's tables would, as soundly). */
 pegsol_status level_expand_within(const engine *E, const level *in, int flags,
                                   const level *within,
                                   int (*keep)(const void *ctx, uint64_t key),

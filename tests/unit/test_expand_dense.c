@@ -15,7 +15,10 @@
  *     are big enough for the path (and it must have run: E.dense_passes);
  *   - within a level: reverse jumps, complements and both, within the
  *     whole level and within half of it, with the pagodas' filter (by the
- *     parents' values) and with a filter of keys;
+ *     parents' values) and with a filter of keys; where within is no
+ *     bigger than the parents, the other way round (each key's own
+ *     children looked up among the parents' keys), as in the winning
+ *     walk's meeting;
  *   - a board of the triangular lattice (6 symmetries), likewise;
  *   - where it must not run: parents whose class the group does not map
  *     onto itself (an off-centre start under the board's whole group),
@@ -125,6 +128,51 @@ static void both_ways(engine *E, const level *in, int flags, const level *F,
 	level_free(&b);
 }
 
+/* The winning walk's meeting in small: complements of in's children
+ * within a level no bigger than in, of their layer (a quarter of the
+ * complements of the next level), which the bitmaps answer the other way
+ * round (each key's own children looked up among in's keys).  With no
+ * filter or a filter of keys, the tables' level key for key; with the
+ * pagodas', which there judges each key found (complemented) rather than
+ * the children made, the tables' level without the filter less the keys
+ * whose complements the pagodas drop. */
+static void dual_complement(engine *E, const level *in, const level *next,
+                            const lin_prune *lp)
+{
+	pegsol_error err;
+	level comp, half, quarter, a, b;
+	CHECK(level_complement(E, next, &comp, &err) == PEGSOL_OK);
+	level_half(E, &comp, &half);
+	level_half(E, &half, &quarter);
+	CHECK(quarter.n <= in->n);
+	both_ways(E, in, EXPAND_COMPLEMENT, &quarter, NULL, NULL, 1);
+	both_ways(E, in, EXPAND_COMPLEMENT, &quarter, keep_some, NULL, 1);
+	int before = E->dense_passes;
+	CHECK(level_expand_within(E, in, EXPAND_COMPLEMENT, &quarter, lin_prune_keep,
+	                          lp, &a, &err) == PEGSOL_OK);
+	CHECK_EQ_INT(E->dense_passes - before, 1);
+	E->no_dense = 1;
+	CHECK(level_expand_within(E, in, EXPAND_COMPLEMENT, &quarter, NULL, NULL, &b,
+	                          &err) == PEGSOL_OK);
+	E->no_dense = 0;
+	size_t j = 0, wrong = 0, dropped = 0;
+	for (size_t i = 0; i < b.n; i++) {
+		int pass = lin_prune_keep(lp, b.keys[i] ^ E->board->full);
+		dropped += !pass;
+		if (pass)
+			wrong += j >= a.n || a.keys[j++] != b.keys[i];
+	}
+	CHECK_EQ_INT(wrong, 0);
+	CHECK_EQ_INT(j, a.n);
+	CHECK(b.n > 0);
+	(void)dropped;
+	level_free(&a);
+	level_free(&b);
+	level_free(&comp);
+	level_free(&half);
+	level_free(&quarter);
+}
+
 /* The levels from start with the tables' path, to depth. */
 static void levels_from(engine *E, pegsol_pos start, int depth, level *L)
 {
@@ -175,6 +223,7 @@ static void test_english(int threads)
 		both_ways(&E, &L[k + 1], EXPAND_COMPLEMENT | EXPAND_REVERSE, &half,
 		          NULL, NULL, 1);
 		level_free(&half);
+		dual_complement(&E, &L[k], &L[k + 1], lp);
 	}
 	CHECK(big >= 1);
 	/* a level of two classes (the centre's level k and another start's,
