@@ -624,16 +624,16 @@ static int dual_within(const engine *E, struct dense_maps *d, const level *in,
 	int nthreads = E->threads < MAX_THREADS ? E->threads : MAX_THREADS;
 	size_t most = (size_t)((d->R.most + 1 + (1u << 16)) / 64 + 1);
 	most = (most + DENSE_BLOCK - 1) / DENSE_BLOCK * DENSE_BLOCK;
-	size_t maps_bytes = most * sizeof(uint64_t);
+	/* the bitmap it uses and those it keeps (below) */
+	size_t maps_bytes = (d->words[0] > most ? d->words[0] : most) * sizeof(uint64_t);
+	for (int i = 1; i < MAX_THREADS; i++)
+		maps_bytes += d->words[i] * sizeof(uint64_t);
 	if (E->memory && E->held + maps_bytes > E->memory)
 		return 0;
-	/* one bitmap: the others, kept from earlier expansions, go (a
-	 * later one makes them again, its pages fresh) */
-	for (int i = 1; i < MAX_THREADS; i++) {
-		big_free_huge(d->map[i], d->words[i] * sizeof *d->map[i]);
-		d->map[i] = NULL;
-		d->words[i] = 0;
-	}
+	/* one bitmap; the others, kept from earlier expansions, stay for
+	 * the next (freed here and made again by the walk's next step,
+	 * their fresh pages cost the English walk on two threads 415
+	 * against 384 ms, for 4 MiB of peak) */
 	if (maps_for(d, 1, most))
 		return 0;
 	size_t words = (size_t)((d->R.size + 1 + (1u << 16)) / 64 + 1);
