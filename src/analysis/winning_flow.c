@@ -278,7 +278,7 @@ static int children_of(const jump_mask *jm, const sym_group *H,
                        const flip_images *fi, flow_kind kind, uint64_t c,
                        uint64_t *out, int *k)
 {
-	uint64_t legal[JUMP_MASK_WORDS], img[SYM_MAX];
+	uint64_t legal[JUMP_MASK_WORDS], img[SYM_MAX] __attribute__((aligned(64)));
 	int order = fi->order, n = 0;
 	jump_mask_legal(jm, c, legal);
 	sym_images(H, c, img);
@@ -287,11 +287,7 @@ static int children_of(const jump_mask *jm, const sym_group *H,
 		for (uint64_t set = legal[w]; set; set &= set - 1) {
 			int j = w * 64 + __builtin_ctzll(set);
 			const uint64_t *f = fi->img + (size_t)j * order;
-			uint64_t q = img[0] ^ f[0];
-			for (int g = 1; g < order; g++) {
-				uint64_t t = img[g] ^ f[g];
-				q = t < q ? t : q;
-			}
+			uint64_t q = order == 8 ? sym_canon_xor8(img, f) : sym_canon_xor(img, f, order);
 			++*k;
 			int seen = 0; /* a handful of children: a scan */
 			for (int i = 0; kind == FLOW_CLASSES && i < n && !seen; i++)

@@ -5,9 +5,8 @@
  *
  * For a parent c the images g(c) under the group are computed once; the
  * canonical form of the child after jump j is then min over g of
- * g(c) ^ g(mask of j), because the images of the three holes of every
- * jump are precomputed (engine.jimg): a child costs a few XORs and
- * comparisons, not a transform.
+ * g(c) ^ g(mask of j) (sym_canon_xor, symmetry.h), because the images of
+ * the three holes of every jump are precomputed (engine.jimg).
  */
 #ifndef PEGSOL_CHILD_CANON_H
 #define PEGSOL_CHILD_CANON_H
@@ -26,39 +25,7 @@ static inline int orbit_size(int m, int fixed)
 	return m == 8 ? 8 >> __builtin_ctz((unsigned)fixed) : m / fixed;
 }
 
-/* The canonical form of a child: the smallest of img[g] ^ jimg[g].  Two
- * independent minimum chains halve the latency of the comparisons. */
-static inline uint64_t canon_child(const uint64_t *img, const uint64_t *ji,
-                                   int m)
-{
-	uint64_t a = img[0] ^ ji[0], b = a;
-	int g = 1;
-	for (; g + 1 < m; g += 2) {
-		uint64_t u = img[g] ^ ji[g], v = img[g + 1] ^ ji[g + 1];
-		a = u < a ? u : a;
-		b = v < b ? v : b;
-	}
-	if (g < m) {
-		uint64_t u = img[g] ^ ji[g];
-		a = u < a ? u : a;
-	}
-	return a < b ? a : b;
-}
-
-/* The same for the full group of a square board (8 symmetries, the
- * common case): one 512-bit XOR and a minimum across the lanes. */
-static inline uint64_t canon_child8(const uint64_t *img, const uint64_t *ji)
-{
-#ifdef __AVX512F__
-	__m512i v = _mm512_xor_si512(_mm512_load_si512((const void *)img),
-	                             _mm512_loadu_si512((const void *)ji));
-	return _mm512_reduce_min_epu64(v);
-#else
-	return canon_child(img, ji, 8);
-#endif
-}
-
-/* The canonical form of a child, as canon_child, and in *at a symmetry
+/* The canonical form of a child, as sym_canon_xor, and in *at a symmetry
  * that makes it (the first): move labels carry the image of a hole under
  * it. */
 static inline uint64_t canon_child_at(const uint64_t *img, const uint64_t *ji,
@@ -74,7 +41,7 @@ static inline uint64_t canon_child_at(const uint64_t *img, const uint64_t *ji,
 		return best;
 	}
 #endif
-	uint64_t best = canon_child(img, ji, m);
+	uint64_t best = sym_canon_xor(img, ji, m);
 	int g = 0;
 	while ((img[g] ^ ji[g]) != best)
 		g++;

@@ -178,8 +178,8 @@ static void dense_generate(void *arg, int tid)
 			for (int k = 0; k < nj; k++) {
 				int drop = lp && lin_prune_cut(lp, &slack, jumps[k]);
 				const uint64_t *ji = E->jimg[jumps[k]];
-				uint64_t best = m == 8 ? canon_child8(img, ji)
-				                       : canon_child(img, ji, m);
+				uint64_t best = m == 8 ? sym_canon_xor8(img, ji)
+				                       : sym_canon_xor(img, ji, m);
 				uint64_t at = dense_index(&R, best);
 				at = drop ? drop_at : at;
 				kids += (uint64_t)!drop;
@@ -586,8 +586,8 @@ static void probe_dual(void *arg, int tid)
 			int nj = jumps_of(E, c ^ jflip, jumps);
 			for (int k = 0; k < nj; k++) {
 				const uint64_t *ji = E->jimg[jumps[k]];
-				uint64_t best = m == 8 ? canon_child8(img, ji)
-				                       : canon_child(img, ji, m);
+				uint64_t best = m == 8 ? sym_canon_xor8(img, ji)
+				                       : sym_canon_xor(img, ji, m);
 				uint64_t r = dense_index(&R, best);
 				__builtin_prefetch(map + (r >> 6));
 				at[ns] = r;

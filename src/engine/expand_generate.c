@@ -60,14 +60,8 @@ static uint64_t *emit_masked(const struct xctx *x, uint64_t c, uint64_t mask,
 	const sym_group *G = x->E->G;
 	mask = stabiliser_closed(G, c, img, mask);
 	for (int k = 0; k < nj; k++) {
-		const uint64_t *ji = x->E->jimg[jumps[k]];
-		uint64_t best = img[0] ^ ji[0];
-		int bg = 0;
-		for (int g = 1; g < G->order; g++) {
-			uint64_t v = img[g] ^ ji[g];
-			if (v < best)
-				best = v, bg = g;
-		}
+		int bg;
+		uint64_t best = canon_child_at(img, x->E->jimg[jumps[k]], G->order, &bg);
 		if (x->keep && !x->keep(x->keep_ctx, best))
 			continue;
 		out[0] = best;
@@ -159,8 +153,8 @@ emit_children(const engine *E, const uint64_t *img, int m,
 {
 	for (int k = 0; k < nj; k++) {
 		int drop = lp && lin_prune_cut(lp, slack, jumps[k]);
-		uint64_t best = m == 8 ? canon_child8(img, E->jimg[jumps[k]])
-		                       : canon_child(img, E->jimg[jumps[k]], m);
+		uint64_t best = m == 8 ? sym_canon_xor8(img, E->jimg[jumps[k]])
+		                       : sym_canon_xor(img, E->jimg[jumps[k]], m);
 		/* the child itself, not its complement: an image */
 		if (!lp && keep && !keep(keep_ctx, best ^ iflip))
 			continue;
