@@ -59,14 +59,7 @@ void engine_trim(engine *E)
 	struct expand_buffers *eb = E->buffers;
 	if (!eb)
 		return;
-	for (int t = 0; t < MAX_THREADS; t++) {
-		free(eb->part_buf[t]);
-		eb->part_buf[t] = NULL;
-	}
-	eb->bytes = 0;
-	big_unmap(eb->region, eb->region_bytes);
-	eb->region = NULL;
-	eb->region_bytes = 0;
+	engine_drop_tables(E);
 	free(eb->spare_keys);
 	free(eb->spare_counts);
 	eb->spare_keys = NULL;
