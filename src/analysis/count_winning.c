@@ -30,7 +30,13 @@ static pegsol_status on_winning_level(void *ctx, int n, level_store *s,
 	walk_ctx *w = ctx;
 	w->row = &w->out->level[n];
 	w->row->winning = w->row->winning_raw = 0;
-	pegsol_status st = s->ops->foreach(s, W, on_winning_key, w, err);
+	pegsol_status st;
+	if (s->ops->orbits) { /* the orbits on every thread */
+		w->row->winning = s->ops->size(W);
+		st = s->ops->orbits(s, W, &w->row->winning_raw, err);
+	} else {
+		st = s->ops->foreach(s, W, on_winning_key, w, err);
+	}
 	if (st != PEGSOL_OK || !w->decide)
 		return st;
 	/* every W_n is empty, or none: the first says; a status other than

@@ -24,7 +24,7 @@ typedef struct walk_ctx {
 	const char *phase;
 	int level;
 	int n; /* the level on_key fills */
-	int raw; /* count every image too */
+	int raw; /* count every image too (on_level) */
 } walk_ctx;
 
 static void on_key(void *ctx, uint64_t key, u128 count)
@@ -33,8 +33,6 @@ static void on_key(void *ctx, uint64_t key, u128 count)
 	winning_levels *w = c->w;
 	(void)count;
 	w->keys[c->n][w->n[c->n]++] = key;
-	if (c->raw)
-		w->raw[c->n] += (uint64_t)sym_orbit_size(w->H, key);
 }
 
 static pegsol_status on_level(void *ctx, int n, level_store *s,
@@ -50,7 +48,11 @@ static pegsol_status on_level(void *ctx, int n, level_store *s,
 	if (!w->keys[n])
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
 	c->n = n;
-	return s->ops->foreach(s, W, on_key, c, err);
+	pegsol_status st = s->ops->foreach(s, W, on_key, c, err);
+	/* every image, on the engine's threads (whose group is w->H) */
+	if (st == PEGSOL_OK && c->raw)
+		w->raw[n] = engine_orbits(s->E, w->keys[n], w->n[n]);
+	return st;
 }
 
 static void on_phase(void *ctx, const char *phase, int n)

@@ -1,12 +1,14 @@
 /*
  * engine.c - an engine's life: engine_init sets it up for a board and a
  * symmetry group (its jump tables, jump_tables.c), engine_release frees
- * its tables and what it kept between expansions (engine_buffers.c).
+ * its tables and what it kept between expansions (engine_buffers.c);
+ * engine_orbits sums the orbits of a level's keys on its threads.
  */
 #include "engine/engine_buffers.h"
 #include "engine/jump_tables.h"
 #include "core/parallel.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 int engine_init(engine *E, const pegsol_board *b, const sym_group *G,
@@ -24,4 +26,50 @@ void engine_release(engine *E)
 {
 	jump_tables_free(E);
 	engine_buffers_free(E);
+}
+
+/* A slice of the keys a thread: its sum in its own cache line. */
+typedef struct orbits_ctx {
+	const engine *E;
+	const uint64_t *keys;
+	size_t n;
+	int nthreads;
+	struct {
+		uint64_t sum;
+	} __attribute__((aligned(64))) t[PARALLEL_MAX_THREADS];
+} orbits_ctx;
+
+static void orbits_slice(void *arg, int tid)
+{
+	orbits_ctx *x = arg;
+	size_t a = x->n * (size_t)tid / (size_t)x->nthreads,
+	       b = x->n * (size_t)(tid + 1) / (size_t)x->nthreads;
+	uint64_t sum = 0;
+	for (size_t i = a; i < b; i++)
+		sum += (uint64_t)engine_orbit(x->E, x->keys[i]);
+	x->t[tid].sum = sum;
+}
+
+uint64_t engine_orbits(const engine *E, const uint64_t *keys, size_t n)
+{
+	/* a level of a few thousand keys: a fork costs more than it */
+	int nthreads = n >= 65536 ? E->threads : 1;
+	if (nthreads > PARALLEL_MAX_THREADS)
+		nthreads = PARALLEL_MAX_THREADS;
+	orbits_ctx *x = aligned_alloc(64, (sizeof *x + 63) / 64 * 64);
+	uint64_t sum = 0;
+	if (!x) { /* no room to share it out: on this thread */
+		for (size_t i = 0; i < n; i++)
+			sum += (uint64_t)engine_orbit(E, keys[i]);
+		return sum;
+	}
+	x->E = E;
+	x->keys = keys;
+	x->n = n;
+	x->nthreads = nthreads;
+	parallel_run(nthreads, orbits_slice, x);
+	for (int t = 0; t < nthreads; t++)
+		sum += x->t[t].sum;
+	free(x);
+	return sum;
 }

@@ -373,4 +373,9 @@ static inline int engine_orbit(const engine *E, uint64_t key)
 	return sym_orbit_size(E->G, key);
 }
 
+/* The orbit sizes of keys[0..n) summed (the positions they stand for,
+ * every image counted), on the engine's threads: eight images a key,
+ * a pass over a whole level that one thread would make alone. */
+uint64_t engine_orbits(const engine *E, const uint64_t *keys, size_t n);
+
 #endif

@@ -83,6 +83,12 @@ struct level_store_ops {
 	/* Calls fn for every key held here, with its count. */
 	pegsol_status (*foreach)(level_store *s, const slevel *L,
 	                         store_each_fn fn, void *ctx, pegsol_error *err);
+	/* *out = the orbit sizes of the keys held here, summed (the
+	 * positions they stand for, every image counted), on the engine's
+	 * threads.  NULL when a store has no such pass: callers sum them
+	 * with foreach. */
+	pegsol_status (*orbits)(level_store *s, const slevel *L, uint64_t *out,
+	                        pegsol_error *err);
 	/* L will not be expanded again, only read once much later (a count's
 	 * level waiting for its partner): the store may hold it compactly
 	 * until then.  NULL when a store has no such form (on disk the

@@ -198,6 +198,19 @@ static pegsol_status mem_foreach(level_store *s, const slevel *L,
 	return st;
 }
 
+static pegsol_status mem_orbits(level_store *s, const slevel *L, uint64_t *out,
+                                pegsol_error *err)
+{
+	views w;
+	pegsol_status st = views_open(s, &w, L, NULL, err);
+	*out = 0;
+	if (st == PEGSOL_OK) {
+		*out = engine_orbits(s->E, w.v[0]->keys, w.v[0]->n);
+		views_close(&w);
+	}
+	return st;
+}
+
 static pegsol_status mem_park(level_store *s, slevel *L, pegsol_error *err)
 {
 	(void)err;
@@ -245,6 +258,7 @@ static const struct level_store_ops memory_ops = {
 	.select = mem_select,
 	.expand_within = mem_expand_within,
 	.foreach = mem_foreach,
+	.orbits = mem_orbits,
 	.park = mem_park,
 	.size = mem_size,
 	.bytes = mem_bytes,
