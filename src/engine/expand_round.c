@@ -165,6 +165,13 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	if (!range && expand_dense(E, in, out, stats, keep, keep_ctx, flags, within,
 	                           &dense_st, err))
 		return dense_st;
+	/* the expansion says it has begun from this thread: its workers
+	 * report from the first thread only when that one claims parents,
+	 * which a loaded machine may not give it in a short level (a log
+	 * then missed the level's line; the ranges on disk do the same,
+	 * level_range_expand.c) */
+	if (E->progress && !range)
+		E->progress(E->progress_ctx, 0, in->n);
 	xctx *x = calloc(1, sizeof *x);
 	if (!x)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
