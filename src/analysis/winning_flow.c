@@ -289,7 +289,7 @@ static int children_of(const jump_mask *jm, const sym_group *H,
 		for (uint64_t set = legal[w]; set; set &= set - 1) {
 			int j = w * 64 + __builtin_ctzll(set);
 			const uint64_t *f = fi->img + (size_t)j * order;
-			uint64_t q = order == 8 ? sym_canon_xor8(img, f) : sym_canon_xor(img, f, order);
+			uint64_t q = sym_canon_xor(img, f, order);
 			++*k;
 			int seen = 0; /* a handful of children: a scan */
 			for (int i = 0; kind == FLOW_CLASSES && i < n && !seen; i++)

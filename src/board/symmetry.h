@@ -79,14 +79,10 @@ static inline void sym_images(const sym_group *G, pegsol_pos p,
 		out[g] = sym_apply(G, g, p);
 }
 
-/* The canonical form of p ^ mask from the images of both under the
- * group's m elements (img[g] = g(p), mimg[g] = g(mask)): a symmetry
- * permutes holes, so g(p ^ mask) = img[g] ^ mimg[g], and a child of a
- * parent whose images are known costs a few XORs and comparisons, not a
- * transform.  Two independent minimum chains halve the latency of the
- * comparisons. */
-static inline pegsol_pos sym_canon_xor(const pegsol_pos *img,
-                                       const pegsol_pos *mimg, int m)
+/* The smallest of img[g] ^ mimg[g] over m elements, by a loop: two
+ * independent minimum chains halve the latency of the comparisons. */
+static inline pegsol_pos sym_canon_xor_loop(const pegsol_pos *img,
+                                            const pegsol_pos *mimg, int m)
 {
 	pegsol_pos a = img[0] ^ mimg[0], b = a;
 	int g = 1;
@@ -102,19 +98,24 @@ static inline pegsol_pos sym_canon_xor(const pegsol_pos *img,
 	return a < b ? a : b;
 }
 
-/* The same for the full group of a square board (8 elements, the common
- * case; img 64-byte aligned): one 512-bit XOR and a minimum across the
- * lanes. */
-static inline pegsol_pos sym_canon_xor8(const pegsol_pos *img,
-                                        const pegsol_pos *mimg)
+/* The canonical form of p ^ mask from the images of both under the
+ * group's m elements (img[g] = g(p), mimg[g] = g(mask); img 64-byte
+ * aligned): a symmetry permutes holes, so g(p ^ mask) = img[g] ^ mimg[g],
+ * and a child of a parent whose images are known costs a few XORs and
+ * comparisons, not a transform.  For the full group of a square board (8
+ * elements, the common case) one 512-bit XOR and a minimum across the
+ * lanes where the machine has them. */
+static inline pegsol_pos sym_canon_xor(const pegsol_pos *img,
+                                       const pegsol_pos *mimg, int m)
 {
 #ifdef __AVX512F__
-	__m512i v = _mm512_xor_si512(_mm512_load_si512((const void *)img),
-	                             _mm512_loadu_si512((const void *)mimg));
-	return _mm512_reduce_min_epu64(v);
-#else
-	return sym_canon_xor(img, mimg, 8);
+	if (m == 8) {
+		__m512i v = _mm512_xor_si512(_mm512_load_si512((const void *)img),
+		                             _mm512_loadu_si512((const void *)mimg));
+		return _mm512_reduce_min_epu64(v);
+	}
 #endif
+	return sym_canon_xor_loop(img, mimg, m);
 }
 
 /* The number of distinct images of p (the size of its orbit). */

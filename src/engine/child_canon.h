@@ -41,7 +41,7 @@ static inline uint64_t canon_child_at(const uint64_t *img, const uint64_t *ji,
 		return best;
 	}
 #endif
-	uint64_t best = sym_canon_xor(img, ji, m);
+	uint64_t best = sym_canon_xor_loop(img, ji, m);
 	int g = 0;
 	while ((img[g] ^ ji[g]) != best)
 		g++;

@@ -8,7 +8,6 @@
 #include "engine/jump_tables.h"
 #include "core/parallel.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 int engine_init(engine *E, const pegsol_board *b, const sym_group *G,
@@ -56,20 +55,10 @@ uint64_t engine_orbits(const engine *E, const uint64_t *keys, size_t n)
 	int nthreads = n >= 65536 ? E->threads : 1;
 	if (nthreads > PARALLEL_MAX_THREADS)
 		nthreads = PARALLEL_MAX_THREADS;
-	orbits_ctx *x = aligned_alloc(64, (sizeof *x + 63) / 64 * 64);
+	orbits_ctx x = {E, keys, n, nthreads, {{0}}}; /* 16 KiB of sums */
+	parallel_run(nthreads, orbits_slice, &x);
 	uint64_t sum = 0;
-	if (!x) { /* no room to share it out: on this thread */
-		for (size_t i = 0; i < n; i++)
-			sum += (uint64_t)engine_orbit(E, keys[i]);
-		return sum;
-	}
-	x->E = E;
-	x->keys = keys;
-	x->n = n;
-	x->nthreads = nthreads;
-	parallel_run(nthreads, orbits_slice, x);
 	for (int t = 0; t < nthreads; t++)
-		sum += x->t[t].sum;
-	free(x);
+		sum += x.t[t].sum;
 	return sum;
 }

@@ -201,8 +201,7 @@ static void dense_generate(void *arg, int tid)
 			for (int k = 0; k < nj; k++) {
 				int drop = lp && lin_prune_cut(lp, &slack, jumps[k]);
 				const uint64_t *ji = E->jimg[jumps[k]];
-				uint64_t best = m == 8 ? sym_canon_xor8(img, ji)
-				                       : sym_canon_xor(img, ji, m);
+				uint64_t best = sym_canon_xor(img, ji, m);
 				kids += (uint64_t)!drop;
 				if (late) {
 					stage[ns++] = drop ? ~(uint64_t)0 : best;
@@ -482,6 +481,16 @@ static int children_layer(const engine *E, const dense_rank *R,
 	return 0;
 }
 
+/* The words of a bitmap for the ranks below `ranks` (a layer's size,
+ * or the biggest layer's), the dropped children's bit, and room for the
+ * ranks a child of another layer gets (below the layer's size plus one
+ * 16-bit cell) before it is found out, in whole blocks. */
+static size_t map_words(uint64_t ranks)
+{
+	size_t words = (size_t)((ranks + 1 + (1u << 16)) / 64 + 1);
+	return (words + DENSE_BLOCK - 1) / DENSE_BLOCK * DENSE_BLOCK;
+}
+
 /* Bitmaps of `words` words for the threads, kept
  * from an earlier expansion when big enough; 0, or -1 when out of
  * memory. */
@@ -615,8 +624,7 @@ static void probe_dual(void *arg, int tid)
 			int nj = jumps_of(E, c ^ jflip, jumps);
 			for (int k = 0; k < nj; k++) {
 				const uint64_t *ji = E->jimg[jumps[k]];
-				uint64_t best = m == 8 ? sym_canon_xor8(img, ji)
-				                       : sym_canon_xor(img, ji, m);
+				uint64_t best = sym_canon_xor(img, ji, m);
 				uint64_t r = dense_index(&R, best);
 				__builtin_prefetch(map + (r >> 6));
 				at[ns] = r;
@@ -651,8 +659,7 @@ static int dual_within(const engine *E, struct dense_maps *d, const level *in,
 	    ypegs != pegs || ystate != state || dense_rank_layer(&d->R, pegs, state))
 		return 0;
 	int nthreads = E->threads < MAX_THREADS ? E->threads : MAX_THREADS;
-	size_t most = (size_t)((d->R.most + 1 + (1u << 16)) / 64 + 1);
-	most = (most + DENSE_BLOCK - 1) / DENSE_BLOCK * DENSE_BLOCK;
+	size_t most = map_words(d->R.most);
 	/* the bitmap it uses and those it keeps (below) */
 	size_t maps_bytes = (d->words[0] > most ? d->words[0] : most) * sizeof(uint64_t);
 	for (int i = 1; i < MAX_THREADS; i++)
@@ -665,8 +672,7 @@ static int dual_within(const engine *E, struct dense_maps *d, const level *in,
 	 * against 384 ms, for 4 MiB of peak) */
 	if (maps_for(d, 1, most))
 		return 0;
-	size_t words = (size_t)((d->R.size + 1 + (1u << 16)) / 64 + 1);
-	words = (words + DENSE_BLOCK - 1) / DENSE_BLOCK * DENSE_BLOCK;
+	size_t words = map_words(d->R.size);
 	dctx *x = calloc(1, sizeof *x);
 	if (!x)
 		return 0;
@@ -697,16 +703,13 @@ static int dual_within(const engine *E, struct dense_maps *d, const level *in,
 		for (int t = 0; t < nthreads; t++)
 			ybad |= x->t[t].bad;
 	}
+	/* parents of another layer: as dense_generate finds them, the
+	 * tables' path from here on; within's: the usual way, this once (it
+	 * looks its keys up layer or not) */
+	d->off |= bad != 0;
 	int taken = 0;
 	memset(out, 0, sizeof *out);
-	if (bad || ybad) {
-		/* parents of another layer: as dense_generate finds them, the
-		 * tables' path from here on; within's: the usual way, this
-		 * once (it looks its keys up layer or not) */
-		d->off |= bad != 0;
-		(void)collect_within(x, out, 0);
-		memset(x->map[0], 0, words * sizeof *x->map[0]);
-	} else if (collect_within(x, out, ok)) {
+	if (collect_within(x, out, ok && !bad && !ybad)) {
 		level_free(out);
 		memset(x->map[0], 0, words * sizeof *x->map[0]);
 	} else {
@@ -808,12 +811,8 @@ int expand_dense(const engine *E, const level *in, level *out,
 	    dense_rank_layer(&d->R, pegs, state))
 		return 0;
 	int nthreads = E->threads < MAX_THREADS ? E->threads : MAX_THREADS;
-	/* bits of the biggest layer (made once, for every level), the
-	 * dropped children's one, and room for the ranks a child of another
-	 * layer gets (below the layer's size plus one 16-bit cell) before
-	 * it is found out */
-	size_t most = (size_t)((d->R.most + 1 + (1u << 16)) / 64 + 1);
-	most = (most + DENSE_BLOCK - 1) / DENSE_BLOCK * DENSE_BLOCK;
+	/* bits of the biggest layer: made once, for every level */
+	size_t most = map_words(d->R.most);
 	int nmaps = nthreads;
 	/* the bitmaps, whole, within the bound with what is held; the new
 	 * level is weighed when its size is known (read_out, read_within) */
@@ -823,8 +822,7 @@ int expand_dense(const engine *E, const level *in, level *out,
 	if (maps_for(d, nmaps, most))
 		return 0;
 	/* the words this layer's ranks can reach, read out and cleared */
-	size_t words = (size_t)((d->R.size + 1 + (1u << 16)) / 64 + 1);
-	words = (words + DENSE_BLOCK - 1) / DENSE_BLOCK * DENSE_BLOCK;
+	size_t words = map_words(d->R.size);
 	dctx *x = calloc(1, sizeof *x);
 	size_t nblocks = words / DENSE_BLOCK;
 	size_t *cnt = malloc(nblocks * sizeof *cnt);

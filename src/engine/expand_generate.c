@@ -153,8 +153,7 @@ emit_children(const engine *E, const uint64_t *img, int m,
 {
 	for (int k = 0; k < nj; k++) {
 		int drop = lp && lin_prune_cut(lp, slack, jumps[k]);
-		uint64_t best = m == 8 ? sym_canon_xor8(img, E->jimg[jumps[k]])
-		                       : sym_canon_xor(img, E->jimg[jumps[k]], m);
+		uint64_t best = sym_canon_xor(img, E->jimg[jumps[k]], m);
 		/* the child itself, not its complement: an image */
 		if (!lp && keep && !keep(keep_ctx, best ^ iflip))
 			continue;
