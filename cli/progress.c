@@ -27,6 +27,15 @@ static double log_every(void)
 
 static double peak_bytes(void);
 
+/* The digits after the point in a log line's time stamp: tenths for the
+ * reader of a long run's log; milliseconds where every step is logged
+ * (PEGSOL_LOG_SECONDS=0), the setting bench/level_scaling.sh times a
+ * short run's levels by. */
+static int stamp_digits(const progress *p)
+{
+	return p->log_every > 0 ? 1 : 3;
+}
+
 double progress_now(void)
 {
 	struct timespec ts;
@@ -169,8 +178,8 @@ static void log_level(progress *p, double now, size_t made)
 	                                                   : "expanded";
 	char of[48];
 	level_of(p, p->phase, p->level, of, sizeof of);
-	fprintf(stderr, "%9.1fs  %s level %d: %s positions %s%s in %.1f s; "
-	        "peak memory %.0f MiB, disk %.0f MiB%s\n", now - p->start,
+	fprintf(stderr, "%9.*fs  %s level %d: %s positions %s%s in %.1f s; "
+	        "peak memory %.0f MiB, disk %.0f MiB%s\n", stamp_digits(p), now - p->start,
 	        p->phase, p->level, n, done, m, now - p->level_start, peak_mib(),
 	        (double)disk_used(p, now + 3.0) / 1048576.0, of);
 	fflush(stderr);
@@ -508,8 +517,8 @@ void progress_update(void *ctx, const char *phase, int level, size_t done,
 		time_left(p, done, total, more, sizeof more);
 		p->logged = now;
 		double secs = now - p->level_start;
-		fprintf(stderr, "%9.1fs  %s level %d: %zu of %zu parents (%.0f%%) in "
-		        "%.0f s; memory %.0f MiB%s%s\n", now - p->start, phase, level,
+		fprintf(stderr, "%9.*fs  %s level %d: %zu of %zu parents (%.0f%%) in "
+		        "%.0f s; memory %.0f MiB%s%s\n", stamp_digits(p), now - p->start, phase, level,
 		        done, total,
 		        total ? 100.0 * (double)done / (double)total : 0.0, secs,
 		        rss_mib(), more, of);
