@@ -755,16 +755,7 @@ static int read_out(dctx *x, level *out)
 	parallel_run(x->nthreads, count_parts, x);
 	/* partition p's keys: the first thread's, the second's, ...; each
 	 * thread's in key order, so each partition sorted */
-	size_t n = 0;
-	for (size_t p = 0; p < x->nparts; p++) {
-		out->part[p] = n;
-		for (int t = 0; t < x->nthreads; t++) {
-			size_t c = x->at[(size_t)t * x->nparts + p];
-			x->at[(size_t)t * x->nparts + p] = n;
-			n += c;
-		}
-	}
-	out->part[x->nparts] = n;
+	parts_from_counts(x->at, x->nthreads, x->nparts, out->part);
 	x->keys = out->keys;
 	parallel_run(x->nthreads, deal_keys, x);
 	free(x->at);

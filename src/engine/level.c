@@ -237,17 +237,7 @@ pegsol_status level_complement(const engine *E, const level *in, level *out,
 		                   "%zu positions", n);
 	}
 	parallel_run(j.threads, complement_keys, &j);
-	/* partition p: the first thread's keys, the second's, ... */
-	size_t k = 0;
-	for (size_t p = 0; p < j.nparts; p++) {
-		j.part[p] = k;
-		for (int t = 0; t < j.threads; t++) {
-			size_t c = j.at[(size_t)t * j.nparts + p];
-			j.at[(size_t)t * j.nparts + p] = k;
-			k += c;
-		}
-	}
-	j.part[j.nparts] = k;
+	parts_from_counts(j.at, j.threads, j.nparts, j.part);
 	parallel_run(j.threads, complement_deal, &j);
 	parallel_run(j.threads, complement_sort, &j);
 	free(j.keys);

@@ -149,6 +149,26 @@ typedef struct xctx {
 	int borrowed; /* the scratch is the round buffers' */
 } xctx;
 
+/* Threads' counts of keys by partition, hist[t * nparts + p], turned
+ * into where each thread writes its next key of each partition: partition
+ * p gets the first thread's keys, then the second's, ...  part[p] (nparts
+ * + 1 entries) is where partition p begins; returns the keys in all. */
+static inline size_t parts_from_counts(size_t *hist, int threads, size_t nparts,
+                                       size_t *part)
+{
+	size_t n = 0;
+	for (size_t p = 0; p < nparts; p++) {
+		part[p] = n;
+		for (int t = 0; t < threads; t++) {
+			size_t c = hist[(size_t)t * nparts + p];
+			hist[(size_t)t * nparts + p] = n;
+			n += c;
+		}
+	}
+	part[nparts] = n;
+	return n;
+}
+
 /* Which of the engine's growth and fanout figures an expansion by these
  * flags reads and sets: forward jumps ([0]) or reverse ones ([1]). */
 static inline int growth_slot(int flags)

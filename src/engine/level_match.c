@@ -167,17 +167,10 @@ static pegsol_status match_complements(const engine *E, const level *A,
 	parallel_run(m.nthreads, canonicalise, &m);
 	/* Partition p gets thread 0's share, then thread 1's, ...: each
 	 * thread's histogram becomes its write cursors. */
-	size_t sum = 0, biggest = 0;
-	for (size_t p = 0; p < m.nparts; p++) {
-		m.off[p] = sum;
-		for (int t = 0; t < m.nthreads; t++) {
-			size_t c = m.hist[(size_t)t * m.nparts + p];
-			m.hist[(size_t)t * m.nparts + p] = sum;
-			sum += c;
-		}
-		biggest = sum - m.off[p] > biggest ? sum - m.off[p] : biggest;
-	}
-	m.off[m.nparts] = sum;
+	parts_from_counts(m.hist, m.nthreads, m.nparts, m.off);
+	size_t biggest = 0;
+	for (size_t p = 0; p < m.nparts; p++)
+		biggest = m.off[p + 1] - m.off[p] > biggest ? m.off[p + 1] - m.off[p] : biggest;
 	parallel_run(m.nthreads, scatter, &m);
 	for (int t = 0; t < m.nthreads && !m.idx_scratch; t++)
 		if (!(m.scratch[t] = malloc((biggest + 1) * sizeof(uint64_t)))) {
