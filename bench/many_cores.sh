@@ -41,7 +41,7 @@ if grep -q avx512_bitalg /proc/cpuinfo && grep -q avx512_vbmi2 /proc/cpuinfo; th
 cores=$(nproc)
 threads=1 t=2
 while [ "$t" -lt "$cores" ]; do threads="$threads $t"; t=$((t * 2)); done
-threads="$threads $cores"
+[ "$cores" -gt 1 ] && threads="$threads $cores"
 {
 	echo "# $(date -u +%FT%TZ) $cores cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)," \
 		"load $(cut -d' ' -f1-3 /proc/loadavg), $(basename "$pegsol")"
