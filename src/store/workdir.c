@@ -166,12 +166,19 @@ pegsol_status workdir_sync(const char *dir, pegsol_error *err)
 	return PEGSOL_OK;
 }
 
+const char *workdir_missing_hint(int e)
+{
+	return e == ENOENT ? " (make it first: mkdir -p)" : "";
+}
+
 pegsol_status workdir_claim(const char *dir, int resume, pegsol_error *err)
 {
 	struct stat sb;
-	if (stat(dir, &sb))
-		return fail(err, PEGSOL_EINPUT, "work directory %s: %s", dir,
-		            strerror(errno));
+	if (stat(dir, &sb)) {
+		int e = errno;
+		return fail(err, PEGSOL_EINPUT, "work directory %s: %s%s", dir,
+		            strerror(e), workdir_missing_hint(e));
+	}
 	if (!S_ISDIR(sb.st_mode))
 		return fail(err, PEGSOL_EINPUT, "work directory %s: not a directory",
 		            dir);

@@ -35,6 +35,11 @@ int workdir_own_name(const char *name);
  * "an earlier run's checkpoint" (PEGSOL_EUSAGE) without; anything else is
  * PEGSOL_EINPUT, naming the directory and a file pegsol did not make. */
 pegsol_status workdir_claim(const char *dir, int resume, pegsol_error *err);
+/* What to add to the message of a work directory that stat() failed on
+ * with errno e: a hint where it does not exist (it is not made for the
+ * user: a mistyped path would start a run of hours in the wrong place, or
+ * leave --resume nothing to resume), else "". */
+const char *workdir_missing_hint(int e);
 
 /* Makes the renames and creations in dir durable (fsync of the directory).
  * A failure is an I/O error: a checkpoint whose rename may be lost in a

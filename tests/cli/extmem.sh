@@ -171,6 +171,11 @@ if ! grep -q "parents (" "$tmp/log" && grep -q "forward level 10: .* positions e
 
 # errors
 expect_exit 3 "$PEGSOL" count -b triangle5 --workdir "$tmp/missing"
+# ... and says what to do: the directory is not made for the user
+if "$PEGSOL" count -b triangle5 --workdir "$tmp/missing" 2>&1 >/dev/null </dev/null |
+	grep -q "missing: No such file or directory (make it first: mkdir -p)"; then ok; else
+	bad "a missing work directory: $("$PEGSOL" count -b triangle5 --workdir "$tmp/missing" 2>&1 </dev/null | head -2)"; fi
+[ ! -e "$tmp/missing" ] && ok || bad "the missing work directory was made"
 expect_exit 2 "$PEGSOL" count -b triangle5 --resume
 expect_exit 2 "$PEGSOL" levels -b triangle5 --by moves --workdir "$tmp/w1"
 expect_exit 2 "$PEGSOL" solve -b triangle5 --workdir "$tmp/w1"
@@ -275,7 +280,7 @@ expect_exit 2 "$PEGSOL" finishes -b triangle:6 --resume
 # a memory limit below the engine's own buffers is said to be one (one
 # round buffer a thread since the children are scattered as they are made:
 # 16M now fits, in tiny chunks)
-mkdir "$tmp/w10"
+rm -rf "$tmp/w10" && mkdir "$tmp/w10" # a fresh one: the finishes above used it
 expect_exit 4 "$PEGSOL" count -b triangle:7 -s 1 --workdir "$tmp/w10" --memory 8M
 if grep -q "too small even for the external-memory engine" "$tmp/err"; then ok; else
 	bad "--memory 8M on disk: $(head -c 200 "$tmp/err")"; fi

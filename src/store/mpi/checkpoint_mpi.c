@@ -69,8 +69,9 @@ pegsol_status mpi_checkpoint_init(mpi_store *m, const char *workdir,
 	m->resume = resume;
 	errno = 0;
 	if (stat(workdir, &sb) || !S_ISDIR(sb.st_mode)) {
-		st = fail(err, PEGSOL_EINPUT, "work directory %s: %s", workdir,
-		          errno ? strerror(errno) : "not a directory");
+		int e = errno;
+		st = fail(err, PEGSOL_EINPUT, "work directory %s: %s%s", workdir,
+		          e ? strerror(e) : "not a directory", workdir_missing_hint(e));
 	} else if ((st = claim_in_turn(m, workdir, resume, err)) == PEGSOL_OK) {
 		snprintf(path, sizeof path, "%s/rank-%d-of-%d", workdir, m->rank,
 		         m->size);
