@@ -74,49 +74,107 @@ pegsol_status level_sort_merge(uint64_t *keys, u128 *counts, size_t n,
 	return PEGSOL_OK;
 }
 
-pegsol_status level_from_keys(uint64_t *keys, u128 *counts, size_t n,
-                              int keybits, level *out, pegsol_error *err)
+/* level_from_keys' work, shared by the threads: thread t deals out the
+ * keys [t n / T, (t + 1) n / T) and sorts the partitions
+ * [t P / T, (t + 1) P / T). */
+typedef struct keys_job {
+	uint64_t *keys;   /* the keys as given; then the sorts' scratch */
+	u128 *counts;
+	uint64_t *k2;     /* the new level's, by partition */
+	u128 *c2;
+	size_t n, nparts;
+	int pbits, keybits, threads;
+	size_t *part;     /* [nparts + 1] */
+	size_t *at;       /* [threads][nparts]: a thread's keys of each
+	                   * partition, then where its next one goes */
+} keys_job;
+
+static void keys_slice(const keys_job *j, int tid, size_t *a, size_t *b)
+{
+	*a = j->n * (size_t)tid / (size_t)j->threads;
+	*b = j->n * (size_t)(tid + 1) / (size_t)j->threads;
+}
+
+static void keys_count(void *arg, int tid)
+{
+	keys_job *j = arg;
+	size_t a, b, *at = j->at + (size_t)tid * j->nparts;
+	keys_slice(j, tid, &a, &b);
+	for (size_t i = a; i < b; i++)
+		at[level_part_of(j->keys[i], j->pbits)]++;
+}
+
+static void keys_deal(void *arg, int tid)
+{
+	keys_job *j = arg;
+	size_t a, b, *at = j->at + (size_t)tid * j->nparts;
+	keys_slice(j, tid, &a, &b);
+	for (size_t i = a; i < b; i++) {
+		size_t d = at[level_part_of(j->keys[i], j->pbits)]++;
+		j->k2[d] = j->keys[i];
+		if (j->c2)
+			j->c2[d] = j->counts[i];
+	}
+}
+
+static void keys_sort(void *arg, int tid)
+{
+	keys_job *j = arg;
+	size_t p0 = j->nparts * (size_t)tid / (size_t)j->threads,
+	       p1 = j->nparts * (size_t)(tid + 1) / (size_t)j->threads;
+	/* a partition's own stretch of keys[] is its scratch: dealt out */
+	for (size_t p = p0; p < p1; p++) {
+		size_t a = j->part[p], n = j->part[p + 1] - a;
+		radix_sort(j->k2 + a, j->c2 ? j->c2 + a : NULL, n, j->keys + a,
+		           j->counts ? j->counts + a : NULL, j->keybits);
+	}
+}
+
+/* Threads for a pass over n keys: one for a small level, where a fork
+ * costs more than it saves. */
+static int threads_for_keys(size_t n, int threads)
+{
+	return n < 65536 || threads < 1 ? 1
+	       : threads < PARALLEL_MAX_THREADS ? threads : PARALLEL_MAX_THREADS;
+}
+
+pegsol_status level_from_keys_on(uint64_t *keys, u128 *counts, size_t n,
+                                 int keybits, int threads, level *out,
+                                 pegsol_error *err)
 {
 	memset(out, 0, sizeof *out);
-	int pbits = level_pbits_for(n);
-	size_t nparts = (size_t)1 << pbits;
-	size_t *part = calloc(nparts + 1, sizeof *part);
-	uint64_t *k2 = malloc((n ? n : 1) * sizeof *k2);
-	u128 *c2 = counts ? malloc((n ? n : 1) * sizeof *c2) : NULL;
-	if (!part || !k2 || (counts && !c2)) {
-		free(part); free(k2); free(c2); free(keys); free(counts);
+	keys_job j = {.keys = keys, .counts = counts, .n = n, .keybits = keybits,
+	              .pbits = level_pbits_for(n), .threads = threads_for_keys(n, threads)};
+	j.nparts = (size_t)1 << j.pbits;
+	j.k2 = malloc((n ? n : 1) * sizeof *j.k2);
+	j.c2 = counts ? malloc((n ? n : 1) * sizeof *j.c2) : NULL;
+	j.part = malloc((j.nparts + 1) * sizeof *j.part);
+	j.at = calloc((size_t)j.threads * j.nparts, sizeof *j.at);
+	if (!j.k2 || (counts && !j.c2) || !j.part || !j.at) {
+		free(j.k2); free(j.c2); free(j.part); free(j.at); free(keys); free(counts);
 		return fail(err, PEGSOL_ELIMIT, "out of memory for a level of "
 		                   "%zu positions", n);
 	}
-	/* Scatter by partition (a counting sort), then sort each partition. */
-	for (size_t i = 0; i < n; i++)
-		part[level_part_of(keys[i], pbits) + 1]++;
-	for (size_t p = 0; p < nparts; p++)
-		part[p + 1] += part[p];
-	size_t *fill = malloc(nparts * sizeof *fill);
-	if (!fill) {
-		free(part); free(k2); free(c2); free(keys); free(counts);
-		return fail(err, PEGSOL_ELIMIT, "out of memory");
-	}
-	memcpy(fill, part, nparts * sizeof *fill);
-	for (size_t i = 0; i < n; i++) {
-		size_t d = fill[level_part_of(keys[i], pbits)]++;
-		k2[d] = keys[i];
-		if (counts)
-			c2[d] = counts[i];
-	}
-	free(fill);
-	for (size_t p = 0; p < nparts; p++)
-		radix_sort(k2 + part[p], c2 ? c2 + part[p] : NULL, part[p + 1] - part[p],
-		           keys, counts, keybits);
+	/* scattered by partition (a counting sort), then each sorted */
+	parallel_run(j.threads, keys_count, &j);
+	parts_from_counts(j.at, j.threads, j.nparts, j.part);
+	parallel_run(j.threads, keys_deal, &j);
+	parallel_run(j.threads, keys_sort, &j);
+	free(j.at);
 	free(keys);
 	free(counts);
 	out->n = n;
-	out->keys = k2;
-	out->counts = c2;
-	out->pbits = pbits;
-	out->part = part;
+	out->keys = j.k2;
+	out->counts = j.c2;
+	out->pbits = j.pbits;
+	out->part = j.part;
 	return PEGSOL_OK;
+}
+
+pegsol_status level_from_keys(uint64_t *keys, u128 *counts, size_t n,
+                              int keybits, level *out, pegsol_error *err)
+{
+	return level_from_keys_on(keys, counts, n, keybits, 1, out, err);
 }
 
 pegsol_status level_from_positions(const engine *E, const pegsol_pos *pos,
@@ -149,106 +207,45 @@ pegsol_status level_from_positions(const engine *E, const pegsol_pos *pos,
 	return level_from_keys(keys, counts, m, E->keybits, out, err);
 }
 
-/* level_complement's work, shared by the threads: thread t takes the
- * keys [t n / T, (t + 1) n / T) to complement and deal out, then the
- * partitions [t P / T, (t + 1) P / T) to sort. */
+/* level_complement's canonical complements, a slice of in a thread. */
 typedef struct complement_job {
 	const engine *E;
 	const level *in;
-	uint64_t *keys;   /* the canonical complements, in in's order; then
-	                   * the sorts' scratch */
+	uint64_t *keys;
 	u128 *counts;
-	uint64_t *k2;     /* the new level's, by partition */
-	u128 *c2;
-	int pbits, threads;
-	size_t nparts;
-	size_t *part;     /* [nparts + 1] */
-	size_t *at;       /* [threads][nparts]: a thread's keys of each
-	                   * partition, then where its next one goes */
+	int threads;
 } complement_job;
-
-static void complement_slice(const complement_job *j, int tid, size_t *a, size_t *b)
-{
-	*a = j->in->n * (size_t)tid / (size_t)j->threads;
-	*b = j->in->n * (size_t)(tid + 1) / (size_t)j->threads;
-}
 
 static void complement_keys(void *arg, int tid)
 {
 	complement_job *j = arg;
 	const pegsol_pos full = j->E->board->full;
-	size_t a, b, *at = j->at + (size_t)tid * j->nparts;
-	complement_slice(j, tid, &a, &b);
+	size_t a = j->in->n * (size_t)tid / (size_t)j->threads,
+	       b = j->in->n * (size_t)(tid + 1) / (size_t)j->threads;
 	for (size_t i = a; i < b; i++) {
-		uint64_t k = sym_canon(j->E->G, full & ~j->in->keys[i]);
-		j->keys[i] = k;
+		j->keys[i] = sym_canon(j->E->G, full & ~j->in->keys[i]);
 		if (j->counts)
 			j->counts[i] = j->in->counts[i];
-		at[level_part_of(k, j->pbits)]++;
-	}
-}
-
-static void complement_deal(void *arg, int tid)
-{
-	complement_job *j = arg;
-	size_t a, b, *at = j->at + (size_t)tid * j->nparts;
-	complement_slice(j, tid, &a, &b);
-	for (size_t i = a; i < b; i++) {
-		size_t d = at[level_part_of(j->keys[i], j->pbits)]++;
-		j->k2[d] = j->keys[i];
-		if (j->c2)
-			j->c2[d] = j->counts[i];
-	}
-}
-
-static void complement_sort(void *arg, int tid)
-{
-	complement_job *j = arg;
-	size_t p0 = j->nparts * (size_t)tid / (size_t)j->threads,
-	       p1 = j->nparts * (size_t)(tid + 1) / (size_t)j->threads;
-	/* a partition's own stretch of keys[] is its scratch: dealt out */
-	for (size_t p = p0; p < p1; p++) {
-		size_t a = j->part[p], n = j->part[p + 1] - a;
-		radix_sort(j->k2 + a, j->c2 ? j->c2 + a : NULL, n, j->keys + a,
-		           j->counts ? j->counts + a : NULL, j->E->keybits);
 	}
 }
 
 pegsol_status level_complement(const engine *E, const level *in, level *out,
                                pegsol_error *err)
 {
-	memset(out, 0, sizeof *out);
 	size_t n = in->n;
-	complement_job j = {.E = E, .in = in, .pbits = level_pbits_for(n)};
-	j.nparts = (size_t)1 << j.pbits;
-	/* the English walk's mirrors, 0.84 million keys, were 6% of its
-	 * time on two threads, all of it on one */
-	j.threads = n < 65536 || E->threads < 1 ? 1
-	            : E->threads < PARALLEL_MAX_THREADS ? E->threads : PARALLEL_MAX_THREADS;
-	j.keys = malloc((n ? n : 1) * sizeof *j.keys);
-	j.k2 = malloc((n ? n : 1) * sizeof *j.k2);
-	j.counts = in->counts ? malloc((n ? n : 1) * sizeof *j.counts) : NULL;
-	j.c2 = in->counts ? malloc((n ? n : 1) * sizeof *j.c2) : NULL;
-	j.part = malloc((j.nparts + 1) * sizeof *j.part);
-	j.at = calloc((size_t)j.threads * j.nparts, sizeof *j.at);
-	if (!j.keys || !j.k2 || (in->counts && (!j.counts || !j.c2)) || !j.part || !j.at) {
-		free(j.keys); free(j.k2); free(j.counts); free(j.c2); free(j.part); free(j.at);
-		return fail(err, PEGSOL_ELIMIT, "out of memory for a level of "
-		                   "%zu positions", n);
+	/* on the engine's threads: the English walk's mirrors, 0.84 million
+	 * keys, were 6% of its time on two threads, all of it on one */
+	complement_job j = {E, in, malloc((n ? n : 1) * sizeof *j.keys),
+	                    in->counts ? malloc((n ? n : 1) * sizeof *j.counts) : NULL,
+	                    threads_for_keys(n, E->threads)};
+	if (!j.keys || (in->counts && !j.counts)) {
+		free(j.keys);
+		free(j.counts);
+		memset(out, 0, sizeof *out);
+		return fail(err, PEGSOL_ELIMIT, "out of memory");
 	}
 	parallel_run(j.threads, complement_keys, &j);
-	parts_from_counts(j.at, j.threads, j.nparts, j.part);
-	parallel_run(j.threads, complement_deal, &j);
-	parallel_run(j.threads, complement_sort, &j);
-	free(j.keys);
-	free(j.counts);
-	free(j.at);
-	out->n = n;
-	out->keys = j.k2;
-	out->counts = j.c2;
-	out->pbits = j.pbits;
-	out->part = j.part;
-	return PEGSOL_OK;
+	return level_from_keys_on(j.keys, j.counts, n, E->keybits, j.threads, out, err);
 }
 
 pegsol_status level_select(const level *L, const uint8_t *mark, level *out,

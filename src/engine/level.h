@@ -366,6 +366,11 @@ pegsol_status level_sort_merge(uint64_t *keys, u128 *counts, size_t n,
  * frees): sorted into partitions, duplicates must not occur. */
 pegsol_status level_from_keys(uint64_t *keys, u128 *counts, size_t n,
                               int keybits, level *out, pegsol_error *err);
+/* The same on up to `threads` threads (the same level whatever their
+ * number). */
+pegsol_status level_from_keys_on(uint64_t *keys, u128 *counts, size_t n,
+                                 int keybits, int threads, level *out,
+                                 pegsol_error *err);
 
 /* Orbit size of a canonical key under G. */
 static inline int engine_orbit(const engine *E, uint64_t key)
