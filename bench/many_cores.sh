@@ -19,14 +19,17 @@ if [ "${1:-}" = --build ]; then
 	dir=${2:?usage: many_cores.sh --build DIR}
 	mkdir -p "$dir"
 	src=$(cd "$here/.." && pwd)
+	# the builds in a folder of the script's own, removed after: nothing
+	# of the user's in DIR is touched but the four programs it writes
+	builds=$(mktemp -d)
+	trap 'rm -rf "$builds"' EXIT
 	for v in v3 v4; do
 		flags=-march=x86-64-v3
 		[ $v = v4 ] && flags="-march=x86-64-v4 -mavx512bitalg -mavx512vbmi2 -mavx512vpopcntdq"
-		cmake -S "$src" -B "$dir/build-$v" -DCMAKE_BUILD_TYPE=Release -DPEGSOL_NATIVE=OFF \
+		cmake -S "$src" -B "$builds/$v" -DCMAKE_BUILD_TYPE=Release -DPEGSOL_NATIVE=OFF \
 			-DCMAKE_C_FLAGS="$flags" >/dev/null
-		cmake --build "$dir/build-$v" -j "$(nproc)" --target pegsol >/dev/null
-		cp "$dir/build-$v/pegsol" "$dir/pegsol-$v"
-		rm -rf "$dir/build-$v"
+		cmake --build "$builds/$v" -j "$(nproc)" --target pegsol >/dev/null
+		cp "$builds/$v/pegsol" "$dir/pegsol-$v"
 	done
 	cc -O2 -static "$here/rtime.c" -o "$dir/rtime"
 	cc -O2 -pthread -static "$here/membw.c" -o "$dir/membw"
