@@ -56,10 +56,15 @@ void engine_recycle(engine *E, level *L)
 
 void engine_trim(engine *E)
 {
+	engine_drop_tables(E);
+	engine_drop_spares(E);
+}
+
+void engine_drop_spares(engine *E)
+{
 	struct expand_buffers *eb = E->buffers;
 	if (!eb)
 		return;
-	engine_drop_tables(E);
 	free(eb->spare_keys);
 	free(eb->spare_counts);
 	eb->spare_keys = NULL;

@@ -173,6 +173,14 @@ void engine_recycle(engine *E, level *L);
  * buffers, its tables' region, the arrays engine_recycle kept), when the
  * memory is wanted for something else. */
 void engine_trim(engine *E);
+/* engine_trim but for the round buffers and the tables' region: between
+ * the disk store's levels of one chunk each, every one of which made the
+ * region afresh (their fresh huge pages, cleared by the kernel, were a
+ * fifth of the French board's first 14 jumps on disk).  The expansions'
+ * memory plan counts the region kept and lets it go when it is what
+ * stands in the way (expand_plan.c); anything else that wants the
+ * memory calls engine_trim first. */
+void engine_drop_spares(engine *E);
 /* Before expanding a level a chunk of parents at a time: the children a
  * parent is expected to make become at least the last expansion's
  * children a parent before merging.  A chunk of a level merges far fewer

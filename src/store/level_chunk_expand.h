@@ -42,8 +42,11 @@ pegsol_status cx_open(chunk_expander *x, engine *E, const char *path,
 /* The children of the next piece of parents: 1 with *kids (give it back
  * with engine_recycle), 0 when every parent is expanded, -1 on error. */
 int cx_next(chunk_expander *x, level *kids, pegsol_error *err);
-/* Gives the engine back its bound, frees its buffers (the merge and the
- * matching that follow need the room). */
+/* Gives the engine back its bound and frees the arrays it kept as spares.
+ * Its round buffers and tables' region stay (engine_drop_spares) for the
+ * next level's expansion: the runs' merge that follows takes at most an
+ * eighth of the bound, the chunk's expansion planned within four fifths;
+ * a caller whose next step wants more calls engine_trim. */
 void cx_close(chunk_expander *x);
 
 #endif

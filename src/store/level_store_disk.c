@@ -232,6 +232,9 @@ static pegsol_status complement_runs(disk_store *d, const slevel *A, lruns *rs,
 {
 	char path[4096];
 	level_path(d, A->name, path, sizeof path);
+	/* the chunks and runs take the memory the last expansion's tables
+	 * kept (engine_drop_spares) */
+	engine_trim(d->base.E);
 	lchunks c;
 	pegsol_status st = lchunks_open(path, A->n, A->counted,
 	                                lscan_chunk_cap(d->base.E->memory, A->counted,

@@ -187,6 +187,9 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 		mpi_check(m, lruns_compact(&rs, err), err);
 	}
 	cx_close(&x);
+	/* the exchange's batches and the runs' merge were planned without
+	 * the expansion's tables */
+	engine_trim(E);
 	mpi_exchange_release(m);
 	*out = sink_to_level(m, &rs, name);
 	return PEGSOL_OK;
