@@ -118,6 +118,37 @@ static inline pegsol_pos sym_canon_xor(const pegsol_pos *img,
 	return sym_canon_xor_loop(img, mimg, m);
 }
 
+/* The smallest of img[0..m) (img 64-byte aligned): the canonical form of
+ * a position whose images are img. */
+static inline pegsol_pos sym_canon_min(const pegsol_pos *img, int m)
+{
+#ifdef __AVX512F__
+	if (m == 8)
+		return _mm512_reduce_min_epu64(_mm512_load_si512((const void *)img));
+#endif
+	pegsol_pos a = img[0];
+	for (int g = 1; g < m; g++)
+		a = img[g] < a ? img[g] : a;
+	return a;
+}
+
+/* out[g] = img[g] ^ mimg[g] for the group's m elements: the images of
+ * p ^ mask from those of p and mask (img and out 64-byte aligned). */
+static inline void sym_xor_images(const pegsol_pos *img, const pegsol_pos *mimg,
+                                  int m, pegsol_pos *out)
+{
+#ifdef __AVX512F__
+	if (m == 8) {
+		_mm512_store_si512((void *)out,
+		                   _mm512_xor_si512(_mm512_load_si512((const void *)img),
+		                                    _mm512_loadu_si512((const void *)mimg)));
+		return;
+	}
+#endif
+	for (int g = 0; g < m; g++)
+		out[g] = img[g] ^ mimg[g];
+}
+
 /* The number of distinct images of p (the size of its orbit). */
 int sym_orbit_size(const sym_group *G, pegsol_pos p);
 

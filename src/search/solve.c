@@ -17,7 +17,10 @@
  * The order of the jumps matters most: runs alternate between sweeping
  * the board from one side (see candidates) and clearing the outskirts
  * first.  The legal jumps of a position come as a bit set (jump_mask.h),
- * and pagoda values are carried down the search, a few adds a child.
+ * and pagoda values are carried down the search, a few adds a child; so
+ * are a position's images under the symmetries (a child's are its
+ * parent's XOR its jump's), so that its key is a minimum, not a transform
+ * a symmetry.  A parent asks the table about a child before it descends.
  * Once the endgame (below) is there, a position far from the finish must
  * be worth what every position a few jumps from it is worth at least
  * (search/endgame_bound.h): on the 41-hole diamond that alone proves the
@@ -74,7 +77,9 @@
 #define RUN_BASE 10000
 #define ENDGAME_KEYS ((size_t)1 << 17)   /* the most, whatever the memory */
 #define ENDGAME_FIRST_KEYS ((size_t)1 << 13)
+#define ENDGAME_TINY_KEYS 32
 #define MAX_REVERSED 8       /* reversed searches for one peg anywhere */
+#define IMG_STRIDE 16         /* >= SYM_MAX, a multiple of 8: rows 64-byte aligned */
 
 /* What both directions share: the caller's limits. */
 typedef struct limits {
@@ -99,14 +104,23 @@ typedef struct solver {
 	int npagodas;
 	pagoda *pagodas;
 	int dead_pagoda;         /* index of a pagoda the start fails, or -1 */
-	/* pagoda_delta[i * njumps + j]: what jump j adds to pagoda i's value
+	/* pagoda_delta[j * npagodas + i]: what jump j adds to pagoda i's value
 	 * (negative or zero), so that a child's values cost one add each;
 	 * value[depth * npagodas + i]: the values of the position at depth */
 	int64_t *pagoda_delta, *value;
 	/* deep_bound[i]: pagoda i's bound for a position end_levels jumps or
-	 * more from the finish, raised by the endgame (endgame_bound.h) */
-	int64_t *deep_bound;
+	 * more from the finish, raised by the endgame (endgame_bound.h);
+	 * bound[i]: its own, for the rest (both in one allocation) */
+	int64_t *deep_bound, *bound;
 	int32_t order_weight[PEGSOL_MAX_HOLES]; /* move ordering */
+	/* The images of the position at each depth under G, IMG_STRIDE apart
+	 * (64-byte aligned), and of each jump's flip (flip_img[jump * IMG_STRIDE
+	 * + g]): a child's images are its parent's XOR its jump's, so its
+	 * canonical key costs a few XORs and a minimum, not a transform a
+	 * symmetry (12,873 keys for the English central game's 4,829
+	 * positions, most of them children already in the table) */
+	pegsol_pos *img, *flip_img;
+	pegsol_pos full_img[IMG_STRIDE]; /* the board under each g: itself */
 	const sym_group *sweep;  /* the board's group: sweep directions */
 	int sweep_g;             /* this run sweeps in direction sweep_g; -1:
 	                          * by the distance weights instead */
@@ -158,10 +172,11 @@ static uint64_t hash64(uint64_t k)
 static int tt_has(const solver *s, uint64_t key)
 {
 	const uint64_t *slot = s->tt + (hash64(key) & s->tt_mask) * TT_WAYS;
+	/* every way at once, one branch: which one holds it is a coin toss */
+	int in = 0;
 	for (int i = 0; i < TT_WAYS; i++)
-		if (slot[i] == key)
-			return 1;
-	return 0;
+		in |= slot[i] == key;
+	return in;
 }
 
 static void tt_insert(uint64_t *tt, size_t mask, uint64_t key, size_t *count,
@@ -219,15 +234,26 @@ static uint64_t next_random(uint64_t *x)
  *  - by distance: those that take pegs far from the finish (the jumping peg
  *    and the one jumped) first, the way a player clears the outskirts
  *    first; on a tie the peg that moved last goes on. */
-static int candidates(solver *s, pegsol_pos p, int last_to, cand *out)
+static int candidates(solver *s, pegsol_pos p, int last_to, const int64_t *val,
+                      const int64_t *bound, cand *out)
 {
 	const pegsol_board *b = s->b;
+	const int np = s->npagodas;
 	uint64_t legal[JUMP_MASK_WORDS];
 	jump_mask_legal(&s->jm, p, legal);
 	int n = 0;
 	for (int w = 0; w * 64 < s->jm.njumps; w++)
 		for (uint64_t set = legal[w]; set; set &= set - 1) {
 			int x = w * 64 + __builtin_ctzll(set);
+			/* A child worth less than a pagoda's bound cannot reach
+			 * the finish: its values are p's plus the jump's deltas
+			 * (all of them at once, no branch a pagoda). */
+			const int64_t *d = s->pagoda_delta + (size_t)x * np;
+			int cut = 0;
+			for (int k = 0; k < np; k++)
+				cut |= val[k] + d[k] < bound[k];
+			if (cut)
+				continue;
 			pegsol_jump jp = b->jumps[x];
 			int64_t sc;
 			if (s->sweep_g >= 0) {
@@ -254,25 +280,37 @@ static int candidates(solver *s, pegsol_pos p, int last_to, cand *out)
 	return n;
 }
 
-/* 1: a finish is reachable (the path is in s->path[0..]), 0: none is,
- * -1: a limit or the end of the run stopped the search. */
-static int dfs(solver *s, pegsol_pos p, int depth, int last_to)
+/* 0 when what is known rules out the position at depth (its images in
+ * s->img), togo > 0 jumps from the finish: it is within the endgame's
+ * reach and not in it, or its key is in the table of failures; else 1,
+ * *key its table key (0 within the endgame, which needs none).  The
+ * parent asks before it descends: most children of the English central
+ * game's search end here, and a call each cost more than the test. */
+static inline __attribute__((always_inline)) int may_win(const solver *s, int depth, int togo, uint64_t *key)
+{
+	const pegsol_pos *img = s->img + (size_t)depth * IMG_STRIDE;
+	const int m = s->G->order;
+	*key = 0;
+	if (togo < s->end_levels) /* exact: below here the search walks
+	                           * straight to the finish; g(full & ~p) =
+	                           * full ^ g(p), g maps the board onto itself */
+		return keyset_has(&s->end[togo], sym_canon_xor(img, s->full_img, m));
+	*key = sym_canon_min(img, m);
+	return !tt_has(s, *key);
+}
+
+/* From p at depth (its images in s->img, may_win said 1 with key when it
+ * is short of the finish): 1: a finish is reachable (the path is in
+ * s->path[0..]), 0: none is, -1: a limit or the end of the run stopped
+ * the search. */
+static int dfs(solver *s, pegsol_pos p, int depth, int last_to, uint64_t key)
 {
 	int togo = pegsol_pos_count(p) - s->finish_pegs;
+	const pegsol_pos *img = s->img + (size_t)depth * IMG_STRIDE;
+	const int m = s->G->order;
 	if (togo <= 0)
-		return s->sweep_k ? keyset_has(&s->targets, sym_canon(s->G, p))
+		return s->sweep_k ? keyset_has(&s->targets, sym_canon_min(img, m))
 		                  : s->any_one || p == s->finish;
-	/* the pagodas were checked on the way in (see below) */
-	uint64_t key = 0;
-	if (togo < s->end_levels) {
-		/* Exact: below here the search walks straight to the finish. */
-		if (!keyset_has(&s->end[togo], sym_canon(s->G, s->b->full & ~p)))
-			return 0;
-	} else {
-		key = sym_canon(s->G, p);
-		if (tt_has(s, key))
-			return 0;
-	}
 	limits *lim = s->lim;
 	lim->nodes++;
 	if (lim->node_limit && lim->nodes > lim->node_limit) {
@@ -288,24 +326,26 @@ static int dfs(solver *s, pegsol_pos p, int depth, int last_to)
 		s->run_over = 1;
 		return -1;
 	}
-	cand *c = s->cands + (size_t)depth * (size_t)s->b->njumps;
-	int n = candidates(s, p, last_to, c);
-	const int np = s->npagodas, nj = s->b->njumps;
+	const int np = s->npagodas;
 	const int64_t *val = s->value + (size_t)depth * np;
 	int64_t *next = s->value + (size_t)(depth + 1) * np;
+	cand *c = s->cands + (size_t)depth * (size_t)s->b->njumps;
+	int n = candidates(s, p, last_to, val,
+	                   togo > s->end_levels ? s->deep_bound : s->bound, c);
+	pegsol_pos *child_img = s->img + (size_t)(depth + 1) * IMG_STRIDE;
 	for (int i = 0; i < n; i++) {
-		/* A child worth less than a pagoda's bound cannot reach the
-		 * finish: its values are its parent's plus the jump's deltas. */
-		int cut = 0;
-		for (int k = 0; k < np && !cut; k++) {
-			next[k] = val[k] + s->pagoda_delta[(size_t)k * nj + c[i].index];
-			cut = next[k] < (togo > s->end_levels ? s->deep_bound[k]
-			                                      : s->pagodas[k].bound);
-		}
-		if (cut)
+		const int64_t *d = s->pagoda_delta + (size_t)c[i].index * np;
+		for (int k = 0; k < np; k++)
+			next[k] = val[k] + d[k];
+		/* its images: this position's XOR the jump's */
+		sym_xor_images(img, s->flip_img + (size_t)c[i].index * IMG_STRIDE, m,
+		               child_img);
+		uint64_t child_key = 0;
+		if (togo > 1 && !may_win(s, depth + 1, togo - 1, &child_key))
 			continue;
 		s->path[depth] = c[i].j;
-		int r = dfs(s, pegsol_pos_jump(p, c[i].j), depth + 1, c[i].j.to);
+		int r = dfs(s, pegsol_pos_jump(p, c[i].j), depth + 1, c[i].j.to,
+		            child_key);
 		if (r)
 			return r;
 	}
@@ -418,6 +458,8 @@ static void solver_free(solver *s)
 	free(s->deep_bound);
 	free(s->value);
 	free(s->cands);
+	free(s->img);
+	free(s->flip_img);
 	memset(s, 0, sizeof *s);
 }
 
@@ -454,15 +496,16 @@ static int solver_init(solver *s, const pegsol_board *b, pegsol_pos start,
 	s->pagoda_delta = malloc((size_t)np * (size_t)(b->njumps ? b->njumps : 1) *
 	                         sizeof *s->pagoda_delta);
 	s->value = malloc((size_t)np * (PEGSOL_MAX_HOLES + 1) * sizeof *s->value);
-	s->deep_bound = malloc((size_t)np * sizeof *s->deep_bound);
+	s->deep_bound = malloc(2 * (size_t)np * sizeof *s->deep_bound);
 	if (!s->pagoda_delta || !s->value || !s->deep_bound)
 		return -1;
+	s->bound = s->deep_bound + np;
 	for (int i = 0; i < s->npagodas; i++)
-		s->deep_bound[i] = s->pagodas[i].bound;
+		s->deep_bound[i] = s->bound[i] = s->pagodas[i].bound;
 	for (int i = 0; i < s->npagodas; i++) {
 		const pagoda *pg = &s->pagodas[i];
 		for (int j = 0; j < b->njumps; j++)
-			s->pagoda_delta[(size_t)i * b->njumps + j] =
+			s->pagoda_delta[(size_t)j * s->npagodas + i] =
 				pg->w[b->jumps[j].to] - pg->w[b->jumps[j].from] -
 				pg->w[b->jumps[j].over];
 		s->value[i] = pagoda_value(pg, start);
@@ -472,6 +515,17 @@ static int solver_init(solver *s, const pegsol_board *b, pegsol_pos start,
 	               : sym_group_stabiliser(b->symmetry, &finish, 1);
 	if (!s->G)
 		return -1;
+	/* a row of images a depth, as cands */
+	s->img = aligned_alloc(64, ((size_t)pegsol_pos_count(start) + 1) *
+	                           IMG_STRIDE * sizeof *s->img);
+	s->flip_img = aligned_alloc(64, (size_t)(b->njumps ? b->njumps : 1) *
+	                                IMG_STRIDE * sizeof *s->flip_img);
+	if (!s->img || !s->flip_img)
+		return -1;
+	for (int j = 0; j < b->njumps; j++)
+		sym_images(s->G, s->jm.flip[j], s->flip_img + (size_t)j * IMG_STRIDE);
+	for (int g = 0; g < IMG_STRIDE; g++)
+		s->full_img[g] = b->full;
 	/* No more table than there can be positions. */
 	size_t buckets = 1;
 	while (buckets * 4 * TT_WAYS * sizeof(uint64_t) <= memory &&
@@ -549,7 +603,11 @@ static int solver_run(solver *s, uint64_t budget, int run)
 	 * weights with a little noise. */
 	s->sweep_g = run % 2 == 0 && s->sweep ? (run / 2) % s->sweep->order : -1;
 	s->rng = run ? 0x9e3779b97f4a7c15ULL * (uint64_t)run : 0;
-	int r = dfs(s, s->start, 0, -1);
+	sym_images(s->G, s->start, s->img);
+	uint64_t key = 0;
+	int togo = pegsol_pos_count(s->start) - s->finish_pegs;
+	int r = togo > 0 && !may_win(s, 0, togo, &key) ? 0
+	                                               : dfs(s, s->start, 0, -1, key);
 	return r < 0 && s->run_over && !s->lim->stopped ? -2 : r;
 }
 
@@ -685,10 +743,15 @@ static pegsol_status restarts(solver *sv, int nsv, int *alive, int nalive,
 {
 	*r = -2;
 	for (int run = 0; *r == -2; run++) {
-		/* Easy problems are over before an endgame would pay for itself;
-		 * the rest get one after the first two short runs, and a larger
-		 * one as the runs grow (at each new longest run). */
-		size_t keys = run == 2 ? ENDGAME_FIRST_KEYS : run == 6 ? 4 * ENDGAME_FIRST_KEYS
+		/* The first run gets the last few jumps (ENDGAME_TINY_KEYS: a
+		 * few microseconds, and the pagoda bounds they raise cut the
+		 * English central game from 4,829 positions to 3,474; 256 keys
+		 * or more cost more than they saved).  A larger endgame pays
+		 * only on the hard problems: they get one after the first two
+		 * short runs, and a larger one as the runs grow (at each new
+		 * longest run). */
+		size_t keys = run == 0 ? ENDGAME_TINY_KEYS : run == 2 ? ENDGAME_FIRST_KEYS
+		              : run == 6 ? 4 * ENDGAME_FIRST_KEYS
 		              : run == 14 ? 16 * ENDGAME_FIRST_KEYS : 0;
 		for (int i = 0; i < nsv && keys; i++)
 			if (alive[i] && solver_endgame(&sv[i], keys))
