@@ -44,25 +44,32 @@ int pagoda_valid(const pegsol_board *b, const int64_t *w)
 	return 1;
 }
 
-static void prepare(pagoda *p, const pegsol_board *b)
+/* p's byte tables; 0 when an entry does not fit their 32 bits (the
+ * pagodas made here have weights of a few thousand at most). */
+static int prepare(pagoda *p, const pegsol_board *b)
 {
 	p->nchunks = (b->nholes + 7) / 8;
-	memset(p->table, 0, sizeof p->table);
-	/* each entry from one with a bit fewer (the lowest removed) */
-	for (int c = 0; c < p->nchunks; c++)
+	/* each entry from one with a bit fewer (the lowest removed); the
+	 * chunks past the board are never read */
+	for (int c = 0; c < p->nchunks; c++) {
+		p->table[c][0] = 0;
 		for (int v = 1; v < 256; v++) {
 			int k = __builtin_ctz((unsigned)v);
-			p->table[c][v] = p->table[c][v & (v - 1)] +
-			                 (8 * c + k < b->nholes ? p->w[8 * c + k] : 0);
+			int64_t e = (int64_t)p->table[c][v & (v - 1)] +
+			            (8 * c + k < b->nholes ? p->w[8 * c + k] : 0);
+			if (e < INT32_MIN || e > INT32_MAX)
+				return 0;
+			p->table[c][v] = (int32_t)e;
 		}
+	}
+	return 1;
 }
 
 int pagoda_make(const pegsol_board *b, const pegsol_pos *finishes,
                 int nfinish, pagoda *p)
 {
-	if (!pagoda_valid(b, p->w))
+	if (!pagoda_valid(b, p->w) || !prepare(p, b))
 		return 0;
-	prepare(p, b);
 	p->bound = INT64_MAX;
 	for (int i = 0; i < nfinish; i++) {
 		int64_t v = pagoda_value(p, finishes[i]);

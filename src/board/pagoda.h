@@ -27,7 +27,10 @@ typedef struct pagoda {
 	int64_t w[PEGSOL_MAX_HOLES];  /* weight of each hole */
 	int64_t bound;                /* the least value of any finish */
 	int nchunks;
-	int64_t table[8][256];        /* value of each byte of a position */
+	/* the value of each byte of a position: 32 bits, so that a pagoda
+	 * is 9 KiB, not 17 (the solver tries several in fresh pages, a
+	 * page fault each 4 KiB) */
+	int32_t table[8][256];
 } pagoda;
 
 /* True when w satisfies w(from) + w(over) >= w(to) on every jump. */
@@ -35,8 +38,8 @@ int pagoda_valid(const pegsol_board *board, const int64_t *w);
 
 /* Completes p from its weights p->w: its byte tables and its bound, the
  * least value of finishes[0..nfinish).  0 when the weights fail a jump's
- * inequality or can cut nothing (no position is worth less than the
- * bound), 1 when p is a pagoda to use. */
+ * inequality, can cut nothing (no position is worth less than the bound)
+ * or make a byte's value outgrow 32 bits, 1 when p is a pagoda to use. */
 int pagoda_make(const pegsol_board *board, const pegsol_pos *finishes,
                 int nfinish, pagoda *p);
 
