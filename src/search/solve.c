@@ -133,9 +133,10 @@ typedef struct solver {
 	int run_over;
 	uint64_t rng;            /* xorshift state; 0: no noise in the order */
 	pegsol_jump path[PEGSOL_MAX_HOLES];
-	cand *cands;             /* the candidate jumps at each depth: on the
-	                          * heap, so that a caller's thread needs no
-	                          * large stack */
+	cand *cands;             /* the candidate jumps of the path's
+	                          * positions, packed (see dfs): on the heap,
+	                          * so that a caller's thread needs no large
+	                          * stack */
 	/* The endgame: end[i] holds canon(complement of p) for the positions
 	 * p that reach a finish in exactly i jumps, i < end_levels. */
 	int end_levels;
@@ -300,10 +301,14 @@ static inline __attribute__((always_inline)) int may_win(const solver *s, int de
 }
 
 /* From p at depth (its images in s->img, may_win said 1 with key when it
- * is short of the finish): 1: a finish is reachable (the path is in
+ * is short of the finish), its candidate jumps put in c (the children's
+ * go after them: the lists of the path lie packed, a page or two, where a
+ * row of njumps a depth touched a page every three depths, each a fault
+ * in a fresh process): 1: a finish is reachable (the path is in
  * s->path[0..]), 0: none is, -1: a limit or the end of the run stopped
  * the search. */
-static int dfs(solver *s, pegsol_pos p, int depth, int last_to, uint64_t key)
+static int dfs(solver *s, pegsol_pos p, int depth, int last_to, uint64_t key,
+               cand *c)
 {
 	int togo = pegsol_pos_count(p) - s->finish_pegs;
 	const pegsol_pos *img = s->img + (size_t)depth * IMG_STRIDE;
@@ -329,7 +334,6 @@ static int dfs(solver *s, pegsol_pos p, int depth, int last_to, uint64_t key)
 	const int np = s->npagodas;
 	const int64_t *val = s->value + (size_t)depth * np;
 	int64_t *next = s->value + (size_t)(depth + 1) * np;
-	cand *c = s->cands + (size_t)depth * (size_t)s->b->njumps;
 	int n = candidates(s, p, last_to, val,
 	                   togo > s->end_levels ? s->deep_bound : s->bound, c);
 	pegsol_pos *child_img = s->img + (size_t)(depth + 1) * IMG_STRIDE;
@@ -345,7 +349,7 @@ static int dfs(solver *s, pegsol_pos p, int depth, int last_to, uint64_t key)
 			continue;
 		s->path[depth] = c[i].j;
 		int r = dfs(s, pegsol_pos_jump(p, c[i].j), depth + 1, c[i].j.to,
-		            child_key);
+		            child_key, c + n);
 		if (r)
 			return r;
 	}
@@ -606,8 +610,8 @@ static int solver_run(solver *s, uint64_t budget, int run)
 	sym_images(s->G, s->start, s->img);
 	uint64_t key = 0;
 	int togo = pegsol_pos_count(s->start) - s->finish_pegs;
-	int r = togo > 0 && !may_win(s, 0, togo, &key) ? 0
-	                                               : dfs(s, s->start, 0, -1, key);
+	int r = togo > 0 && !may_win(s, 0, togo, &key)
+	        ? 0 : dfs(s, s->start, 0, -1, key, s->cands);
 	return r < 0 && s->run_over && !s->lim->stopped ? -2 : r;
 }
 
