@@ -44,9 +44,10 @@ int pagoda_valid(const pegsol_board *b, const int64_t *w)
 	return 1;
 }
 
-/* p's byte tables; 0 when an entry does not fit their 32 bits (the
- * pagodas made here have weights of a few thousand at most). */
-static int prepare(pagoda *p, const pegsol_board *b)
+/* p's byte tables, or where an entry would outgrow their 32 bits (weights
+ * of Fibonacci numbers on a board some 45 holes across) none: nchunks -1,
+ * and pagoda_value sums the weights. */
+static void prepare(pagoda *p, const pegsol_board *b)
 {
 	p->nchunks = (b->nholes + 7) / 8;
 	/* each entry from one with a bit fewer (the lowest removed); the
@@ -57,19 +58,21 @@ static int prepare(pagoda *p, const pegsol_board *b)
 			int k = __builtin_ctz((unsigned)v);
 			int64_t e = (int64_t)p->table[c][v & (v - 1)] +
 			            (8 * c + k < b->nholes ? p->w[8 * c + k] : 0);
-			if (e < INT32_MIN || e > INT32_MAX)
-				return 0;
+			if (e < INT32_MIN || e > INT32_MAX) {
+				p->nchunks = -1;
+				return;
+			}
 			p->table[c][v] = (int32_t)e;
 		}
 	}
-	return 1;
 }
 
 int pagoda_make(const pegsol_board *b, const pegsol_pos *finishes,
                 int nfinish, pagoda *p)
 {
-	if (!pagoda_valid(b, p->w) || !prepare(p, b))
+	if (!pagoda_valid(b, p->w))
 		return 0;
+	prepare(p, b);
 	p->bound = INT64_MAX;
 	for (int i = 0; i < nfinish; i++) {
 		int64_t v = pagoda_value(p, finishes[i]);

@@ -26,7 +26,7 @@ typedef struct pagoda {
 	int kind;                     /* PAGODA_PARITY, ... */
 	int64_t w[PEGSOL_MAX_HOLES];  /* weight of each hole */
 	int64_t bound;                /* the least value of any finish */
-	int nchunks;
+	int nchunks;                  /* -1: no table, the weights summed */
 	/* the value of each byte of a position: 32 bits, so that a pagoda
 	 * is 9 KiB, not 17 (the solver tries several in fresh pages, a
 	 * page fault each 4 KiB) */
@@ -38,8 +38,8 @@ int pagoda_valid(const pegsol_board *board, const int64_t *w);
 
 /* Completes p from its weights p->w: its byte tables and its bound, the
  * least value of finishes[0..nfinish).  0 when the weights fail a jump's
- * inequality, can cut nothing (no position is worth less than the bound)
- * or make a byte's value outgrow 32 bits, 1 when p is a pagoda to use. */
+ * inequality or can cut nothing (no position is worth less than the
+ * bound), 1 when p is a pagoda to use. */
 int pagoda_make(const pegsol_board *board, const pegsol_pos *finishes,
                 int nfinish, pagoda *p);
 
@@ -47,6 +47,11 @@ int pagoda_make(const pegsol_board *board, const pegsol_pos *finishes,
 static inline int64_t pagoda_value(const pagoda *p, pegsol_pos pos)
 {
 	int64_t v = 0;
+	if (p->nchunks < 0) { /* weights too large for the tables */
+		for (; pos; pos &= pos - 1)
+			v += p->w[__builtin_ctzll(pos)];
+		return v;
+	}
 	for (int c = 0; c < p->nchunks; c++)
 		v += p->table[c][(pos >> (8 * c)) & 0xff];
 	return v;

@@ -7,7 +7,9 @@
  * in both builds: with AVX-512 it checks the vector path, without it the
  * scalar one.  Also: the symmetry transform and the byte tables of symmetry
  * groups (built incrementally, and only where no bit gather replaces them)
- * and pagodas, against transforms and values computed hole by hole.
+ * and pagodas (and a pagoda's value without tables, where its weights are
+ * too large for them), against transforms and values computed hole by
+ * hole.
  */
 #include "check.h"
 #include "board/board.h"
@@ -88,6 +90,26 @@ static void check_board_masks(const char *name)
 			pg_bad += pagoda_value(&pg[i], p) != want;
 		}
 	CHECK_EQ_INT(pg_bad, 0);
+	/* weights too large for 32-bit tables (2^31 times a pagoda's, still
+	 * a pagoda): no tables, the weights summed */
+	int wide_seen = 0;
+	for (int i = 0; i < np; i++) {
+		pagoda big = pg[i];
+		for (int h = 0; h < b->nholes; h++)
+			big.w[h] *= (int64_t)1 << 31;
+		if (!pagoda_make(b, &fin, 1, &big))
+			continue;
+		wide_seen += big.nchunks < 0;
+		for (int t = 0; t < 500; t++) {
+			pegsol_pos p = next() & b->full;
+			int64_t want = 0;
+			for (int h = 0; h < b->nholes; h++)
+				want += (p >> h & 1) ? big.w[h] : 0;
+			pg_bad += pagoda_value(&big, p) != want;
+		}
+	}
+	CHECK_EQ_INT(pg_bad, 0);
+	CHECK(np == 0 || wide_seen > 0);
 	free(pg);
 	jump_mask_free(&m);
 	pegsol_board_free(b);
