@@ -80,6 +80,8 @@
 #define ENDGAME_TINY_KEYS 32
 #define MAX_REVERSED 8       /* reversed searches for one peg anywhere */
 #define IMG_STRIDE 16         /* >= SYM_MAX, a multiple of 8: rows 64-byte aligned */
+_Static_assert(IMG_STRIDE >= SYM_MAX && IMG_STRIDE % 8 == 0,
+               "a row of images holds the group and keeps 64-byte alignment");
 
 /* What both directions share: the caller's limits. */
 typedef struct limits {
@@ -287,7 +289,8 @@ static int candidates(solver *s, pegsol_pos p, int last_to, const int64_t *val,
  * *key its table key (0 within the endgame, which needs none).  The
  * parent asks before it descends: most children of the English central
  * game's search end here, and a call each cost more than the test. */
-static inline __attribute__((always_inline)) int may_win(const solver *s, int depth, int togo, uint64_t *key)
+static inline __attribute__((always_inline)) int
+may_win(const solver *s, int depth, int togo, uint64_t *key)
 {
 	const pegsol_pos *img = s->img + (size_t)depth * IMG_STRIDE;
 	const int m = s->G->order;
@@ -338,15 +341,16 @@ static int dfs(solver *s, pegsol_pos p, int depth, int last_to, uint64_t key,
 	                   togo > s->end_levels ? s->deep_bound : s->bound, c);
 	pegsol_pos *child_img = s->img + (size_t)(depth + 1) * IMG_STRIDE;
 	for (int i = 0; i < n; i++) {
-		const int64_t *d = s->pagoda_delta + (size_t)c[i].index * np;
-		for (int k = 0; k < np; k++)
-			next[k] = val[k] + d[k];
 		/* its images: this position's XOR the jump's */
 		sym_xor_images(img, s->flip_img + (size_t)c[i].index * IMG_STRIDE, m,
 		               child_img);
 		uint64_t child_key = 0;
 		if (togo > 1 && !may_win(s, depth + 1, togo - 1, &child_key))
 			continue;
+		/* its pagoda values, for the child alone to read */
+		const int64_t *d = s->pagoda_delta + (size_t)c[i].index * np;
+		for (int k = 0; k < np; k++)
+			next[k] = val[k] + d[k];
 		s->path[depth] = c[i].j;
 		int r = dfs(s, pegsol_pos_jump(p, c[i].j), depth + 1, c[i].j.to,
 		            child_key, c + n);
