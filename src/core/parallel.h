@@ -1,7 +1,8 @@
 /*
  * parallel.h - running one function on several threads, and the number of
  * cores.  The engines split work into chunks that threads claim through an
- * atomic counter, so the pool needs nothing more than start and join.
+ * atomic counter, so the pool needs nothing more than start and join; its
+ * workers are started on first use and kept (parallel.c says why).
  */
 #ifndef PEGSOL_PARALLEL_H
 #define PEGSOL_PARALLEL_H
@@ -16,6 +17,10 @@
  * other (a thread that started late), so that every tid's share of the
  * work is still done.  fn must not wait for another tid's progress. */
 int parallel_run(int nthreads, void (*fn)(void *arg, int tid), void *arg);
+
+/* Ends the kept workers (the next parallel_run starts them again): for
+ * tests that count the threads a run starts. */
+void parallel_stop(void);
 
 /* The tid this thread is running for parallel_run (0 outside one): lets a
  * callback called on several threads at once keep a share a thread. */

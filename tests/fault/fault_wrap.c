@@ -14,6 +14,7 @@
  * ordinary build too, not only under the leak checker of ASan.
  */
 #include "fault.h"
+#include "core/parallel.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -60,6 +61,10 @@ int fault_errno(fault_class c)
 
 void fault_reset(void)
 {
+	/* the library's workers are kept from one run to the next
+	 * (core/parallel.h): ended here, every run starts its own, and its
+	 * k-th thread start is the same call in every run */
+	parallel_stop();
 	pthread_mutex_lock(&lock);
 	memset(calls, 0, sizeof calls);
 	armed_at = 0;
