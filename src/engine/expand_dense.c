@@ -110,6 +110,8 @@ typedef struct dctx {
 	                                  * within: [nparts + 1], where each
 	                                  * partition begins */
 	uint64_t *keys;
+	size_t *cut;     /* fill_in: [2^in->pbits][nthreads + 1], where each
+	                  * thread's keys of each partition begin */
 } dctx;
 
 /* Sets the bits of n ranks in map: their lines were prefetched when
@@ -456,7 +458,7 @@ static int read_within(dctx *x, level *out)
 
 /* The layer the children of in (by flags) lie in: 0, or -1 when the
  * parents are not of one layer (every 61st is looked at here, from the
- * first; dense_generate checks each, and a level that slips through
+ * first, or 1,024 evenly spread in a big level; dense_generate checks each, and a level that slips through
  * costs one wasted generation) or the group's images leave their class. */
 static int children_layer(const engine *E, const dense_rank *R,
                           const level *in, int flags, int *pegs,
@@ -465,7 +467,11 @@ static int children_layer(const engine *E, const dense_rank *R,
 	uint64_t first = in->keys[0];
 	int p = __builtin_popcountll(first);
 	unsigned s = dense_state(R, first), differ = 0;
-	for (size_t i = 61; i < in->n; i += 61)
+	/* 1,024 keys at most, evenly spread: every 61st key of the English
+	 * walk's half-way level was 33,000 cache misses (1.6 ms of a
+	 * two-thread walk, with the other core idle) */
+	size_t step = in->n / 1024 > 61 ? in->n / 1024 : 61;
+	for (size_t i = step; i < in->n; i += step)
 		differ |= (unsigned)(__builtin_popcountll(in->keys[i]) ^ p) |
 		          (dense_state(R, in->keys[i]) ^ s);
 	if (differ || !dense_layer_symmetric(R, E->G, first))
@@ -538,16 +544,15 @@ static int dual_flags(int flags)
 	return flags & EXPAND_COMPLEMENT ? flags : flags ^ EXPAND_REVERSE;
 }
 
-/* in's keys set in the first bitmap, on one thread: two threads' atomic
- * ORs (no two own a word) took 7.7 to 17 ms of the English walk's meeting
- * where one thread's plain ORs take 7.4.  A key of another layer is
- * flagged (t[0].bad), its meaningless rank still inside the bitmap. */
-static void fill_in(dctx *x)
+/* in's keys [i, end), all of them of one run of ranks, set in the first
+ * bitmap; returns the keys' layer check as dense_generate's (t[].bad):
+ * a key of another layer gets a meaningless rank, still inside the
+ * bitmap. */
+static unsigned fill_keys(const dctx *x, size_t i, size_t end)
 {
 	const dense_rank R = *x->R;
 	uint64_t *map = x->map[0];
 	const uint64_t *keys = x->in->keys;
-	size_t i = 0, end = x->in->n;
 	unsigned bad = 0;
 	uint64_t at[DENSE_STAGE];
 	while (i < end) {
@@ -563,7 +568,77 @@ static void fill_in(dctx *x)
 			map[at[k] >> 6] |= (uint64_t)1 << (at[k] & 63);
 		i += m;
 	}
-	x->t[0].bad = bad;
+	return bad;
+}
+
+/* The first of a partition's keys [a, b) whose rank is r or more: the
+ * keys are sorted, and rank order is key order. */
+static size_t first_from(const dense_rank *R, const uint64_t *keys, size_t a,
+                         size_t b, uint64_t r)
+{
+	while (a < b) {
+		size_t mid = a + (b - a) / 2;
+		if (dense_index(R, keys[mid]) < r)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	return a;
+}
+
+/* A thread's share of fill_in: of every partition p, the keys
+ * [cut[p * (n + 1) + tid], cut[p * (n + 1) + tid + 1]), whose ranks lie
+ * in a run of whole cache lines of the bitmap that is the thread's own,
+ * so that no word (nor line) is written by two threads and plain ORs are
+ * safe. */
+static void fill_share(void *arg, int tid)
+{
+	dctx *x = arg;
+	const size_t stride = (size_t)x->nthreads + 1;
+	unsigned bad = 0;
+	for (size_t p = 0; p < (size_t)1 << x->in->pbits; p++)
+		bad |= fill_keys(x, x->cut[p * stride + (size_t)tid],
+		                 x->cut[p * stride + (size_t)tid + 1]);
+	x->t[tid].bad = bad;
+}
+
+/* in's keys set in the first bitmap, by ranks split among the threads
+ * where the keys split evenly: the quantiles of one partition (a hash's
+ * random share of the level, sorted), rounded down to a cache line's 512
+ * bits.  On one thread it took 7.4 ms of the English walk's meeting, all
+ * of it with the other core idle; two threads' atomic ORs on one shared
+ * bitmap had taken 7.7 to 17.  Each partition's cuts are found once, so
+ * every key is set once, even a key of another layer (whose rank means
+ * nothing, and which makes the whole pass void). */
+static unsigned fill_in(dctx *x)
+{
+	const level *in = x->in;
+	const int n = x->nthreads;
+	const size_t nparts = (size_t)1 << in->pbits, stride = (size_t)n + 1;
+	size_t a = in->part[0], m = in->part[1] - a;
+	if (n < 2 || m < (size_t)n || !(x->cut = malloc(nparts * stride * sizeof *x->cut)))
+		return fill_keys(x, 0, in->n);
+	uint64_t split[MAX_THREADS];
+	split[0] = 0;
+	for (int t = 1; t < n; t++) {
+		uint64_t r = dense_index(x->R, in->keys[a + m * (size_t)t / (size_t)n]) &
+		             ~(uint64_t)511;
+		split[t] = r > split[t - 1] ? r : split[t - 1];
+	}
+	for (size_t p = 0; p < nparts; p++) {
+		size_t *c = x->cut + p * stride, lo = in->part[p], hi = in->part[p + 1];
+		c[0] = lo;
+		for (int t = 1; t < n; t++)
+			c[t] = first_from(x->R, in->keys, c[t - 1], hi, split[t]);
+		c[n] = hi;
+	}
+	parallel_run(n, fill_share, x);
+	free(x->cut);
+	x->cut = NULL;
+	unsigned bad = 0;
+	for (int t = 0; t < n; t++)
+		bad |= x->t[t].bad;
+	return bad;
 }
 
 /* The hits of a stage: each rank's bit looked up (its line prefetched
@@ -687,10 +762,8 @@ static int dual_within(const engine *E, struct dense_maps *d, const level *in,
 	x->within = within;
 	int ok = within_parts(x) == 0;
 	unsigned bad = 0, ybad = 0;
-	if (ok) {
-		fill_in(x);
-		bad = x->t[0].bad;
-	}
+	if (ok)
+		bad = fill_in(x);
 	if (ok && !bad) {
 		parallel_run(nthreads, probe_dual, x);
 		for (int t = 0; t < nthreads; t++)
