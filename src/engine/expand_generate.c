@@ -294,9 +294,9 @@ generate_words(xctx *x, int tid, const int words)
 void expand_generate(void *arg, int tid)
 {
 	xctx *x = arg;
-	if (x->words == 1)
+	if (x->ewords == 1)
 		generate_words(x, tid, 1);
-	else if (x->words == 2)
+	else if (x->ewords == 2)
 		generate_words(x, tid, 2);
 	else
 		generate_words(x, tid, 3);

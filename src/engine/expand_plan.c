@@ -137,7 +137,7 @@ static size_t slice_entries(size_t n, int words)
 static int alloc_thread_buffers(const engine *E, xctx *x, size_t entries)
 {
 	struct expand_buffers *eb = E->buffers;
-	size_t bytes = entries * (size_t)x->words * sizeof(uint64_t);
+	size_t bytes = entries * (size_t)x->ewords * sizeof(uint64_t);
 	if (eb->bytes < bytes) {
 		for (int t = 0; t < MAX_THREADS; t++) {
 			free(eb->part_buf[t]);
@@ -158,7 +158,7 @@ static int alloc_thread_buffers(const engine *E, xctx *x, size_t entries)
 			eb->part_buf[t] = big_alloc(eb->bytes);
 		tb->part_buf = eb->part_buf[t];
 		tb->cap = entries;
-		tb->slice = slice_entries(entries / x->nparts, x->words);
+		tb->slice = slice_entries(entries / x->nparts, x->ewords);
 		tb->fill = malloc(x->nparts * sizeof(size_t));
 		tb->stage = malloc(STAGE * 3 * sizeof(uint64_t));
 		if (!tb->part_buf || !tb->fill || !tb->stage)
@@ -176,21 +176,31 @@ static void plan_words(xctx *x)
 	const expand_range *range = x->range;
 	x->words = in->masks ? 2 : 1;
 	x->count_cap = ~(u128)0;
+	u128 most = 0;
 	if (in->counts && range) {
 		/* the games of parents still to come are unknown: their
 		 * biggest count is the caller's to know */
 		x->words = range->narrow ? 2 : 3;
 		x->count_cap = range->narrow ? level_narrow_cap(E) : ~(u128)0;
+		for (size_t i = 0; i < in->n && x->words == 3; i++)
+			most |= in->counts[i];
 	} else if (in->counts) {
 		/* 64-bit counts when the level's games times the jumps fit. */
 		u128 total = 0;
 		int over = 0;
-		for (size_t i = 0; i < in->n; i++)
+		for (size_t i = 0; i < in->n; i++) {
 			over |= u128_add(&total, in->counts[i]);
+			most |= in->counts[i];
+		}
 		u128 bound;
 		over |= u128_mul(total, (u128)E->board->njumps, &bound);
-		x->words = !over && bound <= (u128)UINT64_MAX ? 2 : 3;
+		/* or when no parent's count is above level_narrow_cap, as a
+		 * counted range's (a child's count then fits: level_int.h) */
+		x->words = (!over && bound <= (u128)UINT64_MAX) ||
+		                   most <= level_narrow_cap(E) ? 2 : 3;
 	}
+	/* a child's entry carries its parent's count (or a share of it) */
+	x->ewords = x->words == 3 && most <= (u128)UINT64_MAX ? 2 : x->words;
 }
 
 /* The partitions and the threads. */
@@ -260,7 +270,8 @@ static peak estimate_peak(const xctx *x, double kids, size_t out_entry)
 {
 	const engine *E = x->E;
 	const expand_range *range = x->range;
-	size_t entry = (size_t)x->words * sizeof(uint64_t);
+	size_t entry = (size_t)x->words * sizeof(uint64_t),
+	       eentry = (size_t)x->ewords * sizeof(uint64_t);
 	peak pk;
 	pk.region = x->mark ? (double)mark_region_slots(x) * (double)entry
 	                    : (double)region_slots(kids, x->nparts, range != NULL) *
@@ -274,8 +285,8 @@ static peak estimate_peak(const xctx *x, double kids, size_t out_entry)
 		? (double)sink_batch(E, out_entry) * (double)out_entry
 		: kids * (double)out_entry * (range ? 1.0 : 1.25);
 	pk.kept = pk.spares > out_bytes ? pk.spares : out_bytes;
-	pk.rest = (double)round_entries(E, range, x->in, x->words, x->nthreads, x->nparts) *
-	              (double)entry * x->nthreads +
+	pk.rest = (double)round_entries(E, range, x->in, x->ewords, x->nthreads, x->nparts) *
+	              (double)eentry * x->nthreads +
 	          pk.kept +
 	          (range ? 0 : (double)level_bytes(x->in)); /* a piece: the caller's */
 	return pk;
@@ -382,7 +393,7 @@ pegsol_status plan_expansion(xctx *x, pegsol_error *err)
 	}
 	x->tables = calloc(x->nparts, sizeof *x->tables);
 	if (!x->tables ||
-	    alloc_thread_buffers(E, x, round_entries(E, x->range, x->in, x->words,
+	    alloc_thread_buffers(E, x, round_entries(E, x->range, x->in, x->ewords,
 	                                             x->nthreads, x->nparts)))
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
 	return plan_region(x, kids, err);

@@ -23,11 +23,16 @@
  * Entries are 1, 2 or 3 words: a key; a key and a 64-bit count (or label
  * set); a key and a 128-bit count.  64 bits suffice when the parent
  * level's games times the board's jumps fit (every child count is at most
- * that total), which holds for the big middle levels; it halves the
- * memory traffic there.  A range of a level on disk (level_expand_range)
- * does not know the total of the parents still to come; its caller knows
- * their biggest count from an earlier pass, and 64 bits suffice when that
- * is at most level_narrow_cap (expand_range.narrow).
+ * that total), or when no parent's count is above level_narrow_cap (2^64
+ * over the group's order times the jumps: a child's count is one parent's
+ * count for each jump into its orbit from a canonical parent), which
+ * holds for the English count's big middle levels, where the total does
+ * not; it cuts the memory traffic there by a third.  A range of a level
+ * on disk (level_expand_range) does not know the parents still to come;
+ * its caller knows their biggest count from an earlier pass, and 64 bits
+ * suffice when that is at most level_narrow_cap (expand_range.narrow).
+ * Where the tables need 128 bits but every parent's count fits 64, a
+ * child's entry in the round buffers still takes 2 words (xctx.ewords).
  */
 #ifndef PEGSOL_LEVEL_INT_H
 #define PEGSOL_LEVEL_INT_H
@@ -108,7 +113,13 @@ static inline int expand_stats_sum(expand_stats *into, const expand_stats *from)
 typedef struct xctx {
 	const engine *E;
 	const level *in;
-	int words;          /* 1, 2 or 3 */
+	int words;          /* of a table's entry: 1, 2 or 3 */
+	/* of a child's entry in the round buffers: words, or 2 where the
+	 * tables' are 3 but every parent's count fits 64 bits (a child's
+	 * entry carries one parent's count; the table adds up to 128 bits):
+	 * the English count's big levels, whose children are the count's
+	 * traffic to memory, a third fewer bytes */
+	int ewords;
 	int pbits;
 	size_t nparts;
 	ptable *tables;

@@ -26,8 +26,11 @@ mkdir "$tmp/w"
 rc=$?
 if [ "$rc" -eq 0 ]; then
   "$PEGSOL" count -b english --max-jumps 14 --format csv >"$tmp/mem.csv" 2>/dev/null
-  cmp -s "$tmp/mem.csv" "$tmp/disk.csv" && pass ||
-    fail "-j 6 --memory 64M counted otherwise than in memory"
+  # every row but the run's time (the count fits since its children's
+  # entries narrowed: this branch had never run)
+  grep -q '^jumps,' "$tmp/disk.csv" &&
+    cmp -s <(grep -v '^seconds,' "$tmp/mem.csv") <(grep -v '^seconds,' "$tmp/disk.csv") &&
+    pass || fail "-j 6 --memory 64M counted otherwise than in memory"
 elif [ "$rc" -eq 4 ]; then
   grep -qF -- "with -j 6, each thread has buffers of its own within --memory" "$tmp/err" &&
     grep -qF -- "fewer threads (-j 1 needs the least) or a larger --memory" "$tmp/err" &&
