@@ -7,6 +7,8 @@
 #ifndef PEGSOL_PARALLEL_H
 #define PEGSOL_PARALLEL_H
 
+#include <stddef.h>
+
 /* The most threads parallel_run starts (more are run as this many). */
 #define PARALLEL_MAX_THREADS 256
 
@@ -21,6 +23,15 @@ int parallel_run(int nthreads, void (*fn)(void *arg, int tid), void *arg);
 /* Ends the kept workers (the next parallel_run starts them again): for
  * tests that count the threads a run starts. */
 void parallel_stop(void);
+
+/* Thread tid's share [*a, *b) of n items split evenly among nthreads (the
+ * first shares a little smaller when n does not divide). */
+static inline void parallel_share(size_t n, int tid, int nthreads, size_t *a,
+                                  size_t *b)
+{
+	*a = n * (size_t)tid / (size_t)nthreads;
+	*b = n * (size_t)(tid + 1) / (size_t)nthreads;
+}
 
 /* The tid this thread is running for parallel_run (0 outside one): lets a
  * callback called on several threads at once keep a share a thread. */

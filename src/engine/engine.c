@@ -41,8 +41,8 @@ typedef struct orbits_ctx {
 static void orbits_slice(void *arg, int tid)
 {
 	orbits_ctx *x = arg;
-	size_t a = x->n * (size_t)tid / (size_t)x->nthreads,
-	       b = x->n * (size_t)(tid + 1) / (size_t)x->nthreads;
+	size_t a, b;
+	parallel_share(x->n, tid, x->nthreads, &a, &b);
 	uint64_t sum = 0;
 	for (size_t i = a; i < b; i++)
 		sum += (uint64_t)engine_orbit(x->E, x->keys[i]);

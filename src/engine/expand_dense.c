@@ -373,8 +373,8 @@ static void copy_within(void *arg, int tid)
 			if (x->hit[i]) /* a tenth or so: seldom taken */
 				*o++ = F->keys[i];
 	}
-	size_t w0 = x->words * (size_t)tid / (size_t)x->nthreads,
-	       w1 = x->words * (size_t)(tid + 1) / (size_t)x->nthreads;
+	size_t w0, w1;
+	parallel_share(x->words, tid, x->nthreads, &w0, &w1);
 	memset(x->map[0] + w0, 0, (w1 - w0) * sizeof *x->map[0]);
 }
 

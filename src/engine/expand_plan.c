@@ -185,8 +185,8 @@ typedef struct or_ctx {
 static void or_slice(void *arg, int tid)
 {
 	or_ctx *o = arg;
-	size_t a = o->n * (size_t)tid / (size_t)o->nthreads,
-	       b = o->n * (size_t)(tid + 1) / (size_t)o->nthreads;
+	size_t a, b;
+	parallel_share(o->n, tid, o->nthreads, &a, &b);
 	uint64_t lo = 0, hi = 0;
 	for (size_t i = a; i < b; i++) {
 		lo |= (uint64_t)o->c[i];

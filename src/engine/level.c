@@ -91,8 +91,7 @@ typedef struct keys_job {
 
 static void keys_slice(const keys_job *j, int tid, size_t *a, size_t *b)
 {
-	*a = j->n * (size_t)tid / (size_t)j->threads;
-	*b = j->n * (size_t)(tid + 1) / (size_t)j->threads;
+	parallel_share(j->n, tid, j->threads, a, b);
 }
 
 static void keys_count(void *arg, int tid)
@@ -120,8 +119,8 @@ static void keys_deal(void *arg, int tid)
 static void keys_sort(void *arg, int tid)
 {
 	keys_job *j = arg;
-	size_t p0 = j->nparts * (size_t)tid / (size_t)j->threads,
-	       p1 = j->nparts * (size_t)(tid + 1) / (size_t)j->threads;
+	size_t p0, p1;
+	parallel_share(j->nparts, tid, j->threads, &p0, &p1);
 	/* a partition's own stretch of keys[] is its scratch: dealt out */
 	for (size_t p = p0; p < p1; p++) {
 		size_t a = j->part[p], n = j->part[p + 1] - a;
@@ -220,8 +219,8 @@ static void complement_keys(void *arg, int tid)
 {
 	complement_job *j = arg;
 	const pegsol_pos full = j->E->board->full;
-	size_t a = j->in->n * (size_t)tid / (size_t)j->threads,
-	       b = j->in->n * (size_t)(tid + 1) / (size_t)j->threads;
+	size_t a, b;
+	parallel_share(j->in->n, tid, j->threads, &a, &b);
 	for (size_t i = a; i < b; i++) {
 		j->keys[i] = sym_canon(j->E->G, full & ~j->in->keys[i]);
 		if (j->counts)

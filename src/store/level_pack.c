@@ -61,8 +61,7 @@ typedef struct pack_job {
 
 static void my_parts(const pack_job *j, int tid, size_t *a, size_t *b)
 {
-	*a = j->nparts * (size_t)tid / (size_t)j->threads;
-	*b = j->nparts * (size_t)(tid + 1) / (size_t)j->threads;
+	parallel_share(j->nparts, tid, j->threads, a, b);
 }
 
 /* each partition's bytes into at[p + 1] */
