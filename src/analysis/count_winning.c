@@ -13,6 +13,11 @@ typedef struct walk_ctx {
 	pegsol_jump_level *row; /* the row being filled */
 	int decide;             /* stop at the first W_n: count_solvable */
 	int decided;
+	/* a self-dual problem's W_{N-n} is the complements of W_n, whose
+	 * images are as many: each pair's images counted once (of this
+	 * store's share: the shares of both add up to the same) */
+	int mirrored;
+	char counted[NLEV];
 } walk_ctx;
 
 static void on_winning_key(void *ctx, uint64_t key, u128 count)
@@ -31,12 +36,18 @@ static pegsol_status on_winning_level(void *ctx, int n, level_store *s,
 	w->row = &w->out->level[n];
 	w->row->winning = w->row->winning_raw = 0;
 	pegsol_status st;
-	if (s->ops->orbits) { /* the orbits on every thread */
+	int m = w->r->N - n;
+	if (w->mirrored && m != n && w->counted[m] && s->ops->orbits) {
+		w->row->winning = s->ops->size(W);
+		w->row->winning_raw = w->out->level[m].winning_raw;
+		st = PEGSOL_OK;
+	} else if (s->ops->orbits) { /* the orbits on every thread */
 		w->row->winning = s->ops->size(W);
 		st = s->ops->orbits(s, W, &w->row->winning_raw, err);
 	} else {
 		st = s->ops->foreach(s, W, on_winning_key, w, err);
 	}
+	w->counted[n] = st == PEGSOL_OK;
 	if (st != PEGSOL_OK || !w->decide)
 		return st;
 	/* every W_n is empty, or none: the first says; a status other than
@@ -63,7 +74,7 @@ pegsol_status count_winning(count_run *r, pegsol_count_result *out)
 		out->level[n].arbitrary = count_binomial(r->b->nholes, out->level[n].pegs);
 	}
 	out->nlevels = N + 1;
-	walk_ctx w = {r, out, NULL, 0, 0};
+	walk_ctx w = {r, out, NULL, 0, 0, r->self_dual, {0}};
 	winning_walk_cb cb = {on_winning_level, on_walk_phase, &w};
 	pegsol_status st = winning_walk(r->store, r->pr, N,
 	                                r->opt ? r->opt->memory : 0, &cb, r->err);
@@ -84,7 +95,7 @@ pegsol_status count_winning(count_run *r, pegsol_count_result *out)
 
 pegsol_status count_decide(count_run *r, pegsol_count_result *out, int *solvable)
 {
-	walk_ctx w = {r, out, NULL, 1, 0};
+	walk_ctx w = {r, out, NULL, 1, 0, 0, {0}};
 	winning_walk_cb cb = {on_winning_level, on_walk_phase, &w};
 	pegsol_status st = winning_walk(r->store, r->pr, r->N,
 	                                r->opt ? r->opt->memory : 0, &cb, r->err);

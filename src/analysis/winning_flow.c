@@ -25,6 +25,10 @@ typedef struct walk_ctx {
 	int level;
 	int n; /* the level on_key fills */
 	int raw; /* count every image too (on_level) */
+	/* a self-dual problem's W_{N-n} is the complements of W_n, whose
+	 * images are as many: each pair's counted once */
+	int N, mirrored;
+	char counted[PEGSOL_MAX_HOLES + 1];
 } walk_ctx;
 
 static void on_key(void *ctx, uint64_t key, u128 count)
@@ -50,8 +54,12 @@ static pegsol_status on_level(void *ctx, int n, level_store *s,
 	c->n = n;
 	pegsol_status st = s->ops->foreach(s, W, on_key, c, err);
 	/* every image, on the engine's threads (whose group is w->H) */
-	if (st == PEGSOL_OK && c->raw)
-		w->raw[n] = engine_orbits(s->E, w->keys[n], w->n[n]);
+	int m = c->N - n;
+	if (st == PEGSOL_OK && c->raw) {
+		w->raw[n] = c->mirrored && m != n && c->counted[m]
+		            ? w->raw[m] : engine_orbits(s->E, w->keys[n], w->n[n]);
+		c->counted[n] = 1;
+	}
 	return st;
 }
 
@@ -92,7 +100,8 @@ pegsol_status winning_levels_walk(const pegsol_problem *pr,
 		engine_release(&E);
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
 	}
-	walk_ctx c = {w, opt, NULL, 0, 0, raw};
+	walk_ctx c = {w, opt, NULL, 0, 0, raw, N,
+	              !any && (b->full & ~pr->finish) == pr->start, {0}};
 	E.memory = opt ? opt->memory : 0;
 	E.progress = on_progress;
 	E.progress_ctx = &c;
