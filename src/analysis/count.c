@@ -67,7 +67,7 @@ static pegsol_status run_init(count_run *r, const pegsol_problem *pr,
 	r->N = pegsol_pos_count(pr->start) - fin;
 	if (r->N < 0 || (!any && (pr->finish & ~r->b->full)))
 		r->N = -1;
-	r->self_dual = !any && (r->b->full & ~pr->finish) == pr->start;
+	r->self_dual = problem_self_dual(pr);
 	pegsol_status st = level_store_open(&r->E, opt, &r->store, err);
 	if (st != PEGSOL_OK) {
 		engine_release(&r->E);

@@ -37,13 +37,14 @@ static pegsol_status on_winning_level(void *ctx, int n, level_store *s,
 	w->row->winning = w->row->winning_raw = 0;
 	pegsol_status st;
 	int m = w->r->N - n;
-	if (w->mirrored && m != n && w->counted[m] && s->ops->orbits) {
+	if (s->ops->orbits) { /* the orbits on every thread */
 		w->row->winning = s->ops->size(W);
-		w->row->winning_raw = w->out->level[m].winning_raw;
-		st = PEGSOL_OK;
-	} else if (s->ops->orbits) { /* the orbits on every thread */
-		w->row->winning = s->ops->size(W);
-		st = s->ops->orbits(s, W, &w->row->winning_raw, err);
+		if (w->mirrored && m != n && w->counted[m]) {
+			w->row->winning_raw = w->out->level[m].winning_raw;
+			st = PEGSOL_OK;
+		} else {
+			st = s->ops->orbits(s, W, &w->row->winning_raw, err);
+		}
 	} else {
 		st = s->ops->foreach(s, W, on_winning_key, w, err);
 	}

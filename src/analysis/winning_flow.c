@@ -5,6 +5,7 @@
  */
 #include "analysis/winning_flow.h"
 #include "analysis/winning_walk.h"
+#include "board/problem.h"
 #include "engine/level.h"
 #include "search/jump_mask.h"
 #include "core/bloom.h"
@@ -100,8 +101,7 @@ pegsol_status winning_levels_walk(const pegsol_problem *pr,
 		engine_release(&E);
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
 	}
-	walk_ctx c = {w, opt, NULL, 0, 0, raw, N,
-	              !any && (b->full & ~pr->finish) == pr->start, {0}};
+	walk_ctx c = {w, opt, NULL, 0, 0, raw, N, problem_self_dual(pr), {0}};
 	E.memory = opt ? opt->memory : 0;
 	E.progress = on_progress;
 	E.progress_ctx = &c;

@@ -4,6 +4,7 @@
 #include "analysis/winning_walk.h"
 #include "board/pagoda_search.h"
 #include "board/position_class.h"
+#include "board/problem.h"
 #include "core/parallel.h"
 
 #include <stdio.h>
@@ -497,7 +498,6 @@ pegsol_status winning_walk(level_store *s, const pegsol_problem *pr, int N,
 	 * expanding the half-way levels */
 	if (position_class_impossible(pr))
 		return empty_walk(s, N, cb, err);
-	const pegsol_board *b = pr->board;
 	walk w;
 	memset(&w, 0, sizeof w);
 	w.s = s;
@@ -507,8 +507,7 @@ pegsol_status winning_walk(level_store *s, const pegsol_problem *pr, int N,
 	w.err = err;
 	w.a = N / 2;
 	w.bb = N - w.a;
-	w.self_dual = pr->finish_kind == PEGSOL_FINISH_POSITION &&
-	              (b->full & ~pr->finish) == pr->start;
+	w.self_dual = problem_self_dual(pr);
 	w.keep_w = s->ops->checkpoint != NULL;
 	w.fast = s->ops->expand_within != NULL;
 	/* Rounds of 32 MiB, not 128: the walk's levels are a few million

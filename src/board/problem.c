@@ -83,6 +83,12 @@ int problem_valid(const pegsol_problem *pr)
 	return problem_check(pr, "", NULL) == PEGSOL_OK;
 }
 
+int problem_self_dual(const pegsol_problem *pr)
+{
+	return pr->finish_kind == PEGSOL_FINISH_POSITION &&
+	       (pr->board->full & ~pr->finish) == pr->start;
+}
+
 /* ---------------------------------------------------------------- problems */
 
 pegsol_status pegsol_problem_init(pegsol_problem *pr, const pegsol_board *b,

@@ -23,6 +23,11 @@ pegsol_status problem_check(const pegsol_problem *pr, const char *what,
                             pegsol_error *err);
 /* problem_check without a message, for the calls that return no status. */
 int problem_valid(const pegsol_problem *pr);
+/* The finish is the start's complement (one position, not any one peg):
+ * a reverse jump being a forward jump on the complement, the positions
+ * reachable from the start in n jumps are the complements of those that
+ * reach the finish in n, and W_{N-n} is the complements of W_n. */
+int problem_self_dual(const pegsol_problem *pr);
 /* PEGSOL_OK, or PEGSOL_EUSAGE when b is NULL or pos holds a peg in a hole
  * the board lacks (named in the message). */
 pegsol_status pos_check(const pegsol_board *b, pegsol_pos pos,

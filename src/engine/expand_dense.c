@@ -458,8 +458,9 @@ static int read_within(dctx *x, level *out)
 
 /* The layer the children of in (by flags) lie in: 0, or -1 when the
  * parents are not of one layer (every 61st is looked at here, from the
- * first, or 1,024 evenly spread in a big level; dense_generate checks each, and a level that slips through
- * costs one wasted generation) or the group's images leave their class. */
+ * first, or 1,024 evenly spread in a big level; dense_generate checks
+ * each, and a level that slips through costs one wasted generation) or
+ * the group's images leave their class. */
 static int children_layer(const engine *E, const dense_rank *R,
                           const level *in, int flags, int *pegs,
                           unsigned *state)

@@ -167,8 +167,6 @@ static int alloc_thread_buffers(const engine *E, xctx *x, size_t entries)
 	return 0;
 }
 
-/* The entries' width: 1 word without counts, 2 with label sets or with
- * counts that fit 64 bits, else 3 (level_int.h). */
 /* The OR of a level's counts: at least its biggest, at most twice it.
  * A pass over the whole level from memory (58 MB for the English count's
  * biggest, 20 ms of its time on one thread with the other core idle when
@@ -198,8 +196,9 @@ static void or_slice(void *arg, int tid)
 
 static u128 counts_or(const engine *E, const u128 *c, size_t n)
 {
-	/* a small level on one thread: waking the workers costs more */
-	int nthreads = n < 65536 ? 1 : E->threads < MAX_THREADS ? E->threads : MAX_THREADS;
+	int nthreads = level_pass_threads(n, E->threads);
+	if (nthreads > MAX_THREADS)
+		nthreads = MAX_THREADS;
 	or_ctx o = {c, n, nthreads, {{0, 0}}};
 	parallel_run(o.nthreads, or_slice, &o);
 	uint64_t lo = 0, hi = 0;
@@ -210,6 +209,8 @@ static u128 counts_or(const engine *E, const u128 *c, size_t n)
 	return (u128)hi << 64 | lo;
 }
 
+/* The entries' width: 1 word without counts, 2 with label sets or with
+ * counts that fit 64 bits, else 3 (level_int.h). */
 static void plan_words(xctx *x)
 {
 	const engine *E = x->E;

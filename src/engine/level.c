@@ -129,9 +129,7 @@ static void keys_sort(void *arg, int tid)
 	}
 }
 
-/* Threads for a pass over n keys: one for a small level, where a fork
- * costs more than it saves. */
-static int threads_for_keys(size_t n, int threads)
+int level_pass_threads(size_t n, int threads)
 {
 	return n < 65536 || threads < 1 ? 1
 	       : threads < PARALLEL_MAX_THREADS ? threads : PARALLEL_MAX_THREADS;
@@ -143,7 +141,7 @@ pegsol_status level_from_keys_on(uint64_t *keys, u128 *counts, size_t n,
 {
 	memset(out, 0, sizeof *out);
 	keys_job j = {.keys = keys, .counts = counts, .n = n, .keybits = keybits,
-	              .pbits = level_pbits_for(n), .threads = threads_for_keys(n, threads)};
+	              .pbits = level_pbits_for(n), .threads = level_pass_threads(n, threads)};
 	j.nparts = (size_t)1 << j.pbits;
 	j.k2 = malloc((n ? n : 1) * sizeof *j.k2);
 	j.c2 = counts ? malloc((n ? n : 1) * sizeof *j.c2) : NULL;
@@ -236,7 +234,7 @@ pegsol_status level_complement(const engine *E, const level *in, level *out,
 	 * keys, were 6% of its time on two threads, all of it on one */
 	complement_job j = {E, in, malloc((n ? n : 1) * sizeof *j.keys),
 	                    in->counts ? malloc((n ? n : 1) * sizeof *j.counts) : NULL,
-	                    threads_for_keys(n, E->threads)};
+	                    level_pass_threads(n, E->threads)};
 	if (!j.keys || (in->counts && !j.counts)) {
 		free(j.keys);
 		free(j.counts);

@@ -44,6 +44,10 @@
 
 /* log2 of the number of partitions for a level of n keys (level.c). */
 int level_pbits_for(size_t n);
+
+/* Threads for a pass over n keys (or counts): one for a small level, where
+ * waking the workers costs more than it saves. */
+int level_pass_threads(size_t n, int threads);
 /* out = the keys of L (with their counts or label sets) whose mark is
  * set, in L's partitions and order (level.c). */
 pegsol_status level_select(const level *L, const uint8_t *mark, level *out,
