@@ -4,15 +4,21 @@
 #include "search/jump_mask.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 int jump_mask_init(jump_mask *m, const pegsol_board *b)
 {
 	m->njumps = b->njumps;
 	m->padded = (b->njumps + 7) / 8 * 8;
 	size_t n = m->padded ? (size_t)m->padded : 8;
+	int words = (b->njumps + 63) / 64;
 	m->need = malloc(3 * n * sizeof *m->need);
-	if (!m->need)
+	m->sel = calloc(words ? (size_t)words : 1, sizeof *m->sel);
+	if (!m->need || !m->sel) {
+		jump_mask_free(m);
 		return -1;
+	}
+	memset(m->valid, 0, sizeof m->valid);
 	m->to = m->need + n;
 	m->flip = m->to + n;
 	for (size_t j = 0; j < n; j++) {
@@ -20,6 +26,10 @@ int jump_mask_init(jump_mask *m, const pegsol_board *b)
 			pegsol_jump jp = b->jumps[j];
 			m->need[j] = bit(jp.from) | bit(jp.over);
 			m->to[j] = bit(jp.to);
+			m->sel[j / 64][0][j % 64] = (uint8_t)jp.from;
+			m->sel[j / 64][1][j % 64] = (uint8_t)jp.over;
+			m->sel[j / 64][2][j % 64] = (uint8_t)jp.to;
+			m->valid[j / 64] |= 1ull << (j % 64);
 		} else {
 			/* all holes needed and all landing holes full: no
 			 * position is both (a position with every hole has
@@ -35,5 +45,7 @@ int jump_mask_init(jump_mask *m, const pegsol_board *b)
 void jump_mask_free(jump_mask *m)
 {
 	free(m->need);
+	free(m->sel);
 	m->need = m->to = m->flip = NULL;
+	m->sel = NULL;
 }

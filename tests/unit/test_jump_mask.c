@@ -4,8 +4,9 @@
  * (pegsol_jump_legal), on boards of every lattice and size up to 64 holes
  * (more than 64 jumps, so several words; 64 holes, where bit 63 is a hole),
  * over random positions, the full board and the empty one.  The test runs
- * in both builds: with AVX-512 it checks the vector path, without it the
- * scalar one.  Also: the symmetry transform and the byte tables of symmetry
+ * in both builds and checks the path each has: bit gathers with AVX-512
+ * BITALG, eight jumps a compare with AVX-512 alone, the scalar test
+ * without.  Also: the symmetry transform and the byte tables of symmetry
  * groups (built incrementally, and only where no bit gather replaces them)
  * and pagodas (and a pagoda's value without tables, where its weights are
  * too large for them), against transforms and values computed hole by
