@@ -111,8 +111,10 @@ static pegsol_status pair_step(count_driver *d, int N, int *paired, u128 *throug
 	return st;
 }
 
-/* S_n's expansion into *next (named S_{n+1}), with its statistics. */
-static pegsol_status expand_step(count_driver *d, slevel **next, expand_stats *xs)
+/* S_n's expansion into *next (named S_{n+1}), with its statistics;
+ * with `last`, S_n is read no more (its arrays may hold S_{n+1}). */
+static pegsol_status expand_step(count_driver *d, int last, slevel **next,
+                                 expand_stats *xs)
 {
 	count_run *r = d->r;
 	const struct level_store_ops *ops = r->store->ops;
@@ -130,6 +132,8 @@ static pegsol_status expand_step(count_driver *d, slevel **next, expand_stats *x
 	pegsol_status st;
 	if (r->opt && r->opt->max_jumps > 0 && n == r->opt->max_jumps && !r->random)
 		st = count_stats_only(r, cur, name, next, xs);
+	else if (last && ops->expand_consume)
+		st = ops->expand_consume(r->store, cur, name, next, xs, r->err);
 	else
 		st = ops->expand(r->store, cur, name, next, xs, NULL, NULL, r->err);
 	r->store->growth_hint = 0;
@@ -152,10 +156,14 @@ static pegsol_status forward_level(count_driver *d, int N, slevel **next)
 	pegsol_status st = pair_step(d, N, &paired, &through);
 	if (st != PEGSOL_OK)
 		return st;
+	/* S_n is dropped after its row unless it waits for its partner */
+	int waits = r->self_dual && N >= 0 && k > n;
+	uint64_t positions = r->store->ops->size(d->S[n]);
 	expand_stats xs;
-	if ((st = expand_step(d, next, &xs)) != PEGSOL_OK)
+	st = expand_step(d, !waits && !count_row_scans(r, n), next, &xs);
+	if (st != PEGSOL_OK)
 		return st;
-	st = count_fill_row(r, cs, n, d->S[n], &xs, &through, paired);
+	st = count_fill_row(r, cs, n, d->S[n], positions, &xs, &through, paired);
 	if (paired) {
 		cs->through[n] = through;
 		cs->has_through[n] = 1;
@@ -172,7 +180,7 @@ static pegsol_status forward_level(count_driver *d, int N, slevel **next)
 	/* S_n waits for its partner S_{N-n} in the self-dual case: packed,
 	 * when the store can (the levels before the middle, all waiting at
 	 * once, were a sixth of the English count's peak at 24 bytes a key). */
-	if (!(r->self_dual && N >= 0 && k > n))
+	if (!waits)
 		count_drop(d, &d->S[n], &cs->live_s[n]);
 	else if (st == PEGSOL_OK && r->store->ops->park)
 		st = r->store->ops->park(r->store, d->S[n], r->err);

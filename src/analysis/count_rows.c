@@ -208,9 +208,15 @@ pegsol_status count_stats_only(count_run *r, const slevel *cur, const char *name
 	return st;
 }
 
+int count_row_scans(const count_run *r, int n)
+{
+	int pegs = pegsol_pos_count(r->pr->start) - n;
+	return r->random || (r->counting && (pegs == 1 || n == r->find_at));
+}
+
 pegsol_status count_fill_row(count_run *r, count_state *cs, int n,
-                             const slevel *cur, const expand_stats *xs,
-                             u128 *through, int paired)
+                             const slevel *cur, uint64_t positions,
+                             const expand_stats *xs, u128 *through, int paired)
 {
 	const struct level_store_ops *ops = r->store->ops;
 	pegsol_count_result *out = &cs->out;
@@ -218,7 +224,7 @@ pegsol_status count_fill_row(count_run *r, count_state *cs, int n,
 	pegsol_status st = PEGSOL_OK;
 	row->jumps = n;
 	row->pegs = pegsol_pos_count(r->pr->start) - n;
-	row->positions = ops->size(cur);
+	row->positions = positions;
 	row->positions_raw = xs->raw;
 	row->deadends = xs->dead;
 	row->deadends_raw = xs->dead_raw;

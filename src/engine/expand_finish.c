@@ -136,31 +136,31 @@ static int outgrown(const xctx *x, size_t keys)
 	               out_bytes > (double)E->memory;
 }
 
-/* The new level's arrays, of `room` entries (total in all); 0, or -1
- * when out of memory. */
-static int alloc_out(xctx *x, level *out, size_t room, size_t total)
+/* The new level's arrays, of `room` entries (total in all), with counts
+ * or masks as the parents have them; 0, or -1 when out of memory. */
+static int alloc_out(xctx *x, level *out, size_t room, size_t total, int counted,
+                     int masked)
 {
 	struct expand_buffers *eb = x->E->buffers;
-	const level *in = x->in;
 	out->keys = take_spare((void **)&eb->spare_keys, &eb->spare_keys_n, room,
 	                       sizeof *out->keys);
-	out->counts = in->counts
+	out->counts = counted
 		? take_spare((void **)&eb->spare_counts, &eb->spare_counts_n, room,
 		             sizeof *out->counts)
 		: NULL;
-	out->masks = in->masks ? big_alloc((total ? total : 1) * sizeof *out->masks) : NULL;
-	int ok = out->part && out->keys && (!in->counts || out->counts) &&
-	         (!in->masks || out->masks);
+	out->masks = masked ? big_alloc((total ? total : 1) * sizeof *out->masks) : NULL;
+	int ok = out->part && out->keys && (!counted || out->counts) &&
+	         (!masked || out->masks);
 	return ok ? 0 : -1;
 }
 
 /* The sorts' scratch, for partitions of up to `biggest` keys: a thread's
  * round buffers, idle now, when they are big enough (they are, but for
  * tiny rounds under a tight memory bound); 0, or -1 when out of memory. */
-static int alloc_scratch(xctx *x, size_t biggest)
+static int alloc_scratch(xctx *x, size_t biggest, int payload)
 {
 	struct expand_buffers *eb = x->E->buffers;
-	int payload = x->in->counts || x->in->masks, ok = 1;
+	int ok = 1;
 	size_t kroom = (biggest + 2) & ~(size_t)1; /* keeps the counts 16-aligned */
 	int borrowed = x->borrowed =
 		eb->bytes >= kroom * sizeof(uint64_t) + (biggest + 1) * sizeof(u128);
@@ -205,11 +205,19 @@ pegsol_status finish_level(xctx *x, level *out, pegsol_error *err)
 	if (outgrown(x, room))
 		return refuse_outgrown(x, x->in->n ? (double)total / (double)x->in->n : 0,
 		                       err);
-	if (alloc_out(x, out, room, total) || alloc_scratch(x, biggest))
+	record_growth(x, total);
+	int counted = x->in->counts != NULL, masked = x->in->masks != NULL;
+	if (x->consume) {
+		/* every child is in the tables: the parents' arrays may hold
+		 * the new level (x->in, the same level, is read no more) */
+		engine_recycle((engine *)x->E, x->consume);
+		x->consume = NULL;
+	}
+	if (alloc_out(x, out, room, total, counted, masked) ||
+	    alloc_scratch(x, biggest, counted || masked))
 		return fail(err, PEGSOL_ELIMIT, "out of memory for a level of %zu "
 		                   "positions", total);
 	x->out = out;
-	record_growth(x, total);
 	if (sink)
 		return finish_to_sink(x, out, room, err);
 	if (x->nthreads > 1)

@@ -156,7 +156,7 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
                             int (*keep)(const void *ctx, uint64_t key),
                             const void *keep_ctx, int flags,
                             const level *within, const expand_range *range,
-                            pegsol_error *err)
+                            level *consume, pegsol_error *err)
 {
 	memset(out, 0, sizeof *out);
 	if (stats)
@@ -182,6 +182,7 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	x->flags = flags;
 	x->within = within;
 	x->range = range;
+	x->consume = consume;
 	pegsol_status st = plan_expansion(x, err);
 	if (st == PEGSOL_OK)
 		st = run_rounds(x, err);
@@ -206,7 +207,13 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
                            int (*keep)(const void *ctx, uint64_t key),
                            const void *keep_ctx, pegsol_error *err)
 {
-	return expand(E, in, out, stats, keep, keep_ctx, 0, NULL, NULL, err);
+	return expand(E, in, out, stats, keep, keep_ctx, 0, NULL, NULL, NULL, err);
+}
+
+pegsol_status level_expand_consume(const engine *E, level *in, level *out,
+                                   expand_stats *stats, pegsol_error *err)
+{
+	return expand(E, in, out, stats, NULL, NULL, 0, NULL, NULL, in, err);
 }
 
 pegsol_status level_expand_range(const engine *E, const level *first,
@@ -224,7 +231,7 @@ pegsol_status level_expand_range(const engine *E, const level *first,
 		                   "labelled level or a range not of whole partitions");
 	}
 	return expand(E, first, out, stats, keep, keep_ctx, range->flags, NULL, range,
-	              err);
+	              NULL, err);
 }
 
 pegsol_status level_expand_within(const engine *E, const level *in, int flags,
@@ -238,5 +245,5 @@ pegsol_status level_expand_within(const engine *E, const level *in, int flags,
 		return fail(err, PEGSOL_EINTERNAL, "level_expand_within: a "
 		                   "counted or labelled level");
 	}
-	return expand(E, in, out, NULL, keep, keep_ctx, flags, within, NULL, err);
+	return expand(E, in, out, NULL, keep, keep_ctx, flags, within, NULL, NULL, err);
 }

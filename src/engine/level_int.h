@@ -117,6 +117,10 @@ static inline int expand_stats_sum(expand_stats *into, const expand_stats *from)
 typedef struct xctx {
 	const engine *E;
 	const level *in;
+	/* level_expand_consume: in itself, given to the engine's spares by
+	 * finish_level once the children are all in the tables (NULL then,
+	 * and otherwise) */
+	level *consume;
 	int words;          /* of a table's entry: 1, 2 or 3 */
 	/* of a child's entry in the round buffers: words, or 2 where the
 	 * tables' are 3 but every parent's count fits 64 bits (a child's

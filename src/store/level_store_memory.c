@@ -104,6 +104,20 @@ static pegsol_status mem_expand(level_store *s, const slevel *in,
 	return st;
 }
 
+/* A parked level is read back into a copy, which the expansion can
+ * consume no better than the packed level can be: expanded as usual. */
+static pegsol_status mem_expand_consume(level_store *s, slevel *in,
+                                        const char *name, slevel **out,
+                                        expand_stats *stats, pegsol_error *err)
+{
+	if (in->parked)
+		return mem_expand(s, in, name, out, stats, NULL, NULL, err);
+	slevel *l = calloc(1, sizeof *l);
+	return adopt(l, !l ? no_room(err)
+	                   : level_expand_consume(s->E, &in->L, &l->L, stats, err),
+	             out);
+}
+
 typedef struct match_tramp {
 	const level *A, *B;
 	store_match_fn match;
@@ -253,6 +267,7 @@ static void mem_release(level_store *s)
 static const struct level_store_ops memory_ops = {
 	.from_positions = mem_from_positions,
 	.expand = mem_expand,
+	.expand_consume = mem_expand_consume,
 	.match_complements = mem_match,
 	.complement = mem_complement,
 	.select = mem_select,
