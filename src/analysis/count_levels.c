@@ -179,10 +179,12 @@ static pegsol_status forward_level(count_driver *d, int N, slevel **next)
 		st = memory_error(r, bytes);
 	/* S_n waits for its partner S_{N-n} in the self-dual case: packed,
 	 * when the store can (the levels before the middle, all waiting at
-	 * once, were a sixth of the English count's peak at 24 bytes a key). */
+	 * once, were a sixth of the English count's peak at 24 bytes a key),
+	 * but for the one whose partner comes next: packed, it was read
+	 * back whole at once, beside its packed copy */
 	if (!waits)
 		count_drop(d, &d->S[n], &cs->live_s[n]);
-	else if (st == PEGSOL_OK && r->store->ops->park)
+	else if (st == PEGSOL_OK && r->store->ops->park && k != n + 1)
 		st = r->store->ops->park(r->store, d->S[n], r->err);
 	return st;
 }
