@@ -62,13 +62,8 @@ static void build_gathers(engine *E)
 	const pegsol_board *b = E->board;
 	E->jsel_words = b->nholes <= 64 && b->njumps + 32 <= MAX_JUMPS
 	                    ? (b->njumps + 63) / 64 : 0;
-	for (int j = 0; j < b->njumps && E->jsel_words; j++) {
-		pegsol_jump jp = b->jumps[j];
-		E->jsel[j / 64][0][j % 64] = (uint8_t)jp.from;
-		E->jsel[j / 64][1][j % 64] = (uint8_t)jp.over;
-		E->jsel[j / 64][2][j % 64] = (uint8_t)jp.to;
-		E->jvalid[j / 64] |= (uint64_t)1 << (j % 64);
-	}
+	if (E->jsel_words)
+		jump_gather_fill(b, E->jsel, E->jvalid);
 }
 
 int jump_tables_build(engine *E)

@@ -18,6 +18,7 @@
 #ifndef PEGSOL_JUMP_TABLES_H
 #define PEGSOL_JUMP_TABLES_H
 
+#include "board/jump_gather.h"
 #include "engine/level.h"
 
 #if defined(__BMI2__) || defined(__AVX512F__)
@@ -41,14 +42,7 @@ jumps_by_gathers(const engine *E, pegsol_pos pos, uint16_t *out)
 	int n = 0;
 	__m512i p = _mm512_set1_epi64((long long)pos), q = _mm512_set1_epi64((long long)~pos);
 	for (int w = 0; w < E->jsel_words; w++) {
-		uint64_t v =
-			_cvtmask64_u64(_mm512_bitshuffle_epi64_mask(
-				p, _mm512_loadu_si512((const void *)E->jsel[w][0]))) &
-			_cvtmask64_u64(_mm512_bitshuffle_epi64_mask(
-				p, _mm512_loadu_si512((const void *)E->jsel[w][1]))) &
-			_cvtmask64_u64(_mm512_bitshuffle_epi64_mask(
-				q, _mm512_loadu_si512((const void *)E->jsel[w][2]))) &
-			E->jvalid[w];
+		uint64_t v = jump_gather_word(p, q, E->jsel[w], E->jvalid[w]);
 #ifdef __AVX512VBMI2__
 		/* the set bits' indices, 32 at a time, compressed into place:
 		 * a loop over the bits mispredicted its end at every parent.

@@ -26,10 +26,6 @@ int jump_mask_init(jump_mask *m, const pegsol_board *b)
 			pegsol_jump jp = b->jumps[j];
 			m->need[j] = bit(jp.from) | bit(jp.over);
 			m->to[j] = bit(jp.to);
-			m->sel[j / 64][0][j % 64] = (uint8_t)jp.from;
-			m->sel[j / 64][1][j % 64] = (uint8_t)jp.over;
-			m->sel[j / 64][2][j % 64] = (uint8_t)jp.to;
-			m->valid[j / 64] |= 1ull << (j % 64);
 		} else {
 			/* all holes needed and all landing holes full: no
 			 * position is both (a position with every hole has
@@ -39,6 +35,7 @@ int jump_mask_init(jump_mask *m, const pegsol_board *b)
 		}
 		m->flip[j] = m->need[j] ^ m->to[j];
 	}
+	jump_gather_fill(b, m->sel, m->valid);
 	return 0;
 }
 

@@ -10,7 +10,7 @@
  * eight jumps are tested at once with AVX-512 (about 20 ns for all 76),
  * and without it the scalar test is branch-free (about 80 ns).  With
  * AVX-512 BITALG a word of 64 jumps is three bit gathers of the position
- * (vpshufbitqmb, as the level engine's jump_tables.h): random play's
+ * (board/jump_gather.h, as in the level engine): random play's
  * propagation over the winning positions spent a tenth of its time in
  * the eight-at-a-time loop.
  */
@@ -18,6 +18,7 @@
 #define PEGSOL_SEARCH_JUMP_MASK_H
 
 #include "board/board.h"
+#include "board/jump_gather.h"
 #ifdef __AVX512F__
 #include <immintrin.h>
 #endif
@@ -49,13 +50,7 @@ static inline void jump_mask_legal(const jump_mask *m, pegsol_pos p,
 #ifdef __AVX512BITALG__
 	__m512i pos = _mm512_set1_epi64((long long)p), hole = _mm512_set1_epi64((long long)~p);
 	for (int w = 0; w * 64 < m->njumps; w++)
-		bits[w] = _cvtmask64_u64(_mm512_bitshuffle_epi64_mask(
-		                  pos, _mm512_loadu_si512((const void *)m->sel[w][0]))) &
-		          _cvtmask64_u64(_mm512_bitshuffle_epi64_mask(
-		                  pos, _mm512_loadu_si512((const void *)m->sel[w][1]))) &
-		          _cvtmask64_u64(_mm512_bitshuffle_epi64_mask(
-		                  hole, _mm512_loadu_si512((const void *)m->sel[w][2]))) &
-		          m->valid[w];
+		bits[w] = jump_gather_word(pos, hole, m->sel[w], m->valid[w]);
 	return;
 #endif
 	/* word by word, each gathered in a register */
