@@ -112,9 +112,10 @@ static pegsol_status pair_step(count_driver *d, int N, int *paired, u128 *throug
 }
 
 /* S_n's expansion into *next (named S_{n+1}), with its statistics;
- * with `last`, S_n is read no more (its arrays may hold S_{n+1}). */
-static pegsol_status expand_step(count_driver *d, int last, slevel **next,
-                                 expand_stats *xs)
+ * with `last`, S_n is read no more (its arrays may hold S_{n+1}; dead,
+ * when not NULL, then gets its parents without a jump). */
+static pegsol_status expand_step(count_driver *d, int last, level_dead *dead,
+                                 slevel **next, expand_stats *xs)
 {
 	count_run *r = d->r;
 	const struct level_store_ops *ops = r->store->ops;
@@ -133,7 +134,7 @@ static pegsol_status expand_step(count_driver *d, int last, slevel **next,
 	if (r->opt && r->opt->max_jumps > 0 && n == r->opt->max_jumps && !r->random)
 		st = count_stats_only(r, cur, name, next, xs);
 	else if (last && ops->expand_consume)
-		st = ops->expand_consume(r->store, cur, name, next, xs, r->err);
+		st = ops->expand_consume(r->store, cur, name, next, xs, dead, r->err);
 	else
 		st = ops->expand(r->store, cur, name, next, xs, NULL, NULL, r->err);
 	r->store->growth_hint = 0;
@@ -156,14 +157,23 @@ static pegsol_status forward_level(count_driver *d, int N, slevel **next)
 	pegsol_status st = pair_step(d, N, &paired, &through);
 	if (st != PEGSOL_OK)
 		return st;
-	/* S_n is dropped after its row unless it waits for its partner */
+	/* S_n is dropped after its row unless it waits for its partner;
+	 * random play's dead ends come from the expansion when it consumes
+	 * S_n (the store empties it then) */
 	int waits = r->self_dual && N >= 0 && k > n;
 	uint64_t positions = r->store->ops->size(d->S[n]);
+	int last = !waits && !count_row_scans(r, n);
+	level_dead dead = {0};
 	expand_stats xs;
-	st = expand_step(d, !waits && !count_row_scans(r, n), next, &xs);
-	if (st != PEGSOL_OK)
+	st = expand_step(d, last, last && r->random ? &dead : NULL, next, &xs);
+	if (st != PEGSOL_OK) {
+		level_dead_free(&dead);
 		return st;
-	st = count_fill_row(r, cs, n, d->S[n], positions, &xs, &through, paired);
+	}
+	int consumed = r->store->ops->size(d->S[n]) == 0;
+	st = count_fill_row(r, cs, n, consumed ? NULL : d->S[n], positions,
+	                    consumed ? &dead : NULL, &xs, &through, paired);
+	level_dead_free(&dead);
 	if (paired) {
 		cs->through[n] = through;
 		cs->has_through[n] = 1;

@@ -211,12 +211,13 @@ pegsol_status count_stats_only(count_run *r, const slevel *cur, const char *name
 int count_row_scans(const count_run *r, int n)
 {
 	int pegs = pegsol_pos_count(r->pr->start) - n;
-	return r->random || (r->counting && (pegs == 1 || n == r->find_at));
+	return r->counting && (pegs == 1 || n == r->find_at);
 }
 
 pegsol_status count_fill_row(count_run *r, count_state *cs, int n,
                              const slevel *cur, uint64_t positions,
-                             const expand_stats *xs, u128 *through, int paired)
+                             const level_dead *dead, const expand_stats *xs,
+                             u128 *through, int paired)
 {
 	const struct level_store_ops *ops = r->store->ops;
 	pegsol_count_result *out = &cs->out;
@@ -235,7 +236,10 @@ pegsol_status count_fill_row(count_run *r, count_state *cs, int n,
 	if (r->random) {
 		cs->rnd.lost += xs->lost; /* at most the mass: no overflow */
 		dead_scan ds = {r, &cs->rnd};
-		if (xs->dead)
+		if (dead) /* in the order a scan of S_n would meet them */
+			for (size_t i = 0; i < dead->n; i++)
+				on_dead_scan(&ds, dead->keys[i], dead->counts ? dead->counts[i] : 0);
+		else if (xs->dead)
 			st = ops->foreach(r->store, cur, on_dead_scan, &ds, r->err);
 	}
 	if (st == PEGSOL_OK && r->counting) {

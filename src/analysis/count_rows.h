@@ -13,13 +13,17 @@
  * store) and its expansion's statistics xs, with the scans it needs;
  * *through (this store's share, when the level was paired) is added up
  * over every store with the row.  cur is read only where
- * count_row_scans says so. */
+ * count_row_scans says so, and for random play's dead ends, which dead
+ * gives instead when it is not NULL (cur, consumed by its expansion, is
+ * then NULL). */
 pegsol_status count_fill_row(count_run *r, count_state *cs, int n,
                              const slevel *cur, uint64_t positions,
-                             const expand_stats *xs, u128 *through, int paired);
+                             const level_dead *dead, const expand_stats *xs,
+                             u128 *through, int paired);
 /* 1 when row n's figures need a scan of S_n's keys after its expansion:
- * random play's dead ends, the one-peg level's final holes, the finish's
- * level; otherwise the expansion's statistics and S_n's size are all. */
+ * the one-peg level's final holes, the finish's level; otherwise the
+ * expansion's statistics, S_n's size and (random play) its dead ends,
+ * which an expansion that consumes S_n gives, are all. */
 int count_row_scans(const count_run *r, int n);
 
 /* The statistics of level cur as its expansion would give them, and an

@@ -15,6 +15,7 @@
 #include "engine/level_prune_int.h"
 #include "core/parallel.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 int level_stats_add(const engine *E, uint64_t key, const u128 *count,
@@ -36,6 +37,31 @@ int level_stats_add(const engine *E, uint64_t key, const u128 *count,
 			overflow |= u128_add(&st->dead_games, *count);
 	}
 	return overflow;
+}
+
+/* A parent without a jump noted in the thread's list (xctx.dead): few
+ * (English: 34,000 at most of a level's millions), so a plain growing
+ * array; 0, or -1 when out of memory. */
+static int note_dead(tbuf *tb, uint64_t key, const u128 *count)
+{
+	level_dead *d = &tb->dead;
+	if (d->n == tb->dead_cap) {
+		size_t cap = tb->dead_cap ? 2 * tb->dead_cap : 256;
+		uint64_t *k = realloc(d->keys, cap * sizeof *k);
+		if (k)
+			d->keys = k;
+		u128 *c = count ? realloc(d->counts, cap * sizeof *c) : NULL;
+		if (c)
+			d->counts = c;
+		if (!k || (count && !c))
+			return -1;
+		tb->dead_cap = cap;
+	}
+	d->keys[d->n] = key;
+	if (count)
+		d->counts[d->n] = *count;
+	d->n++;
+	return 0;
 }
 
 /* A parent's set of holes (label set or move label's mask) closed under
@@ -243,6 +269,8 @@ generate_chunk(xctx *x, tbuf *tb, uint64_t *img, uint16_t *jumps,
 			st.dead_raw += (uint64_t)orbit;
 			if (counts)
 				overflow |= u128_add(&st.dead_games, cnt);
+			if (x->dead && note_dead(tb, c, counts ? &cnt : NULL))
+				atomic_store(&x->failed, 1);
 			continue;
 		}
 		if (E->moves && in->masks) {

@@ -130,6 +130,65 @@ static pegsol_status add_stats(const xctx *x, expand_stats *stats,
 	return st;
 }
 
+void level_dead_free(level_dead *d)
+{
+	free(d->keys);
+	free(d->counts);
+	memset(d, 0, sizeof *d);
+}
+
+/* A dead end and its count, for the sort into the level's order. */
+typedef struct dead_entry {
+	uint32_t part;
+	uint64_t key;
+	u128 count;
+} dead_entry;
+
+static int dead_order(const void *a, const void *b)
+{
+	const dead_entry *x = a, *y = b;
+	if (x->part != y->part)
+		return x->part < y->part ? -1 : 1;
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+/* The threads' dead ends gathered into *x->dead in the parents' order
+ * (partition, key), the order a scan of the level meets them in: random
+ * play keeps its likeliest endings first come among equals.  0, or -1
+ * when out of memory. */
+static int gather_dead(xctx *x)
+{
+	const level *in = x->in;
+	level_dead *d = x->dead;
+	size_t n = 0;
+	for (int t = 0; t < x->nthreads; t++)
+		n += x->t[t].dead.n;
+	dead_entry *e = malloc((n ? n : 1) * sizeof *e);
+	d->keys = malloc((n ? n : 1) * sizeof *d->keys);
+	d->counts = in->counts ? malloc((n ? n : 1) * sizeof *d->counts) : NULL;
+	if (!e || !d->keys || (in->counts && !d->counts)) {
+		free(e);
+		level_dead_free(d);
+		return -1;
+	}
+	size_t k = 0;
+	for (int t = 0; t < x->nthreads; t++) {
+		const level_dead *td = &x->t[t].dead;
+		for (size_t i = 0; i < td->n; i++, k++)
+			e[k] = (dead_entry){level_part_of(td->keys[i], in->pbits), td->keys[i],
+			                    td->counts ? td->counts[i] : 0};
+	}
+	qsort(e, n, sizeof *e, dead_order);
+	for (size_t i = 0; i < n; i++) {
+		d->keys[i] = e[i].key;
+		if (d->counts)
+			d->counts[i] = e[i].count;
+	}
+	d->n = n;
+	free(e);
+	return 0;
+}
+
 /* Frees what the expansion allocated for itself, and x. */
 static void xctx_free(xctx *x)
 {
@@ -137,6 +196,7 @@ static void xctx_free(xctx *x)
 		if (x->tables[p].own)
 			free(x->tables[p].e);
 	for (int t = 0; t < MAX_THREADS; t++) {
+		level_dead_free(&x->t[t].dead);
 		free(x->t[t].fill);
 		free(x->t[t].stage);
 		if (!x->borrowed) {
@@ -156,7 +216,7 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
                             int (*keep)(const void *ctx, uint64_t key),
                             const void *keep_ctx, int flags,
                             const level *within, const expand_range *range,
-                            level *consume, pegsol_error *err)
+                            level *consume, level_dead *dead, pegsol_error *err)
 {
 	memset(out, 0, sizeof *out);
 	if (stats)
@@ -183,11 +243,14 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	x->within = within;
 	x->range = range;
 	x->consume = consume;
+	x->dead = dead;
 	pegsol_status st = plan_expansion(x, err);
 	if (st == PEGSOL_OK)
 		st = run_rounds(x, err);
 	if (st == PEGSOL_OK)
 		st = rounds_failed(x, err);
+	if (st == PEGSOL_OK && dead && gather_dead(x))
+		st = fail(err, PEGSOL_ELIMIT, "out of memory");
 	if (st == PEGSOL_OK && within)
 		st = keep_within(x, out, err);
 	else if (st == PEGSOL_OK) {
@@ -207,13 +270,16 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
                            int (*keep)(const void *ctx, uint64_t key),
                            const void *keep_ctx, pegsol_error *err)
 {
-	return expand(E, in, out, stats, keep, keep_ctx, 0, NULL, NULL, NULL, err);
+	return expand(E, in, out, stats, keep, keep_ctx, 0, NULL, NULL, NULL, NULL, err);
 }
 
 pegsol_status level_expand_consume(const engine *E, level *in, level *out,
-                                   expand_stats *stats, pegsol_error *err)
+                                   expand_stats *stats, level_dead *dead,
+                                   pegsol_error *err)
 {
-	return expand(E, in, out, stats, NULL, NULL, 0, NULL, NULL, in, err);
+	if (dead)
+		memset(dead, 0, sizeof *dead);
+	return expand(E, in, out, stats, NULL, NULL, 0, NULL, NULL, in, dead, err);
 }
 
 pegsol_status level_expand_range(const engine *E, const level *first,
@@ -231,7 +297,7 @@ pegsol_status level_expand_range(const engine *E, const level *first,
 		                   "labelled level or a range not of whole partitions");
 	}
 	return expand(E, first, out, stats, keep, keep_ctx, range->flags, NULL, range,
-	              NULL, err);
+	              NULL, NULL, err);
 }
 
 pegsol_status level_expand_within(const engine *E, const level *in, int flags,
@@ -245,5 +311,5 @@ pegsol_status level_expand_within(const engine *E, const level *in, int flags,
 		return fail(err, PEGSOL_EINTERNAL, "level_expand_within: a "
 		                   "counted or labelled level");
 	}
-	return expand(E, in, out, NULL, keep, keep_ctx, flags, within, NULL, NULL, err);
+	return expand(E, in, out, NULL, keep, keep_ctx, flags, within, NULL, NULL, NULL, err);
 }

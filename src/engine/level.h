@@ -258,6 +258,15 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
                            expand_stats *stats,
                            int (*keep)(const void *ctx, uint64_t key),
                            const void *keep_ctx, pegsol_error *err);
+/* The parents without a legal jump that an expansion met: their keys and
+ * counts (counts NULL when the level has none), in the level's own order
+ * (partition after partition, keys ascending). */
+typedef struct level_dead {
+	uint64_t *keys;
+	u128 *counts;
+	size_t n;
+} level_dead;
+void level_dead_free(level_dead *d);
 /* level_expand for a level nothing reads again: once every child is made,
  * in's arrays go to the engine's spares, where the new level finds them
  * when they are big enough (the count's levels past the middle, each a
@@ -265,9 +274,13 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
  * were: at the English count's peak, a level of 80 MB less held beside
  * the tables).  Afterwards in is either empty (n 0) or, when the
  * expansion took a path that keeps it (the bitmaps') or failed before
- * the children were all made, as it was; level_free it either way. */
+ * the children were all made, as it was; level_free it either way.
+ * dead (may be NULL): when in was consumed, its parents without a jump,
+ * what a caller would otherwise have scanned in for (random play's dead
+ * ends); level_dead_free it either way. */
 pegsol_status level_expand_consume(const engine *E, level *in, level *out,
-                                   expand_stats *stats, pegsol_error *err);
+                                   expand_stats *stats, level_dead *dead,
+                                   pegsol_error *err);
 /* level_expand_range's parents and children.  The parents are `first`,
  * then what next() gives, piece by piece (1: *piece holds the next
  * parents, which stay valid until the next call; 0: no more; -1: an

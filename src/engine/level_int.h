@@ -74,6 +74,8 @@ typedef struct tbuf {
 	uint64_t emitted;   /* children put in slices */
 	expand_stats st;
 	int overflow;
+	level_dead dead;    /* the parents without a jump (xctx.dead) */
+	size_t dead_cap;
 } tbuf;
 
 /* What an engine keeps between expansions: the round buffers, the region
@@ -121,6 +123,9 @@ typedef struct xctx {
 	 * finish_level once the children are all in the tables (NULL then,
 	 * and otherwise) */
 	level *consume;
+	/* level_expand_consume's dead ends: the threads' lists (tbuf.dead)
+	 * gathered here, in the level's order, after the rounds */
+	level_dead *dead;
 	int words;          /* of a table's entry: 1, 2 or 3 */
 	/* of a child's entry in the round buffers: words, or 2 where the
 	 * tables' are 3 but every parent's count fits 64 bits (a child's

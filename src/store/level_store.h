@@ -53,12 +53,14 @@ struct level_store_ops {
 	                        int (*keep)(const void *ctx, uint64_t key),
 	                        const void *keep_ctx, pegsol_error *err);
 	/* expand for a level nothing reads again (level_expand_consume): its
-	 * arrays may hold out; afterwards in is empty or unchanged, and is
-	 * freed either way.  NULL where the store has no use for it (levels
-	 * on disk are read from their files). */
+	 * arrays may hold out; afterwards in is empty (size 0) or unchanged,
+	 * and is freed either way; dead (may be NULL) gets in's parents
+	 * without a jump when in was emptied.  NULL where the store has no
+	 * use for it (levels on disk are read from their files). */
 	pegsol_status (*expand_consume)(level_store *s, slevel *in,
 	                                const char *name, slevel **out,
-	                                expand_stats *stats, pegsol_error *err);
+	                                expand_stats *stats, level_dead *dead,
+	                                pegsol_error *err);
 	/* Calls match for every key of A whose complement's canonical form
 	 * is in B, possibly on several threads at once: match keeps a share
 	 * a thread (parallel_tid()). */

@@ -7,6 +7,7 @@
 #include "store/level_pack.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 struct slevel {
 	level L;
@@ -108,13 +109,16 @@ static pegsol_status mem_expand(level_store *s, const slevel *in,
  * consume no better than the packed level can be: expanded as usual. */
 static pegsol_status mem_expand_consume(level_store *s, slevel *in,
                                         const char *name, slevel **out,
-                                        expand_stats *stats, pegsol_error *err)
+                                        expand_stats *stats, level_dead *dead,
+                                        pegsol_error *err)
 {
+	if (dead)
+		memset(dead, 0, sizeof *dead);
 	if (in->parked)
 		return mem_expand(s, in, name, out, stats, NULL, NULL, err);
 	slevel *l = calloc(1, sizeof *l);
 	return adopt(l, !l ? no_room(err)
-	                   : level_expand_consume(s->E, &in->L, &l->L, stats, err),
+	                   : level_expand_consume(s->E, &in->L, &l->L, stats, dead, err),
 	             out);
 }
 

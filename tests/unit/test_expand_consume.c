@@ -4,15 +4,18 @@
  * of the same level, on the English board (8 symmetries):
  *
  *   - counted levels 0..9 from the centre (the tables' path): the same
- *     children, counts, partitions and statistics, and the parents gone
- *     (n 0) afterwards;
- *   - parents with one legal jump each (so their children fit in the
- *     parents' room), the engine's spares dropped first: the new level is
- *     written in the parents' own arrays (the same keys and counts
- *     pointers), which is the point of the call;
+ *     children, counts, partitions and statistics, the parents gone (n 0)
+ *     afterwards, and the dead ends reported those a scan of the parents
+ *     finds (no legal jump, found by engine_jumps), in the scan's order,
+ *     with their counts;
+ *   - parents with one legal jump each or none (so their children fit in
+ *     the parents' room), the engine's spares dropped first: the new level
+ *     is written in the parents' own arrays (the same keys and counts
+ *     pointers), which is the point of the call, and the dead ends are
+ *     reported as a scan of a copy finds them;
  *   - an uncounted level of over 32,768 positions of one layer (the
  *     bitmaps' path, which keeps its parents): the same children, and the
- *     parents still whole.
+ *     parents still whole, no dead ends reported.
  */
 #include "check.h"
 #include "board/board.h"
@@ -54,25 +57,50 @@ static int same_stats(const expand_stats *a, const expand_stats *b)
 	       a->games == b->games && a->dead_games == b->dead_games;
 }
 
+/* The dead ends of L by a scan, in its order, against d. */
+static int same_dead(const engine *E, const level *L, const level_dead *d)
+{
+	uint16_t jumps[MAX_JUMPS + 32];
+	size_t k = 0;
+	int ok = 1;
+	for (size_t i = 0; i < L->n; i++) {
+		if (engine_jumps(E, L->keys[i], jumps))
+			continue;
+		ok &= k < d->n && d->keys[k] == L->keys[i] &&
+		      (!L->counts || (d->counts && d->counts[k] == L->counts[i]));
+		k++;
+	}
+	return ok && k == d->n;
+}
+
 /* L expanded both ways: the same level and statistics; the copy consumed
- * (n 0) or, with `kept`, left whole. */
-static void both_ways(engine *E, const level *L, int kept)
+ * (n 0) with its dead ends reported or, with `kept`, left whole; returns
+ * the dead ends found. */
+static size_t both_ways(engine *E, const level *L, int kept)
 {
 	pegsol_error err;
 	level ref, c, out;
+	level_dead dead;
 	expand_stats s1, s2;
 	CHECK(level_expand(E, L, &ref, &s1, NULL, NULL, &err) == PEGSOL_OK);
 	copy_level(L, &c);
-	CHECK(level_expand_consume(E, &c, &out, &s2, &err) == PEGSOL_OK);
+	CHECK(level_expand_consume(E, &c, &out, &s2, &dead, &err) == PEGSOL_OK);
 	CHECK(same_level(&out, &ref));
 	CHECK(same_stats(&s1, &s2));
-	if (kept)
+	size_t found = dead.n;
+	if (kept) {
 		CHECK(same_level(&c, L));
-	else
+		CHECK(dead.n == 0);
+	} else {
 		CHECK(c.n == 0 && !c.keys && !c.counts);
+		CHECK(same_dead(E, L, &dead));
+		CHECK_EQ_INT(dead.n, s1.dead);
+	}
+	level_dead_free(&dead);
 	level_free(&c);
 	level_free(&out);
 	level_free(&ref);
+	return found;
 }
 
 int main(void)
@@ -85,13 +113,15 @@ int main(void)
 	level L[DEPTH + 1];
 	pegsol_pos start = b->full & ~bit(16);
 	CHECK(level_from_positions(&E, &start, 1, 1, &L[0], &err) == PEGSOL_OK);
+	size_t dead = 0;
 	for (int k = 0; k < DEPTH; k++) {
 		CHECK(level_expand(&E, &L[k], &L[k + 1], NULL, NULL, NULL, &err) == PEGSOL_OK);
-		both_ways(&E, &L[k], 0);
+		dead += both_ways(&E, &L[k], 0);
 	}
+	CHECK(dead > 0); /* the central game's levels 6 and 10... have some */
 
-	/* parents of one jump each (random positions of 6 to 9 pegs): their
-	 * children fit in their arrays */
+	/* parents of one jump each or none (random positions of 6 to 9
+	 * pegs): their children fit in their arrays */
 	enum { TRIES = 200000 };
 	pegsol_pos *one = malloc(TRIES * sizeof *one);
 	uint16_t jumps[MAX_JUMPS + 32];
@@ -104,21 +134,26 @@ int main(void)
 			rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
 			p |= bit((int)(rng % (uint64_t)b->nholes));
 		}
-		if (engine_jumps(&E, p, jumps) == 1)
+		if (engine_jumps(&E, p, jumps) <= 1)
 			one[n++] = p;
 	}
 	CHECK(n > 1000);
-	level P, ref, out;
+	level P, P2, ref, out;
+	level_dead dead_ends;
 	CHECK(level_from_positions(&E, one, n, 1, &P, &err) == PEGSOL_OK);
+	copy_level(&P, &P2);
 	CHECK(level_expand(&E, &P, &ref, NULL, NULL, NULL, &err) == PEGSOL_OK);
 	CHECK(ref.n <= P.n);
 	engine_trim(&E); /* no spare of an earlier level is bigger */
 	const uint64_t *keys = P.keys;
 	const u128 *counts = P.counts;
-	CHECK(level_expand_consume(&E, &P, &out, NULL, &err) == PEGSOL_OK);
+	CHECK(level_expand_consume(&E, &P, &out, NULL, &dead_ends, &err) == PEGSOL_OK);
 	CHECK(same_level(&out, &ref));
 	CHECK(out.keys == keys && out.counts == counts);
 	CHECK(P.n == 0);
+	CHECK(dead_ends.n > 100 && same_dead(&E, &P2, &dead_ends));
+	level_dead_free(&dead_ends);
+	level_free(&P2);
 	level_free(&P);
 	level_free(&out);
 	level_free(&ref);
