@@ -8,11 +8,12 @@
 
 #include "engine/level_int.h"
 
-/* Scratch arrays of the given sizes, carved out of the round buffers the
- * engine keeps between expansions (their pages are faulted in already,
- * where fresh ones would cost the kernel's clearing): returns 0, or -1
- * when they do not fit (the caller then allocates its own).  Valid until
- * the engine's next expansion or trim. */
+/* Scratch arrays of the given sizes, carved out of the tables' region and
+ * the round buffers the engine keeps between expansions (their pages are
+ * faulted in already, where fresh ones would cost the kernel's clearing;
+ * the next expansion zeroes each table before it uses it): returns 0, or
+ * -1 when they do not fit (the caller then allocates its own).  Valid
+ * until the engine's next expansion or trim. */
 int engine_borrow(const engine *E, int n, const size_t *bytes, void **out);
 
 /* n entries of size bytes: the spare *spare when it is big enough (taken:
