@@ -54,6 +54,24 @@ void engine_recycle(engine *E, level *L)
 	level_free(L);
 }
 
+void engine_spares_yield(engine *E, const level *L)
+{
+	struct expand_buffers *eb = E->buffers;
+	if (!eb || !L->keys || L->masks ||
+	    room_of(L->keys, L->n, sizeof *L->keys) < eb->spare_keys_n)
+		return;
+	/* engine_recycle's rule: L's keys replace the spare keys, and its
+	 * counts the spare counts when they are no smaller */
+	free(eb->spare_keys);
+	eb->spare_keys = NULL;
+	eb->spare_keys_n = 0;
+	if (L->counts && room_of(L->counts, L->n, sizeof *L->counts) >= eb->spare_counts_n) {
+		free(eb->spare_counts);
+		eb->spare_counts = NULL;
+		eb->spare_counts_n = 0;
+	}
+}
+
 void engine_trim(engine *E)
 {
 	engine_drop_tables(E);

@@ -8,6 +8,7 @@
  * level_expand_within are its entry points.
  */
 #include "engine/level_int.h"
+#include "engine/engine_buffers.h"
 #include "engine/expand_dense.h"
 #include "engine/expand_finish.h"
 #include "engine/expand_generate.h"
@@ -244,6 +245,8 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	x->range = range;
 	x->consume = consume;
 	x->dead = dead;
+	if (consume)
+		engine_spares_yield((engine *)E, consume);
 	pegsol_status st = plan_expansion(x, err);
 	if (st == PEGSOL_OK)
 		st = run_rounds(x, err);
