@@ -162,7 +162,7 @@ static pegsol_status forward_level(count_driver *d, int N, slevel **next)
 	 * S_n (the store empties it then) */
 	int waits = r->self_dual && N >= 0 && k > n;
 	uint64_t positions = r->store->ops->size(d->S[n]);
-	int last = !waits && !count_row_scans(r, n);
+	int last = !waits && !count_row_scans(r, n) && r->store->ops->expand_consume;
 	level_dead dead = {0};
 	expand_stats xs;
 	st = expand_step(d, last, last && r->random ? &dead : NULL, next, &xs);
@@ -170,7 +170,9 @@ static pegsol_status forward_level(count_driver *d, int N, slevel **next)
 		level_dead_free(&dead);
 		return st;
 	}
-	int consumed = r->store->ops->size(d->S[n]) == 0;
+	/* emptied by its expansion (a store of several processes, whose
+	 * share of a level may be empty, has no expand_consume) */
+	int consumed = last && positions && r->store->ops->size(d->S[n]) == 0;
 	st = count_fill_row(r, cs, n, consumed ? NULL : d->S[n], positions,
 	                    consumed ? &dead : NULL, &xs, &through, paired);
 	level_dead_free(&dead);
