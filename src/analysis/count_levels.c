@@ -112,8 +112,9 @@ static pegsol_status pair_step(count_driver *d, int N, int *paired, u128 *throug
 }
 
 /* S_n's expansion into *next (named S_{n+1}), with its statistics;
- * with `last`, S_n is read no more (its arrays may hold S_{n+1}; dead,
- * when not NULL, then gets its parents without a jump). */
+ * with `last` (only where the store has expand_consume), S_n is read no
+ * more (its arrays may hold S_{n+1}; dead, when not NULL, then gets its
+ * parents without a jump). */
 static pegsol_status expand_step(count_driver *d, int last, level_dead *dead,
                                  slevel **next, expand_stats *xs)
 {
@@ -133,7 +134,7 @@ static pegsol_status expand_step(count_driver *d, int last, level_dead *dead,
 	pegsol_status st;
 	if (r->opt && r->opt->max_jumps > 0 && n == r->opt->max_jumps && !r->random)
 		st = count_stats_only(r, cur, name, next, xs);
-	else if (last && ops->expand_consume)
+	else if (last)
 		st = ops->expand_consume(r->store, cur, name, next, xs, dead, r->err);
 	else
 		st = ops->expand(r->store, cur, name, next, xs, NULL, NULL, r->err);

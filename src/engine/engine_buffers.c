@@ -34,42 +34,40 @@ static size_t room_of(const void *p, size_t n, size_t size)
 #endif
 }
 
-void engine_recycle(engine *E, level *L)
+/* engine_recycle's rule: L's keys take the spare keys' place when they
+ * are no smaller (and L is not labelled), then its counts the spare
+ * counts' likewise.  The spares they replace are freed; with `give`, L's
+ * arrays become the spares (and leave L), without it the places stay
+ * empty until L is recycled. */
+static void replace_spares(struct expand_buffers *eb, level *L, int give)
 {
-	struct expand_buffers *eb = E->buffers;
 	size_t kn = room_of(L->keys, L->n, sizeof *L->keys);
 	size_t cn = room_of(L->counts, L->n, sizeof *L->counts);
-	if (eb && L->keys && kn >= eb->spare_keys_n && !L->masks) {
-		free(eb->spare_keys);
-		eb->spare_keys = L->keys;
-		eb->spare_keys_n = kn;
+	if (!eb || !L->keys || kn < eb->spare_keys_n || L->masks)
+		return;
+	free(eb->spare_keys);
+	eb->spare_keys = give ? L->keys : NULL;
+	eb->spare_keys_n = give ? kn : 0;
+	if (give)
 		L->keys = NULL;
-		if (L->counts && cn >= eb->spare_counts_n) {
-			free(eb->spare_counts);
-			eb->spare_counts = L->counts;
-			eb->spare_counts_n = cn;
-			L->counts = NULL;
-		}
-	}
+	if (!L->counts || cn < eb->spare_counts_n)
+		return;
+	free(eb->spare_counts);
+	eb->spare_counts = give ? L->counts : NULL;
+	eb->spare_counts_n = give ? cn : 0;
+	if (give)
+		L->counts = NULL;
+}
+
+void engine_recycle(engine *E, level *L)
+{
+	replace_spares(E->buffers, L, 1);
 	level_free(L);
 }
 
-void engine_spares_yield(engine *E, const level *L)
+void engine_spares_yield(engine *E, level *L)
 {
-	struct expand_buffers *eb = E->buffers;
-	if (!eb || !L->keys || L->masks ||
-	    room_of(L->keys, L->n, sizeof *L->keys) < eb->spare_keys_n)
-		return;
-	/* engine_recycle's rule: L's keys replace the spare keys, and its
-	 * counts the spare counts when they are no smaller */
-	free(eb->spare_keys);
-	eb->spare_keys = NULL;
-	eb->spare_keys_n = 0;
-	if (L->counts && room_of(L->counts, L->n, sizeof *L->counts) >= eb->spare_counts_n) {
-		free(eb->spare_counts);
-		eb->spare_counts = NULL;
-		eb->spare_counts_n = 0;
-	}
+	replace_spares(E->buffers, L, 0);
 }
 
 void engine_trim(engine *E)

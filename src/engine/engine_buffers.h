@@ -25,7 +25,7 @@ void *take_spare(void **spare, size_t *spare_n, size_t n, size_t size);
  * spares at the end of the rounds, so that the spares they replace are
  * not held, unused, through the expansion (the English count's peak: a
  * 62 MB spare beside its biggest step). */
-void engine_spares_yield(engine *E, const level *L);
+void engine_spares_yield(engine *E, level *L);
 
 /* Frees the round buffers and the tables' region, kept for the tables'
  * path, when the bitmap path has taken the levels over (expand_dense.c):
