@@ -368,6 +368,8 @@ int cmd_levels(int argc, char **argv)
 		return PEGSOL_ELIMIT;
 	}
 	int flags = winning ? PEGSOL_COUNT_WINNING_ONLY : PEGSOL_COUNT_NO_GAMES;
+	if (winning && !raw)
+		flags |= PEGSOL_COUNT_NO_RAW; /* the table shows classes only */
 	double secs;
 	pegsol_status st = prune == PEGSOL_PRUNE_NONE
 		? pegsol_count(&c.problem, &lo, flags, res, &err)

@@ -114,6 +114,7 @@ pegsol_status pegsol_count(const pegsol_problem *pr,
 	out->symmetry_order = r.H->order;
 	out->finish_jumps = r.N;
 	r.forward_only = (flags & PEGSOL_COUNT_FORWARD_ONLY) != 0;
+	r.no_raw = (flags & PEGSOL_COUNT_NO_RAW) != 0;
 	if (winning_only && opt && opt->max_jumps > 0)
 		st = fail(err, PEGSOL_EUSAGE, "a limit on jumps leaves the "
 		                 "winning positions unknown: it does not go with the "

@@ -29,6 +29,7 @@ typedef struct count_run {
 	int counting;
 	int random;     /* probability mass instead of games */
 	int forward_only; /* no winning positions: no backward levels */
+	int no_raw;       /* W_n's orbits only, not their images */
 	int find_at;    /* the level where the finish's count is read, or -1 */
 	const pegsol_level_options *opt;
 	const char *phase;

@@ -37,7 +37,10 @@ static pegsol_status on_winning_level(void *ctx, int n, level_store *s,
 	w->row->winning = w->row->winning_raw = 0;
 	pegsol_status st;
 	int m = w->r->N - n;
-	if (s->ops->orbits) { /* the orbits on every thread */
+	if (w->r->no_raw) { /* no pass over the keys */
+		w->row->winning = s->ops->size(W);
+		st = PEGSOL_OK;
+	} else if (s->ops->orbits) { /* the orbits on every thread */
 		w->row->winning = s->ops->size(W);
 		if (w->mirrored && m != n && w->counted[m]) {
 			w->row->winning_raw = w->out->level[m].winning_raw;

@@ -41,10 +41,14 @@ int main(void)
 		fprintf(stderr, "%s\n", err.message);
 		return 2;
 	}
-	pegsol_count_result *r = malloc(sizeof *r), *w = malloc(sizeof *w);
+	pegsol_count_result *r = malloc(sizeof *r), *w = malloc(sizeof *w),
+	                    *c = malloc(sizeof *c);
 	pegsol_level_options opt = {.threads = 0};
 	CHECK_EQ_INT(pegsol_count(&pr, &opt, 0, r, &err), PEGSOL_OK);
 	CHECK_EQ_INT(pegsol_count(&pr, &opt, PEGSOL_COUNT_WINNING_ONLY, w, &err), PEGSOL_OK);
+	/* the classes alone: the same W_n, no images counted */
+	CHECK_EQ_INT(pegsol_count(&pr, &opt, PEGSOL_COUNT_WINNING_ONLY | PEGSOL_COUNT_NO_RAW, c,
+	                          &err), PEGSOL_OK);
 	CHECK_EQ_INT(r->nlevels, 32);
 	CHECK_EQ_INT(w->nlevels, 32);
 	CHECK_EQ_INT(r->symmetry_order, 8);
@@ -95,6 +99,8 @@ int main(void)
 			check_u128(r->positions, num(a[1]), "total S", -1);
 			check_u128(r->winning, num(a[2]), "total W", -1);
 			check_u128(w->winning, num(a[2]), "total W (fast path)", -1);
+			check_u128(c->winning, num(a[2]), "total W (classes only)", -1);
+			check_u128(c->winning_raw, 0, "total raw W (classes only)", -1);
 		} else {
 			int n = atoi(a[0]);
 			check_u128(r->level[n].positions, num(a[1]), "S_n", n);
@@ -102,6 +108,8 @@ int main(void)
 			check_u128(w->level[n].winning, num(a[2]), "W_n (fast path)", n);
 			check_u128(w->level[n].winning_raw, r->level[n].winning_raw,
 			           "raw W_n (fast path)", n);
+			check_u128(c->level[n].winning, num(a[2]), "W_n (classes only)", n);
+			check_u128(c->level[n].winning_raw, 0, "raw W_n (classes only)", n);
 		}
 		rows++;
 	}
@@ -109,6 +117,7 @@ int main(void)
 	CHECK_EQ_INT(rows, 33);
 	free(r);
 	free(w);
+	free(c);
 	pegsol_board_free(b);
 	return check_done();
 }
