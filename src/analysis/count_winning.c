@@ -60,6 +60,18 @@ static pegsol_status on_winning_level(void *ctx, int n, level_store *s,
 	return PEGSOL_ELIMIT;
 }
 
+/* W_m, the complements of W_n: its figures are W_n's, just counted. */
+static pegsol_status on_mirror_level(void *ctx, int m, int n, level_store *s,
+                                     const slevel *Wn, pegsol_error *err)
+{
+	walk_ctx *w = ctx;
+	(void)s, (void)Wn, (void)err;
+	w->out->level[m].winning = w->out->level[n].winning;
+	w->out->level[m].winning_raw = w->out->level[n].winning_raw;
+	w->counted[m] = w->counted[n];
+	return PEGSOL_OK;
+}
+
 static void on_walk_phase(void *ctx, const char *what, int n)
 {
 	walk_ctx *w = ctx;
@@ -79,7 +91,8 @@ pegsol_status count_winning(count_run *r, pegsol_count_result *out)
 	}
 	out->nlevels = N + 1;
 	walk_ctx w = {r, out, NULL, 0, 0, r->self_dual, {0}};
-	winning_walk_cb cb = {on_winning_level, on_walk_phase, &w};
+	winning_walk_cb cb = {.on_level = on_winning_level, .on_phase = on_walk_phase,
+	                      .ctx = &w, .on_mirror = on_mirror_level};
 	pegsol_status st = winning_walk(r->store, r->pr, N,
 	                                r->opt ? r->opt->memory : 0, &cb, r->err);
 	/* every store's share, added up */
@@ -100,7 +113,8 @@ pegsol_status count_winning(count_run *r, pegsol_count_result *out)
 pegsol_status count_decide(count_run *r, pegsol_count_result *out, int *solvable)
 {
 	walk_ctx w = {r, out, NULL, 1, 0, 0, {0}};
-	winning_walk_cb cb = {on_winning_level, on_walk_phase, &w};
+	winning_walk_cb cb = {.on_level = on_winning_level, .on_phase = on_walk_phase,
+	                      .ctx = &w};
 	pegsol_status st = winning_walk(r->store, r->pr, r->N,
 	                                r->opt ? r->opt->memory : 0, &cb, r->err);
 	if (w.decided) {

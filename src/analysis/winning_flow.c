@@ -105,7 +105,7 @@ pegsol_status winning_levels_walk(const pegsol_problem *pr,
 	E.memory = opt ? opt->memory : 0;
 	E.progress = on_progress;
 	E.progress_ctx = &c;
-	winning_walk_cb cb = {on_level, on_phase, &c};
+	winning_walk_cb cb = {.on_level = on_level, .on_phase = on_phase, .ctx = &c};
 	level_store *store = NULL;
 	pegsol_status st = level_store_open(&E, opt, &store, err);
 	if (st == PEGSOL_OK)

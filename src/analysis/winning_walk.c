@@ -324,6 +324,8 @@ static pegsol_status made(walk *w, int n)
 	pegsol_status st = w->cb->on_level(w->cb->ctx, n, s, w->W[n], w->err);
 	if (st != PEGSOL_OK || !w->self_dual || N - n == n)
 		return st;
+	if (w->cb->on_mirror && !w->keep_w)
+		return w->cb->on_mirror(w->cb->ctx, N - n, n, s, w->W[n], w->err);
 	char name[16];
 	snprintf(name, sizeof name, "W%d", N - n);
 	if ((st = s->ops->complement(s, w->W[n], name, &w->W[N - n], w->err)) != PEGSOL_OK)

@@ -54,6 +54,14 @@ typedef struct winning_walk_cb {
 	/* What the walk is doing, for progress lines (may be NULL). */
 	void (*on_phase)(void *ctx, const char *phase, int level);
 	void *ctx;
+	/* May be NULL.  For the complement problem W_m (m = N - n) is the
+	 * complements of W_n, as many and with as many images: where set,
+	 * and the walk keeps no level for a resume, it is called with W_n
+	 * (after on_level's call with it) instead of W_m being made and
+	 * handed to on_level, for callers that need W_m's figures only (the
+	 * English walk: a complement and a sort of half its levels saved). */
+	pegsol_status (*on_mirror)(void *ctx, int m, int n, level_store *s,
+	                           const slevel *Wn, pegsol_error *err);
 } winning_walk_cb;
 
 /* The positions T_0 starts from: the complement of the finish, or of every
