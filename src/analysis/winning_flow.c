@@ -64,6 +64,31 @@ static pegsol_status on_level(void *ctx, int n, level_store *s,
 	return st;
 }
 
+/* W_m, the complements of W_n, whose keys on_level has just kept: their
+ * canonical forms, made on the engine's threads and kept in no order,
+ * with no level of the store made, sorted and copied (the English walk's
+ * mirrors, half its levels). */
+static pegsol_status on_mirror(void *ctx, int m, int n, level_store *s,
+                               const slevel *Wn, pegsol_error *err)
+{
+	walk_ctx *c = ctx;
+	winning_levels *w = c->w;
+	(void)Wn;
+	free(w->keys[m]);
+	w->n[m] = 0;
+	w->raw[m] = 0;
+	w->keys[m] = malloc((w->n[n] ? w->n[n] : 1) * sizeof *w->keys[m]);
+	if (!w->keys[m])
+		return fail(err, PEGSOL_ELIMIT, "out of memory");
+	engine_complements(s->E, w->keys[n], w->n[n], w->keys[m]);
+	w->n[m] = w->n[n];
+	if (c->raw) { /* a complement's images are as many */
+		w->raw[m] = w->raw[n];
+		c->counted[m] = 1;
+	}
+	return PEGSOL_OK;
+}
+
 static void on_phase(void *ctx, const char *phase, int n)
 {
 	walk_ctx *c = ctx;
@@ -105,7 +130,8 @@ pegsol_status winning_levels_walk(const pegsol_problem *pr,
 	E.memory = opt ? opt->memory : 0;
 	E.progress = on_progress;
 	E.progress_ctx = &c;
-	winning_walk_cb cb = {.on_level = on_level, .on_phase = on_phase, .ctx = &c};
+	winning_walk_cb cb = {.on_level = on_level, .on_phase = on_phase, .ctx = &c,
+	                      .on_mirror = on_mirror};
 	level_store *store = NULL;
 	pegsol_status st = level_store_open(&E, opt, &store, err);
 	if (st == PEGSOL_OK)

@@ -204,10 +204,12 @@ pegsol_status level_from_positions(const engine *E, const pegsol_pos *pos,
 	return level_from_keys(keys, counts, m, E->keybits, out, err);
 }
 
-/* level_complement's canonical complements, a slice of in a thread. */
+/* Canonical complements (and the counts beside them), a slice a thread. */
 typedef struct complement_job {
 	const engine *E;
-	const level *in;
+	const uint64_t *in;
+	const u128 *in_counts;
+	size_t n;
 	uint64_t *keys;
 	u128 *counts;
 	int threads;
@@ -218,12 +220,18 @@ static void complement_keys(void *arg, int tid)
 	complement_job *j = arg;
 	const pegsol_pos full = j->E->board->full;
 	size_t a, b;
-	parallel_share(j->in->n, tid, j->threads, &a, &b);
+	parallel_share(j->n, tid, j->threads, &a, &b);
 	for (size_t i = a; i < b; i++) {
-		j->keys[i] = sym_canon(j->E->G, full & ~j->in->keys[i]);
+		j->keys[i] = sym_canon(j->E->G, full & ~j->in[i]);
 		if (j->counts)
-			j->counts[i] = j->in->counts[i];
+			j->counts[i] = j->in_counts[i];
 	}
+}
+
+void engine_complements(const engine *E, const uint64_t *keys, size_t n, uint64_t *out)
+{
+	complement_job j = {E, keys, NULL, n, out, NULL, level_pass_threads(n, E->threads)};
+	parallel_run(j.threads, complement_keys, &j);
 }
 
 pegsol_status level_complement(const engine *E, const level *in, level *out,
@@ -232,7 +240,7 @@ pegsol_status level_complement(const engine *E, const level *in, level *out,
 	size_t n = in->n;
 	/* on the engine's threads: the English walk's mirrors, 0.84 million
 	 * keys, were 6% of its time on two threads, all of it on one */
-	complement_job j = {E, in, malloc((n ? n : 1) * sizeof *j.keys),
+	complement_job j = {E, in->keys, in->counts, n, malloc((n ? n : 1) * sizeof *j.keys),
 	                    in->counts ? malloc((n ? n : 1) * sizeof *j.counts) : NULL,
 	                    level_pass_threads(n, E->threads)};
 	if (!j.keys || (in->counts && !j.counts)) {

@@ -361,6 +361,10 @@ pegsol_status level_expand_within(const engine *E, const level *in, int flags,
  * orbits. */
 pegsol_status level_complement(const engine *E, const level *in, level *out,
                                pegsol_error *err);
+/* out[i] = the canonical form of keys[i]'s complement, i < n, on the
+ * engine's threads: level_complement's keys before they are sorted, for
+ * a caller that keeps keys in no order. */
+void engine_complements(const engine *E, const uint64_t *keys, size_t n, uint64_t *out);
 /* For every key a of A whose complement's canonical form is in B, calls
  * match(ctx, index in A, index in B).  The complements are sorted into B's
  * partitions and merged with them: sequential reads, no binary search. */
