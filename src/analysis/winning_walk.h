@@ -58,8 +58,10 @@ typedef struct winning_walk_cb {
 	 * complements of W_n, as many and with as many images: where set,
 	 * and the walk keeps no level for a resume, it is called with W_n
 	 * (after on_level's call with it) instead of W_m being made and
-	 * handed to on_level, for callers that need W_m's figures only (the
-	 * English walk: a complement and a sort of half its levels saved). */
+	 * handed to on_level, for callers that need W_m's figures only, or
+	 * its keys in no order, which they make from W_n's themselves (the
+	 * English walk: a level of the store made and sorted for half its
+	 * levels, saved). */
 	pegsol_status (*on_mirror)(void *ctx, int m, int n, level_store *s,
 	                           const slevel *Wn, pegsol_error *err);
 } winning_walk_cb;
