@@ -13,9 +13,9 @@
 #include "engine/jump_tables.h"
 #include "engine/level_int.h"
 #include "engine/level_prune_int.h"
+#include "core/array.h"
 #include "core/parallel.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 int level_stats_add(const engine *E, uint64_t key, const u128 *count,
@@ -41,20 +41,23 @@ int level_stats_add(const engine *E, uint64_t key, const u128 *count,
 
 /* A parent without a jump noted in the thread's list (xctx.dead): few
  * (English: 34,000 at most of a level's millions), so a plain growing
- * array; 0, or -1 when out of memory. */
+ * array, keys and counts side by side with one capacity grown by the
+ * library's rule (core/array.h); 0, or -1 when out of memory. */
 static int note_dead(tbuf *tb, uint64_t key, const u128 *count)
 {
 	level_dead *d = &tb->dead;
 	if (d->n == tb->dead_cap) {
-		size_t cap = tb->dead_cap ? 2 * tb->dead_cap : 256;
-		uint64_t *k = realloc(d->keys, cap * sizeof *k);
-		if (k)
-			d->keys = k;
-		u128 *c = count ? realloc(d->counts, cap * sizeof *c) : NULL;
-		if (c)
-			d->counts = c;
-		if (!k || (count && !c))
+		size_t cap = array_next_cap(tb->dead_cap, d->n + 1, sizeof(u128), 256);
+		uint64_t *k = cap ? array_resize(d->keys, cap, sizeof *k) : NULL;
+		if (!k)
 			return -1;
+		d->keys = k;
+		if (count) {
+			u128 *c = array_resize(d->counts, cap, sizeof *c);
+			if (!c)
+				return -1;
+			d->counts = c;
+		}
 		tb->dead_cap = cap;
 	}
 	d->keys[d->n] = key;
