@@ -1,9 +1,12 @@
 /*
  * winning_flow.c - a quantity moved over the winning positions alone
  * (winning_flow.h): the winning walk's levels kept as key arrays, then one
- * step a level from W_n to W_{n+1} through hash tables.
+ * step a level from W_n to W_{n+1} through hash tables; for the
+ * complement problem the steps after the middle from the edges the first
+ * half's steps kept (flow_edges.h).
  */
 #include "analysis/winning_flow.h"
+#include "analysis/flow_edges.h"
 #include "analysis/winning_walk.h"
 #include "board/problem.h"
 #include "engine/level.h"
@@ -48,6 +51,7 @@ static pegsol_status on_level(void *ctx, int n, level_store *s,
 	size_t size = (size_t)s->ops->size(W);
 	free(w->keys[n]); /* after a resume a level may come again */
 	w->n[n] = 0;
+	w->mirror[n] = -1;
 	w->raw[n] = 0;
 	w->keys[n] = malloc((size ? size : 1) * sizeof *w->keys[n]);
 	if (!w->keys[n])
@@ -82,6 +86,7 @@ static pegsol_status on_mirror(void *ctx, int m, int n, level_store *s,
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
 	engine_complements(s->E, w->keys[n], w->n[n], w->keys[m]);
 	w->n[m] = w->n[n];
+	w->mirror[m] = n;
 	if (c->raw) { /* a complement's images are as many */
 		w->raw[m] = w->raw[n];
 		c->counted[m] = 1;
@@ -110,6 +115,9 @@ pegsol_status winning_levels_walk(const pegsol_problem *pr,
 {
 	memset(w, 0, sizeof *w);
 	w->N = -1;
+	for (int n = 0; n <= PEGSOL_MAX_HOLES; n++)
+		w->mirror[n] = -1;
+	w->memory = opt ? opt->memory : 0;
 	if (opt && opt->store && opt->store->shares)
 		return fail(err, PEGSOL_EUSAGE, "%s needs every winning level whole "
 		            "in this process, not spread over processes", what);
@@ -162,7 +170,7 @@ void winning_levels_free(winning_levels *w)
 typedef struct wslot {
 	uint64_t key;            /* 0: empty (no position is 0 here: the
 	                          * empty board wins nothing) */
-	uint64_t unused;
+	uint64_t idx;            /* its index in W_{n+1}'s keys */
 	uint64_t lo, hi;         /* the quantity, in halves: threads add to
 	                          * them with 64-bit atomics */
 } wslot;
@@ -279,6 +287,7 @@ static void wtable_build(wtable *t, const uint64_t *keys, size_t n)
 		while (t->slot[h].key)
 			h = (h + 1) & t->mask;
 		t->slot[h].key = keys[i];
+		t->slot[h].idx = i;
 	}
 }
 
@@ -320,15 +329,21 @@ static int flip_images_init(flip_images *f, const jump_mask *jm, const sym_group
 #define FLOW_AHEAD 4
 
 /* The canonical keys of c's children, in out (FLOW_CLASSES: each class
- * once); returns how many, k its legal jumps. */
+ * once); returns how many, k its legal jumps, and with stab (not NULL)
+ * the symmetries that fix c. */
 static int children_of(const jump_mask *jm, const sym_group *H,
                        const flip_images *fi, flow_kind kind, uint64_t c,
-                       uint64_t *out, int *k)
+                       uint64_t *out, int *k, int *stab)
 {
 	uint64_t legal[JUMP_MASK_WORDS], img[SYM_MAX] __attribute__((aligned(64)));
 	int order = fi->order, n = 0;
 	jump_mask_legal(jm, c, legal);
 	sym_images(H, c, img);
+	if (stab) {
+		*stab = 0;
+		for (int g = 0; g < order; g++)
+			*stab += img[g] == c;
+	}
 	*k = 0;
 	for (int w = 0; w * 64 < jm->njumps; w++)
 		for (uint64_t set = legal[w]; set; set &= set - 1) {
@@ -355,6 +370,10 @@ typedef struct step_ctx {
 	const flip_images *fi;
 	flow_kind kind;
 	int shared;           /* more than one thread */
+	/* the step's edges kept, for its mirror (flow_edges.h), or NULL;
+	 * stab: where the parents' stabiliser sizes go, by index, or NULL */
+	flow_edges *rec;
+	uint8_t *stab;
 	_Atomic size_t claim; /* the next chunk's first slot */
 	struct step_share {   /* a thread's sums, in its own cache line */
 		u128 at, lost;
@@ -369,37 +388,58 @@ enum { STEP_CHUNK = 4096 }; /* slots a claim */
  * prefetch, this was 1.7 s of the English board's random play of 3);
  * children the filter rules out are never looked up (random play:
  * their shares are lost all at once). */
-static void step_range(step_ctx *x, size_t i0, size_t i1, struct step_share *sum)
+static void step_range(step_ctx *x, size_t i0, size_t i1, int tid)
 {
+	struct step_share *sum = &x->sum[tid];
 	const wtable *cur = x->cur;
 	wtable *next = x->next;
-	uint64_t key[FLOW_AHEAD][MAX_JUMPS];
+	uint64_t key[FLOW_AHEAD][MAX_JUMPS], pidx[FLOW_AHEAD] = {0};
 	u128 share[FLOW_AHEAD] = {0};
-	int nkeys[FLOW_AHEAD] = {0}, overflow = 0;
+	int nkeys[FLOW_AHEAD] = {0}, pstab[FLOW_AHEAD] = {0}, overflow = 0;
 	const int shared = x->shared;
+	flow_group_buf *rec = x->rec ? &x->rec->buf[tid] : NULL;
+	uint8_t *const stab = x->stab;
+	/* a parent nothing reached has no quantity to pass on, yet its edges
+	 * and stabiliser are wanted for the mirror step all the same */
+	const int visit = rec || stab;
 	/* what is lost is counted for random play alone, whose check needs
 	 * it: the games that cannot win can outgrow 128 bits where the wins
 	 * do not */
 	const int shares = x->kind == FLOW_SHARES;
 	for (size_t i = i0; i < i1 + FLOW_AHEAD; i++) {
 		int b = (int)(i % FLOW_AHEAD);
-		/* the parent FLOW_AHEAD back: its children take their shares */
+		/* the parent FLOW_AHEAD back: its children take their shares
+		 * (and its edges are kept, a child's jumps counted once) */
+		uint32_t *g = rec && nkeys[b] ? flow_group_room(rec, (size_t)nkeys[b]) : NULL;
+		size_t ng = 0;
 		for (int c = 0; c < nkeys[b]; c++) {
 			wslot *s = wtable_find(next, key[b][c]);
 			if (s) {
 				overflow |= slot_add(s, share[b], shared);
 				overflow |= u128_add(&sum->at, share[b]);
+				size_t e = 0;
+				while (g && e < ng && flow_edge_to(g[e]) != s->idx)
+					e++;
+				if (g && e < ng)
+					g[e]++;
+				else if (g)
+					g[ng++] = flow_edge(s->idx, 1);
 			} else if (shares) { /* to a child that cannot win */
 				overflow |= u128_add(&sum->lost, share[b]);
 			}
 		}
+		if (ng)
+			flow_group_commit(rec, pidx[b], pstab[b], ng);
 		nkeys[b] = 0;
 		/* parent i: its children's keys, and their slots fetched */
 		u128 m = i < i1 ? slot_q(&cur->slot[i]) : 0;
-		if (!m)
+		if (!m && !(visit && i < i1 && cur->slot[i].key))
 			continue;
 		int k, n = children_of(x->jm, x->H, x->fi, x->kind, cur->slot[i].key,
-		                       key[b], &k), kept = 0;
+		                       key[b], &k, visit ? &pstab[b] : NULL), kept = 0;
+		pidx[b] = cur->slot[i].idx;
+		if (stab)
+			stab[pidx[b]] = (uint8_t)pstab[b];
 		/* the filter's verdicts kept without a branch: half the
 		 * children pass, a coin the predictor cannot call */
 		for (int c = 0; c < n; c++) {
@@ -443,7 +483,7 @@ static void step_thread(void *arg, int tid)
 		size_t i0 = atomic_fetch_add(&x->claim, STEP_CHUNK);
 		if (i0 >= end)
 			break;
-		step_range(x, i0, i0 + STEP_CHUNK < end ? i0 + STEP_CHUNK : end, &x->sum[tid]);
+		step_range(x, i0, i0 + STEP_CHUNK < end ? i0 + STEP_CHUNK : end, tid);
 	}
 }
 
@@ -463,6 +503,49 @@ static int flow_step(step_ctx *x, int threads, u128 *at, u128 *lost)
 		overflow |= u128_add(lost, x->sum[t].lost);
 	}
 	return overflow;
+}
+
+/* The first step made as the mirror of an earlier one (flow_edges.h):
+ * the one after the middle, when the walk handed every level from there
+ * to W_N over as the complements of a level of the first half; N when
+ * none is. */
+static int mirror_from(const winning_levels *w)
+{
+	int N = w->N, from = N / 2 + 1;
+	if (from >= N)
+		return N;
+	for (int s = from; s <= N; s++)
+		if (w->mirror[s] != N - s)
+			return N;
+	return from;
+}
+
+/* W_n's quantities, from its table into q[] by index. */
+static void table_to_values(const wtable *t, u128 *q)
+{
+	for (size_t i = 0; i <= t->mask; i++)
+		if (t->slot[i].key)
+			q[t->slot[i].idx] = slot_q(&t->slot[i]);
+}
+
+/* The table of keys[0..n) holding the quantities q[] (by index). */
+static void values_to_table(wtable *t, const uint64_t *keys, size_t n, const u128 *q)
+{
+	wtable_build(t, keys, n);
+	for (size_t i = 0; i <= t->mask; i++)
+		if (t->slot[i].key)
+			slot_set(&t->slot[i], q[t->slot[i].idx]);
+}
+
+/* What one step's edges may take at most: a quarter of the walk's bound
+ * (the flow's tables are small beside the walk's levels), none without
+ * one.  Keeping them is a saving, not a need: a step whose edges do not
+ * fit is not kept, and its mirror is made the forward way. */
+static size_t edges_room(const winning_levels *w, size_t used, int *keep)
+{
+	size_t budget = w->memory / 4;
+	*keep = !w->memory || used + ((size_t)1 << 20) < budget;
+	return w->memory && *keep ? budget - used : 0;
 }
 
 pegsol_status winning_flow(const pegsol_problem *pr, const winning_levels *w,
@@ -485,6 +568,15 @@ pegsol_status winning_flow(const pegsol_problem *pr, const winning_levels *w,
 	jump_mask jm = {0};
 	flip_images fi = {0, NULL};
 	wtable cur = {0}, next = {0};
+	/* the steps from `from` on made from the edges of the first half's
+	 * (rec[r] for step N-1-r), with the levels' quantities by index (va,
+	 * vb) and the stabiliser sizes of the levels they start from */
+	int from = mirror_from(w), in_table = 1;
+	flow_edges rec[PEGSOL_MAX_HOLES + 1];
+	uint8_t *stab[PEGSOL_MAX_HOLES + 1] = {0};
+	u128 *va = NULL, *vb = NULL;
+	size_t used = 0;
+	memset(rec, 0, sizeof rec);
 	step_ctx *x = aligned_alloc(64, (sizeof *x + 63) / 64 * 64);
 	pegsol_status st = PEGSOL_OK;
 	if (!x || jump_mask_init(&jm, pr->board) || flip_images_init(&fi, &jm, w->H) ||
@@ -492,24 +584,65 @@ pegsol_status winning_flow(const pegsol_problem *pr, const winning_levels *w,
 		st = fail(err, PEGSOL_ELIMIT, "out of memory");
 		goto done;
 	}
+	if (from < N) {
+		va = malloc(most * sizeof *va);
+		vb = malloc(most * sizeof *vb);
+		for (int n = 0; n <= N - from; n++)
+			if (!(stab[n] = malloc(w->n[n] ? w->n[n] : 1)))
+				from = N;
+		if (!va || !vb)
+			from = N; /* the forward way: slower, the same figures */
+	}
 	*x = (step_ctx){.jm = &jm, .H = w->H, .fi = &fi, .kind = kind};
 	wtable_build(&cur, w->keys[0], 1);
 	slot_set(wtable_find(&cur, w->keys[0][0]), start);
 	at[0] = start;
 	for (int n = 0; n < N; n++) {
-		wtable_build(&next, w->keys[n + 1], w->n[n + 1]);
-		x->cur = &cur;
-		x->next = &next;
-		/* small levels on one thread: a fork costs more than they do */
-		int threads = cur.mask + 1 >= 8 * STEP_CHUNK ? w->threads : 1;
-		if (flow_step(x, threads, &at[n + 1], lost)) {
+		int r = N - 1 - n, o;
+		if (n >= from && rec[r].buf) {
+			if (in_table)
+				table_to_values(&cur, va);
+			in_table = 0;
+			int threads = w->n[n] >= 4 * STEP_CHUNK ? w->threads : 1;
+			o = flow_mirror_step(&rec[r], kind, &jm, w->keys[n], stab[r + 1],
+			                     w->n[n], va, w->n[n + 1], vb, threads,
+			                     &at[n + 1], lost);
+			flow_edges_free(&rec[r]);
+			u128 *t = va;
+			va = vb;
+			vb = t;
+		} else {
+			if (!in_table)
+				values_to_table(&cur, w->keys[n], w->n[n], va);
+			in_table = 1;
+			wtable_build(&next, w->keys[n + 1], w->n[n + 1]);
+			x->cur = &cur;
+			x->next = &next;
+			/* small levels on one thread: a fork costs more than they do */
+			int threads = cur.mask + 1 >= 8 * STEP_CHUNK ? w->threads : 1, keep;
+			size_t room = edges_room(w, used, &keep);
+			x->rec = N - 1 - n >= from && keep && w->n[n] < FLOW_EDGE_MAX_INDEX &&
+			         w->n[n + 1] < FLOW_EDGE_MAX_INDEX &&
+			         flow_edges_init(&rec[n], threads, room) == 0 ? &rec[n] : NULL;
+			x->stab = n <= N - from ? stab[n] : NULL;
+			o = flow_step(x, threads, &at[n + 1], lost);
+			if (x->rec && !flow_edges_complete(x->rec))
+				flow_edges_free(x->rec);
+			else if (x->rec)
+				used += flow_edges_bytes(x->rec);
+			wtable t = cur; /* W_{n+1} is the next step's parents */
+			cur = next;
+			next = t;
+		}
+		if (o < 0) {
+			st = fail(err, PEGSOL_ELIMIT, "out of memory");
+			goto done;
+		}
+		if (o) {
 			st = fail_limit(err, PEGSOL_LIMIT_COUNT, "a count overflows 128 "
 			                "bits at level %d", n + 1);
 			goto done;
 		}
-		wtable t = cur; /* W_{n+1} is the next step's parents */
-		cur = next;
-		next = t;
 	}
 done:
 	free(x);
@@ -519,5 +652,11 @@ done:
 	free(next.filter.w);
 	jump_mask_free(&jm);
 	free(fi.img);
+	for (int n = 0; n <= PEGSOL_MAX_HOLES; n++) {
+		flow_edges_free(&rec[n]);
+		free(stab[n]);
+	}
+	free(va);
+	free(vb);
 	return st;
 }

@@ -26,7 +26,11 @@ typedef struct winning_levels {
 	int N;                                   /* -1: no finish reachable */
 	sym_group *H;
 	int threads;                             /* the flow's, as the walk's */
+	size_t memory;                           /* the walk's bound (0: none) */
 	size_t n[PEGSOL_MAX_HOLES + 1];          /* classes in W_n */
+	/* m = N - n: W_m was handed over as the complements of W_n, key for
+	 * key (keys[m][i] the canonical form of ~keys[n][i]), else -1 */
+	int mirror[PEGSOL_MAX_HOLES + 1];
 	uint64_t raw[PEGSOL_MAX_HOLES + 1];      /* positions, every image (if asked) */
 	uint64_t *keys[PEGSOL_MAX_HOLES + 1];    /* in no particular order */
 } winning_levels;
