@@ -46,7 +46,8 @@ pegsol_status pegsol_count_finish(const pegsol_problem *problem,
 	 * leaves it cleared */
 	winning_levels w;
 	u128 lost, at[PEGSOL_MAX_HOLES + 1];
-	st = winning_levels_walk(problem, options, "the count of the wins", 1, &w, err);
+	st = winning_levels_walk(problem, options, "the count of the wins", WINNING_RAW,
+	                         &w, err);
 	if (st == PEGSOL_OK && w.N >= 0)
 		st = winning_flow(problem, &w, FLOW_GAMES, 1, out->openings, &lost, err);
 	if (st == PEGSOL_OK && w.N >= 0 && class_paths)

@@ -68,6 +68,7 @@ typedef struct mirror_ctx {
 	flow_kind kind;
 	const jump_mask *jm;
 	const uint64_t *keys;
+	uint64_t full;
 	const uint8_t *stab_b;
 	size_t nin, nout;
 	u128 *in, *out;
@@ -97,7 +98,7 @@ static void mirror_shares(void *arg, int tid)
 		if (x->kind != FLOW_SHARES || !m)
 			continue;
 		uint64_t legal[JUMP_MASK_WORDS];
-		jump_mask_legal(x->jm, x->keys[j], legal);
+		jump_mask_legal(x->jm, x->full ^ x->keys[j], legal);
 		int k = 0;
 		for (int w = 0; w * 64 < x->jm->njumps; w++)
 			k += __builtin_popcountll(legal[w]);
@@ -144,14 +145,15 @@ static void mirror_groups(void *arg, int tid)
 }
 
 int flow_mirror_step(const flow_edges *e, flow_kind kind, const jump_mask *jm,
-                     const uint64_t *keys, const uint8_t *stab_b, size_t nin,
+                     const uint64_t *keys, uint64_t full, const uint8_t *stab_b,
+                     size_t nin,
                      u128 *in, size_t nout, u128 *out, int threads, u128 *at,
                      u128 *lost)
 {
 	mirror_ctx *x = aligned_alloc(64, (sizeof *x + 63) / 64 * 64);
 	if (!x)
 		return -1;
-	*x = (mirror_ctx){.e = e, .kind = kind, .jm = jm, .keys = keys,
+	*x = (mirror_ctx){.e = e, .kind = kind, .jm = jm, .keys = keys, .full = full,
 	                  .stab_b = stab_b, .nin = nin, .nout = nout, .in = in,
 	                  .out = out, .threads = threads};
 	parallel_run(threads, mirror_shares, x);

@@ -96,13 +96,15 @@ static inline void flow_group_commit(flow_group_buf *b, uint64_t a, int stab,
 }
 
 /* Step s = N-1-r from step r's edges e (see above): in[j], W_s's
- * quantities by index (the complements of W_{r+1}, keys[j] their keys, for
- * their legal jumps; overwritten), out[a] W_{s+1}'s (nout of them, every
- * one set), stab_b[j] the stabiliser sizes of W_{r+1}.  *at gets what
+ * quantities by index (the complements of W_{r+1}, whose keys are keys[j]:
+ * full ^ keys[j] has W_s's legal jumps; overwritten), out[a] W_{s+1}'s
+ * (nout of them, every one set), stab_b[j] the stabiliser sizes of
+ * W_{r+1}.  *at gets what
  * reaches W_{s+1}; with FLOW_SHARES *lost what does not, added.  Returns
  * 1 when a sum overflows 128 bits, -1 when out of memory. */
 int flow_mirror_step(const flow_edges *e, flow_kind kind, const jump_mask *jm,
-                     const uint64_t *keys, const uint8_t *stab_b, size_t nin,
+                     const uint64_t *keys, uint64_t full, const uint8_t *stab_b,
+                     size_t nin,
                      u128 *in, size_t nout, u128 *out, int threads, u128 *at,
                      u128 *lost);
 

@@ -118,7 +118,8 @@ pegsol_status pegsol_winning_compute(const pegsol_problem *pr,
 	 * disk, checkpointed so that a stopped computation resumes), each
 	 * kept as a sorted array */
 	winning_levels wl;
-	st = winning_levels_walk(pr, opt, "pegsol_winning_compute", 0, &wl, err);
+	st = winning_levels_walk(pr, opt, "pegsol_winning_compute", WINNING_MIRROR_KEYS,
+	                         &wl, err);
 	for (int n = 0; st == PEGSOL_OK && n <= w->N; n++) {
 		w->keys[n] = wl.keys[n];
 		w->n[n] = wl.n[n];

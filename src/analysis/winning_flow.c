@@ -28,7 +28,8 @@ typedef struct walk_ctx {
 	const char *phase;
 	int level;
 	int n; /* the level on_key fills */
-	int raw; /* count every image too (on_level) */
+	int flags; /* WINNING_*: count every image too (on_level), keep the
+	            * mirrors' keys */
 	/* a self-dual problem's W_{N-n} is the complements of W_n, whose
 	 * images are as many: each pair's counted once */
 	int N, mirrored;
@@ -60,7 +61,7 @@ static pegsol_status on_level(void *ctx, int n, level_store *s,
 	pegsol_status st = s->ops->foreach(s, W, on_key, c, err);
 	/* every image, on the engine's threads (whose group is w->H) */
 	int m = c->N - n;
-	if (st == PEGSOL_OK && c->raw) {
+	if (st == PEGSOL_OK && (c->flags & WINNING_RAW)) {
 		w->raw[n] = c->mirrored && m != n && c->counted[m]
 		            ? w->raw[m] : engine_orbits(s->E, w->keys[n], w->n[n]);
 		c->counted[n] = 1;
@@ -68,10 +69,10 @@ static pegsol_status on_level(void *ctx, int n, level_store *s,
 	return st;
 }
 
-/* W_m, the complements of W_n, whose keys on_level has just kept: their
- * canonical forms, made on the engine's threads and kept in no order,
- * with no level of the store made, sorted and copied (the English walk's
- * mirrors, half its levels). */
+/* W_m, the complements of W_n, whose keys on_level has just kept: with
+ * WINNING_MIRROR_KEYS their canonical forms, made on the engine's threads
+ * and kept in no order, with no level of the store made, sorted and
+ * copied (the English walk's mirrors, half its levels); else its size. */
 static pegsol_status on_mirror(void *ctx, int m, int n, level_store *s,
                                const slevel *Wn, pegsol_error *err)
 {
@@ -79,15 +80,18 @@ static pegsol_status on_mirror(void *ctx, int m, int n, level_store *s,
 	winning_levels *w = c->w;
 	(void)Wn;
 	free(w->keys[m]);
+	w->keys[m] = NULL;
 	w->n[m] = 0;
 	w->raw[m] = 0;
-	w->keys[m] = malloc((w->n[n] ? w->n[n] : 1) * sizeof *w->keys[m]);
-	if (!w->keys[m])
-		return fail(err, PEGSOL_ELIMIT, "out of memory");
-	engine_complements(s->E, w->keys[n], w->n[n], w->keys[m]);
+	if (c->flags & WINNING_MIRROR_KEYS) {
+		w->keys[m] = malloc((w->n[n] ? w->n[n] : 1) * sizeof *w->keys[m]);
+		if (!w->keys[m])
+			return fail(err, PEGSOL_ELIMIT, "out of memory");
+		engine_complements(s->E, w->keys[n], w->n[n], w->keys[m]);
+	}
 	w->n[m] = w->n[n];
 	w->mirror[m] = n;
-	if (c->raw) { /* a complement's images are as many */
+	if (c->flags & WINNING_RAW) { /* a complement's images are as many */
 		w->raw[m] = w->raw[n];
 		c->counted[m] = 1;
 	}
@@ -110,7 +114,7 @@ static void on_progress(void *ctx, size_t done, size_t total)
 
 pegsol_status winning_levels_walk(const pegsol_problem *pr,
                                   const pegsol_level_options *opt,
-                                  const char *what, int raw, winning_levels *w,
+                                  const char *what, int flags, winning_levels *w,
                                   pegsol_error *err)
 {
 	memset(w, 0, sizeof *w);
@@ -134,7 +138,7 @@ pegsol_status winning_levels_walk(const pegsol_problem *pr,
 		engine_release(&E);
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
 	}
-	walk_ctx c = {w, opt, NULL, 0, 0, raw, N, problem_self_dual(pr), {0}};
+	walk_ctx c = {w, opt, NULL, 0, 0, flags, N, problem_self_dual(pr), {0}};
 	E.memory = opt ? opt->memory : 0;
 	E.progress = on_progress;
 	E.progress_ctx = &c;
@@ -520,6 +524,28 @@ static int mirror_from(const winning_levels *w)
 	return from;
 }
 
+/* W_n's keys: the walk's, or for a mirror it handed over without them
+ * the canonical forms of the complements of W_{N-n}'s, index for index,
+ * made in *made (the caller frees it; one level at a time); NULL when out
+ * of memory. */
+static const uint64_t *level_keys(const winning_levels *w, pegsol_pos full,
+                                  int n, uint64_t **made)
+{
+	if (w->keys[n])
+		return w->keys[n];
+	const uint64_t *src = w->keys[w->mirror[n]];
+	size_t count = w->n[n];
+	free(*made);
+	if (!(*made = malloc((count ? count : 1) * sizeof **made)))
+		return NULL;
+	uint64_t img[SYM_MAX] __attribute__((aligned(64)));
+	for (size_t i = 0; i < count; i++) {
+		sym_images(w->H, full ^ src[i], img);
+		(*made)[i] = sym_canon_min(img, w->H->order);
+	}
+	return *made;
+}
+
 /* W_n's quantities, from its table into q[] by index. */
 static void table_to_values(const wtable *t, u128 *q)
 {
@@ -575,6 +601,9 @@ pegsol_status winning_flow(const pegsol_problem *pr, const winning_levels *w,
 	flow_edges rec[PEGSOL_MAX_HOLES + 1];
 	uint8_t *stab[PEGSOL_MAX_HOLES + 1] = {0};
 	u128 *va = NULL, *vb = NULL;
+	uint64_t *made = NULL;
+	const uint64_t *keys;
+	const pegsol_pos full = pr->board->full;
 	size_t used = 0;
 	memset(rec, 0, sizeof rec);
 	step_ctx *x = aligned_alloc(64, (sizeof *x + 63) / 64 * 64);
@@ -604,18 +633,27 @@ pegsol_status winning_flow(const pegsol_problem *pr, const winning_levels *w,
 				table_to_values(&cur, va);
 			in_table = 0;
 			int threads = w->n[n] >= 4 * STEP_CHUNK ? w->threads : 1;
-			o = flow_mirror_step(&rec[r], kind, &jm, w->keys[n], stab[r + 1],
-			                     w->n[n], va, w->n[n + 1], vb, threads,
-			                     &at[n + 1], lost);
+			o = flow_mirror_step(&rec[r], kind, &jm, w->keys[r + 1], full,
+			                     stab[r + 1], w->n[n], va, w->n[n + 1], vb,
+			                     threads, &at[n + 1], lost);
 			flow_edges_free(&rec[r]);
 			u128 *t = va;
 			va = vb;
 			vb = t;
 		} else {
-			if (!in_table)
-				values_to_table(&cur, w->keys[n], w->n[n], va);
+			if (!in_table) {
+				if (!(keys = level_keys(w, full, n, &made))) {
+					o = -1;
+					goto failed;
+				}
+				values_to_table(&cur, keys, w->n[n], va);
+			}
 			in_table = 1;
-			wtable_build(&next, w->keys[n + 1], w->n[n + 1]);
+			if (!(keys = level_keys(w, full, n + 1, &made))) {
+				o = -1;
+				goto failed;
+			}
+			wtable_build(&next, keys, w->n[n + 1]);
 			x->cur = &cur;
 			x->next = &next;
 			/* small levels on one thread: a fork costs more than they do */
@@ -634,6 +672,7 @@ pegsol_status winning_flow(const pegsol_problem *pr, const winning_levels *w,
 			cur = next;
 			next = t;
 		}
+failed:
 		if (o < 0) {
 			st = fail(err, PEGSOL_ELIMIT, "out of memory");
 			goto done;
@@ -658,5 +697,6 @@ done:
 	}
 	free(va);
 	free(vb);
+	free(made);
 	return st;
 }

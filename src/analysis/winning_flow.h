@@ -29,18 +29,29 @@ typedef struct winning_levels {
 	size_t memory;                           /* the walk's bound (0: none) */
 	size_t n[PEGSOL_MAX_HOLES + 1];          /* classes in W_n */
 	/* m = N - n: W_m was handed over as the complements of W_n, key for
-	 * key (keys[m][i] the canonical form of ~keys[n][i]), else -1 */
+	 * key (keys[m][i] the canonical form of ~keys[n][i]; keys[m] is NULL
+	 * unless WINNING_MIRROR_KEYS asked for them), else -1 */
 	int mirror[PEGSOL_MAX_HOLES + 1];
 	uint64_t raw[PEGSOL_MAX_HOLES + 1];      /* positions, every image (if asked) */
 	uint64_t *keys[PEGSOL_MAX_HOLES + 1];    /* in no particular order */
 } winning_levels;
 
+enum {
+	WINNING_RAW = 1,         /* w->raw: every image counted */
+	/* the mirrors' keys made too: the flow makes the steps through them
+	 * from the first half's edges, and the one level it needs (the
+	 * middle's mirror) itself, so its callers leave them out (the
+	 * English walk's complements of 0.84 million keys, canonicalised) */
+	WINNING_MIRROR_KEYS = 2
+};
+
 /* Runs the winning walk (in this process: a store spread over processes
- * is refused, naming `what`) and keeps its levels in w (with raw, w->raw
- * too; else 0), which winning_levels_free releases whatever this returns. */
+ * is refused, naming `what`) and keeps its levels in w (flags: WINNING_*;
+ * without WINNING_RAW, w->raw is 0), which winning_levels_free releases
+ * whatever this returns. */
 pegsol_status winning_levels_walk(const pegsol_problem *pr,
                                   const pegsol_level_options *opt,
-                                  const char *what, int raw, winning_levels *w,
+                                  const char *what, int flags, winning_levels *w,
                                   pegsol_error *err);
 void winning_levels_free(winning_levels *w);
 
