@@ -34,9 +34,9 @@ static const char help[] =
 	"                          still be reached\n\n"
 	"Options:\n" CLI_COMMON_HELP CLI_DISK_HELP
 	"\nExamples:\n"
-	"  pegsol count                      # the English table (about 4 s)\n"
+	"  pegsol count                      # the English table (about 2 s)\n"
 	"  pegsol count -b triangle5 -s a1 -f any --format csv\n"
-	"  pegsol count --finish-only        # the English wins (about 1.5 s)\n";
+	"  pegsol count --finish-only        # the English wins (about 0.5 s)\n";
 
 /* --finish-only: the wins from the winning positions alone, with the
  * full count's names for the figures they share. */

@@ -49,7 +49,7 @@ static const char help[] =
 	"                          (exit status 4; default: none)\n"
 	"The per-jump table's levels, as for 'pegsol count':\n" CLI_DISK_HELP
 	"\nExamples:\n"
-	"  pegsol deadends                   # English (about 4 s)\n"
+	"  pegsol deadends                   # English (about 2 s)\n"
 	"  pegsol deadends -b triangle5 -s a1\n";
 
 enum { OPT_UNSOLVABLE = OPT_FIRST_COMMAND_OPTION, OPT_SHORTEST, OPT_MAXJ, OPT_LIMIT,

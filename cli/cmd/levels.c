@@ -65,7 +65,7 @@ static const char help[] =
 	"Options:\n" CLI_COMMON_HELP
 	"\nExamples:\n"
 	"  pegsol levels -b triangle5 -s a1 -f any --winning\n"
-	"  pegsol levels --by moves          # English (about 3 s)\n";
+	"  pegsol levels --by moves          # English (about 2.5 s)\n";
 
 enum { OPT_BY = OPT_FIRST_COMMAND_OPTION, OPT_WINNING, OPT_RAW, OPT_MAX_JUMPS,
        OPT_MAX_MOVES, OPT_DIRECTION, OPT_LIST, OPT_MEMBER, OPT_OUTPUT, OPT_PRUNE,

@@ -52,7 +52,7 @@ static const char help[] =
 	"                          counts: 21,111 dead ends on the English\n"
 	"                          board), with their total\n"
 	"\nExamples:\n"
-	"  pegsol random                     # English (about 6 s)\n"
+	"  pegsol random                     # English (about 2.5 s)\n"
 	"  pegsol random -b triangle5 -s a1 --simulate 1000 --seed 1\n";
 
 enum { OPT_SIMULATE = OPT_FIRST_COMMAND_OPTION, OPT_SEED, OPT_PLOT, OPT_SIM_ONLY,

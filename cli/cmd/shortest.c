@@ -76,7 +76,7 @@ static const char help[] =
 	"4 resource limit reached.\n\n"
 	"Options:\n" CLI_COMMON_HELP
 	"\nExamples:\n"
-	"  pegsol shortest                   # English (about 4 s)\n"
+	"  pegsol shortest                   # English (about 1 s)\n"
 	"  pegsol shortest -b triangle5 -s a1 -f any --count\n";
 
 enum { OPT_COUNT = OPT_FIRST_COMMAND_OPTION, OPT_DISTINCT, OPT_BY, OPT_LIST,
