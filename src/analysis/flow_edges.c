@@ -130,7 +130,7 @@ static void mirror_groups(void *arg, int tid)
 				size_t j = (size_t)flow_edge_to(ed);
 				u128 q = in[j], p;
 				if (!classes) {
-					unsigned mu = (ed & 31) * stab_b[j] / stab_a;
+					unsigned mu = flow_edge_mu(ed) * stab_b[j] / stab_a;
 					overflow |= u128_mul(q, mu, &p);
 					q = p;
 				}

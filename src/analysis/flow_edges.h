@@ -79,10 +79,16 @@ static inline uint32_t flow_edge(uint64_t b, unsigned mu)
 	return (uint32_t)(b << 5 | mu);
 }
 
-/* The index an edge goes to. */
+/* The index an edge goes to, and its jumps (mu: the low bits, so that
+ * e + 1 is the edge with one jump more). */
 static inline uint64_t flow_edge_to(uint32_t e)
 {
 	return e >> 5;
+}
+
+static inline unsigned flow_edge_mu(uint32_t e)
+{
+	return e & 31;
 }
 
 /* Ends the group of parent a (stabiliser size stab) whose `edges` edges

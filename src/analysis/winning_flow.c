@@ -538,11 +538,8 @@ static const uint64_t *level_keys(const winning_levels *w, pegsol_pos full,
 	free(*made);
 	if (!(*made = malloc((count ? count : 1) * sizeof **made)))
 		return NULL;
-	uint64_t img[SYM_MAX] __attribute__((aligned(64)));
-	for (size_t i = 0; i < count; i++) {
-		sym_images(w->H, full ^ src[i], img);
-		(*made)[i] = sym_canon_min(img, w->H->order);
-	}
+	for (size_t i = 0; i < count; i++)
+		(*made)[i] = sym_canon(w->H, full ^ src[i]);
 	return *made;
 }
 
