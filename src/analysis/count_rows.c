@@ -102,10 +102,11 @@ static pegsol_status add_up_row(count_run *r, pegsol_jump_level *row, u128 *thro
 	return st;
 }
 
-/* A partial count's last level: its row, without its children.  The store
- * hands its keys over one by one on one thread; they are gathered into
- * batches whose stats the engine's threads add up, each into its own
- * expand_stats.  One thread alone spent 9.3 of a 16-thread run's 17.5 s
+/* A partial count's last level: its row, without its children.  A store
+ * with a stats pass (a level in memory) adds them up in slices on the
+ * engine's threads; otherwise the store hands its keys over one by one on
+ * one thread, and they are gathered into batches whose stats the
+ * engine's threads add up, each into its own expand_stats.  One thread alone spent 9.3 of a 16-thread run's 17.5 s
  * on French count -s 0 --max-jumps 15's last level (bench/level_scaling.sh
  * on a 16-core machine, doc/BENCHMARKS.md). */
 #define STATS_BATCH ((size_t)1 << 20)
@@ -125,16 +126,22 @@ typedef struct stats_scan {
 static void stats_batch_part(void *arg, int tid)
 {
 	stats_scan *ss = arg;
+	/* the sums on the thread's stack, added to its share once: the
+	 * shares lie side by side, and written for every key they made four
+	 * threads slower than one (French count -s 0 --max-jumps 15's last
+	 * level on a 16-core machine: 2.8 s on 1 thread, 6.5 s on 4) */
+	expand_stats st = {0};
+	int overflow = 0;
 	for (;;) {
 		size_t i = atomic_fetch_add(&ss->next, STATS_CHUNK);
 		if (i >= ss->n)
-			return;
+			break;
 		size_t end = i + STATS_CHUNK < ss->n ? i + STATS_CHUNK : ss->n;
 		for (; i < end; i++)
-			ss->overflow[tid] |= level_stats_add(&ss->r->E, ss->keys[i],
-			                                     ss->counts ? &ss->counts[i] : NULL,
-			                                     &ss->part[tid]);
+			overflow |= level_stats_add(&ss->r->E, ss->keys[i],
+			                            ss->counts ? &ss->counts[i] : NULL, &st);
 	}
+	ss->overflow[tid] |= overflow | expand_stats_sum(&ss->part[tid], &st);
 }
 
 static void stats_batch_run(stats_scan *ss)
@@ -160,15 +167,6 @@ static void on_stats(void *ctx, uint64_t key, u128 count)
 		stats_batch_run(ss);
 }
 
-/* Adds a thread's stats to the total; nonzero when a game count overflows. */
-static int stats_merge(expand_stats *to, const expand_stats *from)
-{
-	to->raw += from->raw;
-	to->dead += from->dead;
-	to->dead_raw += from->dead_raw;
-	return u128_add(&to->games, from->games) | u128_add(&to->dead_games, from->dead_games);
-}
-
 /* --max-jumps's last level has a row but no children worth making
  * (English, 14 jumps on disk within 32M: the last level's expansion was
  * 12 of 21 s). */
@@ -177,6 +175,21 @@ pegsol_status count_stats_only(count_run *r, const slevel *cur, const char *name
 {
 	const struct level_store_ops *ops = r->store->ops;
 	memset(xs, 0, sizeof *xs);
+	pegsol_pos none = 0; /* a pointer for memcpy, never read */
+	if (ops->stats) {
+		/* a level in memory: its keys in slices, one a thread, with
+		 * no copy made */
+		const char *phase = r->phase;
+		r->phase = "scanning";
+		count_progress(r, 0, (size_t)ops->size(cur));
+		pegsol_status st = ops->stats(r->store, cur, xs, r->err);
+		if (st == PEGSOL_OK)
+			count_progress(r, (size_t)ops->size(cur), (size_t)ops->size(cur));
+		r->phase = phase;
+		if (st == PEGSOL_OK)
+			st = ops->from_positions(r->store, name, &none, 0, r->counting, next, r->err);
+		return st;
+	}
 	int threads = r->E.threads > 1 ? r->E.threads : 1;
 	stats_scan ss = {.r = r, .total = (size_t)ops->size(cur)};
 	size_t batch = ss.total < STATS_BATCH ? ss.total + 1 : STATS_BATCH;
@@ -197,12 +210,11 @@ pegsol_status count_stats_only(count_run *r, const slevel *cur, const char *name
 		stats_batch_run(&ss);
 	int overflow = 0;
 	for (int t = 0; t < threads; t++)
-		overflow |= ss.overflow[t] | stats_merge(xs, &ss.part[t]);
+		overflow |= ss.overflow[t] | expand_stats_sum(xs, &ss.part[t]);
 	free(ss.keys), free(ss.counts), free(ss.part), free(ss.overflow);
 	if (st == PEGSOL_OK && overflow)
 		st = fail_limit(r->err, PEGSOL_LIMIT_COUNT, "a game count overflows 128 bits");
 	r->phase = phase;
-	pegsol_pos none = 0; /* a pointer for memcpy, never read */
 	if (st == PEGSOL_OK)
 		st = ops->from_positions(r->store, name, &none, 0, r->counting, next, r->err);
 	return st;

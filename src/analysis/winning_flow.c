@@ -62,8 +62,10 @@ static pegsol_status on_level(void *ctx, int n, level_store *s,
 	/* every image, on the engine's threads (whose group is w->H) */
 	int m = c->N - n;
 	if (st == PEGSOL_OK && (c->flags & WINNING_RAW)) {
-		w->raw[n] = c->mirrored && m != n && c->counted[m]
-		            ? w->raw[m] : engine_orbits(s->E, w->keys[n], w->n[n]);
+		if (c->mirrored && m != n && c->counted[m])
+			w->raw[n] = w->raw[m];
+		else if (engine_orbits(s->E, w->keys[n], w->n[n], &w->raw[n]))
+			return fail(err, PEGSOL_ELIMIT, "out of memory");
 		c->counted[n] = 1;
 	}
 	return st;

@@ -2,12 +2,14 @@
  * engine.c - an engine's life: engine_init sets it up for a board and a
  * symmetry group (its jump tables, jump_tables.c), engine_release frees
  * its tables and what it kept between expansions (engine_buffers.c);
- * engine_orbits sums the orbits of a level's keys on its threads.
+ * engine_orbits and engine_level_stats sum a level's orbits, or the
+ * figures of its row, on its threads.
  */
 #include "engine/engine_buffers.h"
 #include "engine/jump_tables.h"
 #include "core/parallel.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 int engine_init(engine *E, const pegsol_board *b, const sym_group *G,
@@ -27,39 +29,74 @@ void engine_release(engine *E)
 	engine_buffers_free(E);
 }
 
-/* A slice of the keys a thread: its sum in its own cache line. */
-typedef struct orbits_ctx {
+/* A slice of the keys a thread, its sums in its own cache lines (sums
+ * side by side, written for every key, made four threads slower than
+ * one on the French board's last level: bench/level_scaling.sh). */
+typedef struct stats_ctx {
 	const engine *E;
 	const uint64_t *keys;
+	const u128 *counts;
 	size_t n;
 	int nthreads;
+	int orbits_only;
 	struct {
-		uint64_t sum;
-	} __attribute__((aligned(64))) t[PARALLEL_MAX_THREADS];
-} orbits_ctx;
+		expand_stats st;
+		int overflow;
+	} __attribute__((aligned(64))) t[];
+} stats_ctx;
 
-static void orbits_slice(void *arg, int tid)
+static void stats_slice(void *arg, int tid)
 {
-	orbits_ctx *x = arg;
+	stats_ctx *x = arg;
 	size_t a, b;
 	parallel_share(x->n, tid, x->nthreads, &a, &b);
-	uint64_t sum = 0;
-	for (size_t i = a; i < b; i++)
-		sum += (uint64_t)engine_orbit(x->E, x->keys[i]);
-	x->t[tid].sum = sum;
+	expand_stats st = {0};
+	int overflow = 0;
+	if (x->orbits_only)
+		for (size_t i = a; i < b; i++)
+			st.raw += (uint64_t)engine_orbit(x->E, x->keys[i]);
+	else
+		for (size_t i = a; i < b; i++)
+			overflow |= level_stats_add(x->E, x->keys[i],
+			                            x->counts ? &x->counts[i] : NULL, &st);
+	x->t[tid].st = st;
+	x->t[tid].overflow = overflow;
 }
 
-uint64_t engine_orbits(const engine *E, const uint64_t *keys, size_t n)
+/* The sums of keys[0..n) into *out on the engine's threads: -1 when out
+ * of memory, 1 when a game count overflows 128 bits, else 0. */
+static int stats_on_threads(const engine *E, const uint64_t *keys,
+                            const u128 *counts, size_t n, int orbits_only,
+                            expand_stats *out)
 {
 	/* a level of a few thousand keys: waking the workers costs more
 	 * than it (some 20 us; 10 ns a key) */
 	int nthreads = n >= 8192 ? E->threads : 1;
 	if (nthreads > PARALLEL_MAX_THREADS)
 		nthreads = PARALLEL_MAX_THREADS;
-	orbits_ctx x = {E, keys, n, nthreads, {{0}}}; /* 16 KiB of sums */
-	parallel_run(nthreads, orbits_slice, &x);
-	uint64_t sum = 0;
+	stats_ctx *x = calloc(1, sizeof *x + (size_t)nthreads * sizeof x->t[0]);
+	if (!x)
+		return -1;
+	*x = (stats_ctx){E, keys, counts, n, nthreads, orbits_only};
+	parallel_run(nthreads, stats_slice, x);
+	int overflow = 0;
+	memset(out, 0, sizeof *out);
 	for (int t = 0; t < nthreads; t++)
-		sum += x.t[t].sum;
-	return sum;
+		overflow |= x->t[t].overflow | expand_stats_sum(out, &x->t[t].st);
+	free(x);
+	return overflow;
+}
+
+int engine_orbits(const engine *E, const uint64_t *keys, size_t n, uint64_t *out)
+{
+	expand_stats st;
+	int rc = stats_on_threads(E, keys, NULL, n, 1, &st);
+	*out = st.raw;
+	return rc;
+}
+
+int engine_level_stats(const engine *E, const uint64_t *keys, const u128 *counts,
+                       size_t n, expand_stats *out)
+{
+	return stats_on_threads(E, keys, counts, n, 0, out);
 }

@@ -242,6 +242,19 @@ static inline uint64_t move_label_meet(uint64_t a, uint64_t b)
 int level_stats_add(const engine *E, uint64_t key, const u128 *count,
                     expand_stats *st);
 
+/* A thread's or a share's facts about the parents it expanded (from)
+ * added into into; nonzero when a game count overflows 128 bits.  The
+ * lost remainders stay below the level's mass and cannot. */
+static inline int expand_stats_sum(expand_stats *into, const expand_stats *from)
+{
+	into->raw += from->raw;
+	into->dead += from->dead;
+	into->dead_raw += from->dead_raw;
+	into->lost += from->lost;
+	return u128_add(&into->dead_games, from->dead_games) |
+	       u128_add(&into->games, from->games);
+}
+
 /* Probability 1 in the share mode's fixed point: 126 bits after the point,
  * and room for the sum of a level's masses. */
 #define MASS_ONE ((u128)1 << 126)
@@ -413,9 +426,17 @@ static inline int engine_orbit(const engine *E, uint64_t key)
 	return sym_orbit_size(E->G, key);
 }
 
-/* The orbit sizes of keys[0..n) summed (the positions they stand for,
- * every image counted), on the engine's threads: eight images a key,
- * a pass over a whole level that one thread would make alone. */
-uint64_t engine_orbits(const engine *E, const uint64_t *keys, size_t n);
+/* The orbit sizes of keys[0..n) summed into *out (the positions they
+ * stand for, every image counted), on the engine's threads: eight images
+ * a key, a pass over a whole level that one thread would make alone.
+ * 0, or -1 when out of memory. */
+int engine_orbits(const engine *E, const uint64_t *keys, size_t n, uint64_t *out);
+
+/* level_stats_add over keys[0..n) (counts[i] their counts, or NULL), on
+ * the engine's threads, into *out: a partial count's last level, its row
+ * without its children.  0; 1 when a game count overflows 128 bits; -1
+ * when out of memory. */
+int engine_level_stats(const engine *E, const uint64_t *keys, const u128 *counts,
+                       size_t n, expand_stats *out);
 
 #endif

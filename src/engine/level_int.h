@@ -102,19 +102,6 @@ struct expand_buffers {
 	struct dense_maps *dense;
 };
 
-/* A thread's facts about the parents it expanded (from) added into
- * into; nonzero when a game count overflows 128 bits.  The lost
- * remainders stay below the level's mass and cannot. */
-static inline int expand_stats_sum(expand_stats *into, const expand_stats *from)
-{
-	into->raw += from->raw;
-	into->dead += from->dead;
-	into->dead_raw += from->dead_raw;
-	into->lost += from->lost;
-	return u128_add(&into->dead_games, from->dead_games) |
-	       u128_add(&into->games, from->games);
-}
-
 /* One expansion: what its threads share. */
 typedef struct xctx {
 	const engine *E;

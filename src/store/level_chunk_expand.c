@@ -60,11 +60,7 @@ pegsol_status cx_open(chunk_expander *x, engine *E, const char *path,
 static pegsol_status add_stats(expand_stats *to, const expand_stats *v,
                                pegsol_error *err)
 {
-	to->raw += v->raw;
-	to->dead += v->dead;
-	to->dead_raw += v->dead_raw;
-	to->lost += v->lost; /* at most the level's mass */
-	if (u128_add(&to->dead_games, v->dead_games) || u128_add(&to->games, v->games))
+	if (expand_stats_sum(to, v))
 		return fail_limit(err, PEGSOL_LIMIT_COUNT, "a game count overflows 128 bits");
 	return PEGSOL_OK;
 }

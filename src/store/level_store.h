@@ -98,6 +98,12 @@ struct level_store_ops {
 	 * with foreach. */
 	pegsol_status (*orbits)(level_store *s, const slevel *L, uint64_t *out,
 	                        pegsol_error *err);
+	/* *out = the figures of L's row as an expansion would find them
+	 * (level_stats_add over the keys held here), on the engine's
+	 * threads: a partial count's last level.  NULL when a store has no
+	 * such pass: callers add them up key by key with foreach. */
+	pegsol_status (*stats)(level_store *s, const slevel *L, expand_stats *out,
+	                       pegsol_error *err);
 	/* L will not be expanded again, only read once much later (a count's
 	 * level waiting for its partner): the store may hold it compactly
 	 * until then.  NULL when a store has no such form (on disk the

@@ -223,7 +223,26 @@ static pegsol_status mem_orbits(level_store *s, const slevel *L, uint64_t *out,
 	pegsol_status st = views_open(s, &w, L, NULL, err);
 	*out = 0;
 	if (st == PEGSOL_OK) {
-		*out = engine_orbits(s->E, w.v[0]->keys, w.v[0]->n);
+		if (engine_orbits(s->E, w.v[0]->keys, w.v[0]->n, out))
+			st = no_room(err);
+		views_close(&w);
+	}
+	return st;
+}
+
+static pegsol_status mem_stats(level_store *s, const slevel *L, expand_stats *out,
+                               pegsol_error *err)
+{
+	views w;
+	pegsol_status st = views_open(s, &w, L, NULL, err);
+	memset(out, 0, sizeof *out);
+	if (st == PEGSOL_OK) {
+		int rc = engine_level_stats(s->E, w.v[0]->keys, w.v[0]->counts,
+		                            w.v[0]->n, out);
+		if (rc < 0)
+			st = no_room(err);
+		else if (rc > 0)
+			st = fail_limit(err, PEGSOL_LIMIT_COUNT, "a game count overflows 128 bits");
 		views_close(&w);
 	}
 	return st;
@@ -278,6 +297,7 @@ static const struct level_store_ops memory_ops = {
 	.expand_within = mem_expand_within,
 	.foreach = mem_foreach,
 	.orbits = mem_orbits,
+	.stats = mem_stats,
 	.park = mem_park,
 	.size = mem_size,
 	.bytes = mem_bytes,
