@@ -216,29 +216,18 @@ static pegsol_status mem_foreach(level_store *s, const slevel *L,
 	return st;
 }
 
-static pegsol_status mem_orbits(level_store *s, const slevel *L, uint64_t *out,
-                                pegsol_error *err)
-{
-	views w;
-	pegsol_status st = views_open(s, &w, L, NULL, err);
-	*out = 0;
-	if (st == PEGSOL_OK) {
-		if (engine_orbits(s->E, w.v[0]->keys, w.v[0]->n, out))
-			st = no_room(err);
-		views_close(&w);
-	}
-	return st;
-}
-
-static pegsol_status mem_stats(level_store *s, const slevel *L, expand_stats *out,
-                               pegsol_error *err)
+/* A level's orbits (orbits_only) or its whole row's figures, summed on
+ * the engine's threads into *out. */
+static pegsol_status mem_add_up(level_store *s, const slevel *L, int orbits_only,
+                                expand_stats *out, pegsol_error *err)
 {
 	views w;
 	pegsol_status st = views_open(s, &w, L, NULL, err);
 	memset(out, 0, sizeof *out);
 	if (st == PEGSOL_OK) {
-		int rc = engine_level_stats(s->E, w.v[0]->keys, w.v[0]->counts,
-		                            w.v[0]->n, out);
+		const level *v = w.v[0];
+		int rc = orbits_only ? engine_orbits(s->E, v->keys, v->n, &out->raw)
+		                     : engine_level_stats(s->E, v->keys, v->counts, v->n, out);
 		if (rc < 0)
 			st = no_room(err);
 		else if (rc > 0)
@@ -246,6 +235,21 @@ static pegsol_status mem_stats(level_store *s, const slevel *L, expand_stats *ou
 		views_close(&w);
 	}
 	return st;
+}
+
+static pegsol_status mem_orbits(level_store *s, const slevel *L, uint64_t *out,
+                                pegsol_error *err)
+{
+	expand_stats st;
+	pegsol_status rc = mem_add_up(s, L, 1, &st, err);
+	*out = st.raw;
+	return rc;
+}
+
+static pegsol_status mem_stats(level_store *s, const slevel *L, expand_stats *out,
+                               pegsol_error *err)
+{
+	return mem_add_up(s, L, 0, out, err);
 }
 
 static pegsol_status mem_park(level_store *s, slevel *L, pegsol_error *err)
