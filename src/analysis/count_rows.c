@@ -105,10 +105,11 @@ static pegsol_status add_up_row(count_run *r, pegsol_jump_level *row, u128 *thro
 /* A partial count's last level: its row, without its children.  A store
  * with a stats pass (a level in memory) adds them up in slices on the
  * engine's threads; otherwise the store hands its keys over one by one on
- * one thread, and they are gathered into batches whose stats the
- * engine's threads add up, each into its own expand_stats.  One thread alone spent 9.3 of a 16-thread run's 17.5 s
- * on French count -s 0 --max-jumps 15's last level (bench/level_scaling.sh
- * on a 16-core machine, doc/BENCHMARKS.md). */
+ * one thread, and they are gathered into batches whose stats the engine's
+ * threads add up, each into its own expand_stats.  One thread alone spent
+ * 9.3 of a 16-thread run's 17.5 s on French count -s 0 --max-jumps 15's
+ * last level (bench/level_scaling.sh on a 16-core machine,
+ * doc/BENCHMARKS.md); in slices, 0.4 of 6.3 s. */
 #define STATS_BATCH ((size_t)1 << 20)
 #define STATS_CHUNK 4096
 
