@@ -168,32 +168,14 @@ static void on_stats(void *ctx, uint64_t key, u128 count)
 		stats_batch_run(ss);
 }
 
-/* --max-jumps's last level has a row but no children worth making
- * (English, 14 jumps on disk within 32M: the last level's expansion was
- * 12 of 21 s). */
-pegsol_status count_stats_only(count_run *r, const slevel *cur, const char *name,
-                               slevel **next, expand_stats *xs)
+/* The last level's figures from its keys as foreach hands them over, in
+ * batches the threads add up. */
+static pegsol_status stats_by_batches(count_run *r, const slevel *cur,
+                                      size_t total, expand_stats *xs)
 {
-	const struct level_store_ops *ops = r->store->ops;
-	memset(xs, 0, sizeof *xs);
-	pegsol_pos none = 0; /* a pointer for memcpy, never read */
-	if (ops->stats) {
-		/* a level in memory: its keys in slices, one a thread, with
-		 * no copy made */
-		const char *phase = r->phase;
-		r->phase = "scanning";
-		count_progress(r, 0, (size_t)ops->size(cur));
-		pegsol_status st = ops->stats(r->store, cur, xs, r->err);
-		if (st == PEGSOL_OK)
-			count_progress(r, (size_t)ops->size(cur), (size_t)ops->size(cur));
-		r->phase = phase;
-		if (st == PEGSOL_OK)
-			st = ops->from_positions(r->store, name, &none, 0, r->counting, next, r->err);
-		return st;
-	}
 	int threads = r->E.threads > 1 ? r->E.threads : 1;
-	stats_scan ss = {.r = r, .total = (size_t)ops->size(cur)};
-	size_t batch = ss.total < STATS_BATCH ? ss.total + 1 : STATS_BATCH;
+	stats_scan ss = {.r = r, .total = total};
+	size_t batch = total < STATS_BATCH ? total + 1 : STATS_BATCH;
 	ss.keys = malloc(batch * sizeof *ss.keys);
 	ss.counts = r->counting ? malloc(batch * sizeof *ss.counts) : NULL;
 	ss.part = calloc((size_t)threads, sizeof *ss.part);
@@ -202,11 +184,7 @@ pegsol_status count_stats_only(count_run *r, const slevel *cur, const char *name
 		free(ss.keys), free(ss.counts), free(ss.part), free(ss.overflow);
 		return fail_limit(r->err, PEGSOL_LIMIT_MEMORY, "out of memory for the last level's scan");
 	}
-	/* a phase of its own: the log says the level was scanned, not expanded */
-	const char *phase = r->phase;
-	r->phase = "scanning";
-	count_progress(r, 0, ss.total);
-	pegsol_status st = ops->foreach(r->store, cur, on_stats, &ss, r->err);
+	pegsol_status st = r->store->ops->foreach(r->store, cur, on_stats, &ss, r->err);
 	if (st == PEGSOL_OK && ss.n)
 		stats_batch_run(&ss);
 	int overflow = 0;
@@ -215,7 +193,30 @@ pegsol_status count_stats_only(count_run *r, const slevel *cur, const char *name
 	free(ss.keys), free(ss.counts), free(ss.part), free(ss.overflow);
 	if (st == PEGSOL_OK && overflow)
 		st = fail_limit(r->err, PEGSOL_LIMIT_COUNT, "a game count overflows 128 bits");
+	return st;
+}
+
+/* --max-jumps's last level has a row but no children worth making
+ * (English, 14 jumps on disk within 32M: the last level's expansion was
+ * 12 of 21 s). */
+pegsol_status count_stats_only(count_run *r, const slevel *cur, const char *name,
+                               slevel **next, expand_stats *xs)
+{
+	const struct level_store_ops *ops = r->store->ops;
+	memset(xs, 0, sizeof *xs);
+	size_t total = (size_t)ops->size(cur);
+	/* a phase of its own: the log says the level was scanned, not expanded */
+	const char *phase = r->phase;
+	r->phase = "scanning";
+	count_progress(r, 0, total);
+	/* a level in memory is summed in place, in slices, one a thread (the
+	 * batches report their own progress) */
+	pegsol_status st = ops->stats ? ops->stats(r->store, cur, xs, r->err)
+	                              : stats_by_batches(r, cur, total, xs);
+	if (st == PEGSOL_OK && ops->stats)
+		count_progress(r, total, total);
 	r->phase = phase;
+	pegsol_pos none = 0; /* a pointer for memcpy, never read */
 	if (st == PEGSOL_OK)
 		st = ops->from_positions(r->store, name, &none, 0, r->counting, next, r->err);
 	return st;
