@@ -12,9 +12,48 @@
 #define PEGSOL_CHILD_CANON_H
 
 #include "engine/level.h"
+#include "engine/packed_images.h"
 
 #if defined(__AVX512F__)
 #include <immintrin.h>
+
+/* A parent's images as its children are made from them: packed where the
+ * engine has packed images (packed_images.h), 64 bits each otherwise. */
+typedef struct parent_imgs {
+	uint64_t img[SYM_MAX] __attribute__((aligned(64)));
+#if PEGSOL_PACKED_IMAGES
+	__m256i packed;
+	uint64_t fixbit;
+#endif
+} parent_imgs;
+
+/* parent_images into pi, packed when pk (the engine's packed images,
+ * read once by the caller: NULL for the byte tables) is not NULL. */
+static inline __attribute__((always_inline)) int
+parent_imgs_of(const sym_group *G, const packed_images *pk, int m, uint64_t c,
+               uint64_t iflip, parent_imgs *pi)
+{
+#if PEGSOL_PACKED_IMAGES
+	if (pk)
+		return packed_parent(pk, c, iflip, &pi->packed, &pi->fixbit);
+#else
+	(void)pk;
+#endif
+	return parent_images(G, m, c, iflip, pi->img);
+}
+
+/* The canonical form of the child by jump j of the parent pi holds. */
+static inline __attribute__((always_inline)) uint64_t
+child_of(const engine *E, const packed_images *pk, const parent_imgs *pi,
+         int m, int j)
+{
+#if PEGSOL_PACKED_IMAGES
+	if (pk)
+		return packed_child(pk, pi->packed, pi->fixbit, j);
+#endif
+	return sym_canon_xor(pi->img, E->jimg[j], m);
+}
+
 #endif
 
 /* The orbit's size of a position that `fixed` of the group's m elements
@@ -40,6 +79,44 @@ static inline uint64_t canon_child_at(const uint64_t *img, const uint64_t *ji,
 		*at = __builtin_ctz((unsigned)eq);
 		return best;
 	}
+
+/* A parent's images as its children are made from them: packed where the
+ * engine has packed images (packed_images.h), 64 bits each otherwise. */
+typedef struct parent_imgs {
+	uint64_t img[SYM_MAX] __attribute__((aligned(64)));
+#if PEGSOL_PACKED_IMAGES
+	__m256i packed;
+	uint64_t fixbit;
+#endif
+} parent_imgs;
+
+/* parent_images into pi, packed when pk (the engine's packed images,
+ * read once by the caller: NULL for the byte tables) is not NULL. */
+static inline __attribute__((always_inline)) int
+parent_imgs_of(const sym_group *G, const packed_images *pk, int m, uint64_t c,
+               uint64_t iflip, parent_imgs *pi)
+{
+#if PEGSOL_PACKED_IMAGES
+	if (pk)
+		return packed_parent(pk, c, iflip, &pi->packed, &pi->fixbit);
+#else
+	(void)pk;
+#endif
+	return parent_images(G, m, c, iflip, pi->img);
+}
+
+/* The canonical form of the child by jump j of the parent pi holds. */
+static inline __attribute__((always_inline)) uint64_t
+child_of(const engine *E, const packed_images *pk, const parent_imgs *pi,
+         int m, int j)
+{
+#if PEGSOL_PACKED_IMAGES
+	if (pk)
+		return packed_child(pk, pi->packed, pi->fixbit, j);
+#endif
+	return sym_canon_xor(pi->img, E->jimg[j], m);
+}
+
 #endif
 	uint64_t best = sym_canon_xor_loop(img, ji, m);
 	int g = 0;
@@ -65,6 +142,44 @@ parent_images(const sym_group *G, int m, uint64_t c, uint64_t iflip,
 		for (int g = 0; g < m; g++)
 			img[g] ^= iflip;
 	return fixed;
+}
+
+
+/* A parent's images as its children are made from them: packed where the
+ * engine has packed images (packed_images.h), 64 bits each otherwise. */
+typedef struct parent_imgs {
+	uint64_t img[SYM_MAX] __attribute__((aligned(64)));
+#if PEGSOL_PACKED_IMAGES
+	__m256i packed;
+	uint64_t fixbit;
+#endif
+} parent_imgs;
+
+/* parent_images into pi, packed when pk (the engine's packed images,
+ * read once by the caller: NULL for the byte tables) is not NULL. */
+static inline __attribute__((always_inline)) int
+parent_imgs_of(const sym_group *G, const packed_images *pk, int m, uint64_t c,
+               uint64_t iflip, parent_imgs *pi)
+{
+#if PEGSOL_PACKED_IMAGES
+	if (pk)
+		return packed_parent(pk, c, iflip, &pi->packed, &pi->fixbit);
+#else
+	(void)pk;
+#endif
+	return parent_images(G, m, c, iflip, pi->img);
+}
+
+/* The canonical form of the child by jump j of the parent pi holds. */
+static inline __attribute__((always_inline)) uint64_t
+child_of(const engine *E, const packed_images *pk, const parent_imgs *pi,
+         int m, int j)
+{
+#if PEGSOL_PACKED_IMAGES
+	if (pk)
+		return packed_child(pk, pi->packed, pi->fixbit, j);
+#endif
+	return sym_canon_xor(pi->img, E->jimg[j], m);
 }
 
 #endif

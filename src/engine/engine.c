@@ -1,12 +1,14 @@
 /*
  * engine.c - an engine's life: engine_init sets it up for a board and a
- * symmetry group (its jump tables, jump_tables.c), engine_release frees
+ * symmetry group (its jump tables, jump_tables.c, and packed images,
+ * packed_images.c), engine_release frees
  * its tables and what it kept between expansions (engine_buffers.c);
  * engine_orbits and engine_level_stats sum a level's orbits, or the
  * figures of its row, on its threads.
  */
 #include "engine/engine_buffers.h"
 #include "engine/jump_tables.h"
+#include "engine/packed_images.h"
 #include "core/parallel.h"
 
 #include <stdlib.h>
@@ -20,12 +22,15 @@ int engine_init(engine *E, const pegsol_board *b, const sym_group *G,
 	E->G = G;
 	E->threads = threads > 0 ? threads : parallel_cores();
 	E->keybits = b->nholes;
-	return jump_tables_build(E);
+	if (jump_tables_build(E))
+		return -1;
+	return packed_images_build(E);
 }
 
 void engine_release(engine *E)
 {
 	jump_tables_free(E);
+	packed_images_free(E);
 	engine_buffers_free(E);
 }
 

@@ -163,7 +163,8 @@ static void dense_generate(void *arg, int tid)
 	 * child is made where it is not (French: 8 MiB, the first 14 jumps
 	 * 12.7 -> 14.1 s ranked late: a burst of misses) */
 	const int late = R.hbits <= 17;
-	uint64_t img[SYM_MAX] __attribute__((aligned(64)));
+	const packed_images *pk = E->packed;
+	parent_imgs pi;
 	uint16_t jumps[MAX_JUMPS + 32];
 	uint64_t stage[DENSE_STAGE];
 	size_t ns = 0;
@@ -190,7 +191,7 @@ static void dense_generate(void *arg, int tid)
 			 * mean nothing, and the tables' path takes over */
 			bad |= (unsigned)(__builtin_popcountll(c) ^ ppegs) |
 			       (dense_state(&R, c) ^ pstate);
-			int orbit = orbit_size(m, parent_images(G, m, c, iflip, img));
+			int orbit = orbit_size(m, parent_imgs_of(G, pk, m, c, iflip, &pi));
 			st.raw += (uint64_t)orbit;
 			int nj = jumps_of(E, c ^ jflip, jumps);
 			if (nj == 0) {
@@ -203,8 +204,7 @@ static void dense_generate(void *arg, int tid)
 				lin_prune_slack(lp, c, &slack);
 			for (int k = 0; k < nj; k++) {
 				int drop = lp && lin_prune_cut(lp, &slack, jumps[k]);
-				const uint64_t *ji = E->jimg[jumps[k]];
-				uint64_t best = sym_canon_xor(img, ji, m);
+				uint64_t best = child_of(E, pk, &pi, m, jumps[k]);
 				kids += (uint64_t)!drop;
 				if (late) {
 					stage[ns++] = drop ? ~(uint64_t)0 : best;
@@ -670,7 +670,8 @@ static void probe_dual(void *arg, int tid)
 	const int ypegs = __builtin_popcountll(F->keys[0]);
 	const unsigned ystate = dense_state(&R, F->keys[0]);
 	const size_t room = DENSE_STAGE - (size_t)E->board->njumps;
-	uint64_t img[SYM_MAX] __attribute__((aligned(64)));
+	const packed_images *pk = E->packed;
+	parent_imgs pi;
 	uint16_t jumps[MAX_JUMPS + 32];
 	uint64_t at[DENSE_STAGE];
 	uint32_t who[DENSE_STAGE];
@@ -689,11 +690,10 @@ static void probe_dual(void *arg, int tid)
 			hit[i - a] = 0;
 			bad |= (unsigned)(__builtin_popcountll(c) ^ ypegs) |
 			       (dense_state(&R, c) ^ ystate);
-			(void)parent_images(G, m, c, iflip, img);
+			(void)parent_imgs_of(G, pk, m, c, iflip, &pi);
 			int nj = jumps_of(E, c ^ jflip, jumps);
 			for (int k = 0; k < nj; k++) {
-				const uint64_t *ji = E->jimg[jumps[k]];
-				uint64_t best = sym_canon_xor(img, ji, m);
+				uint64_t best = child_of(E, pk, &pi, m, jumps[k]);
 				uint64_t r = dense_index(&R, best);
 				__builtin_prefetch(map + (r >> 6));
 				at[ns] = r;

@@ -166,14 +166,14 @@ flush_stage(const xctx *x, tbuf *tb, const int words)
 	return full;
 }
 
-/* Writes the children of a parent (its images img, its legal jumps
+/* Writes the children of a parent (its images pi, its legal jumps
  * jumps[0..nj), its count cnt) from out on, entries of `words` words;
  * returns where the next goes.  Each child is written and then kept or
  * not by advancing out: whether the pagodas cut it or it falls in another
  * range is data no predictor learns, and a branch on it missed often
  * enough to cost more than making the children that are dropped. */
 static inline __attribute__((always_inline)) uint64_t *
-emit_children(const engine *E, const uint64_t *img, int m,
+emit_children(const engine *E, const packed_images *pk, const parent_imgs *pi, int m,
               const uint16_t *jumps, int nj, u128 cnt, const lin_prune *lp,
               const lin_vec *slack, int (*keep)(const void *, uint64_t),
               const void *keep_ctx, uint64_t iflip, const expand_range *range,
@@ -182,7 +182,7 @@ emit_children(const engine *E, const uint64_t *img, int m,
 {
 	for (int k = 0; k < nj; k++) {
 		int drop = lp && lin_prune_cut(lp, slack, jumps[k]);
-		uint64_t best = sym_canon_xor(img, E->jimg[jumps[k]], m);
+		uint64_t best = child_of(E, pk, pi, m, jumps[k]);
 		/* the child itself, not its complement: an image */
 		if (!lp && keep && !keep(keep_ctx, best ^ iflip))
 			continue;
@@ -221,7 +221,7 @@ static inline int claim_chunk(xctx *x, tbuf *tb, int tid)
  * (uint64_t) would otherwise make the compiler keep every field in
  * memory. */
 static inline __attribute__((always_inline)) int
-generate_chunk(xctx *x, tbuf *tb, uint64_t *img, uint16_t *jumps,
+generate_chunk(xctx *x, tbuf *tb, parent_imgs *pi, uint16_t *jumps,
                const int words)
 {
 	const engine *E = x->E;
@@ -243,6 +243,8 @@ generate_chunk(xctx *x, tbuf *tb, uint64_t *img, uint16_t *jumps,
 	const uint64_t iflip = x->flags & EXPAND_COMPLEMENT ? E->board->full : 0;
 	const uint64_t *const keys = in->keys;
 	const u128 *const counts = in->counts;
+	/* labelled parents want every image in full (emit_masked) */
+	const packed_images *const pk = in->masks ? NULL : E->packed;
 	const expand_range *const range = x->range;
 	const uint32_t pbase = x->pbase, nparts = (uint32_t)x->nparts;
 	const int pbits = x->pbits;
@@ -262,7 +264,7 @@ generate_chunk(xctx *x, tbuf *tb, uint64_t *img, uint16_t *jumps,
 		u128 cnt = counts ? counts[cur] : 1;
 		/* level_stats_add's sums, written out: through a helper shared
 		 * with it the English count took 3% more time */
-		int orbit = orbit_size(m, parent_images(G, m, c, iflip, img));
+		int orbit = orbit_size(m, parent_imgs_of(G, pk, m, c, iflip, pi));
 		st.raw += (uint64_t)orbit;
 		if (counts)
 			overflow |= u128_add(&st.games, cnt);
@@ -277,11 +279,11 @@ generate_chunk(xctx *x, tbuf *tb, uint64_t *img, uint16_t *jumps,
 			continue;
 		}
 		if (E->moves && in->masks) {
-			out = emit_moves(x, c, in->masks[cur], img, jumps, nj, out);
+			out = emit_moves(x, c, in->masks[cur], pi->img, jumps, nj, out);
 			continue;
 		}
 		if (in->masks) {
-			out = emit_masked(x, c, in->masks[cur], img, jumps, nj, out);
+			out = emit_masked(x, c, in->masks[cur], pi->img, jumps, nj, out);
 			continue;
 		}
 		if (E->share) {
@@ -292,7 +294,7 @@ generate_chunk(xctx *x, tbuf *tb, uint64_t *img, uint16_t *jumps,
 		lin_vec slack = {0};
 		if (lp)
 			lin_prune_slack(lp, c, &slack);
-		out = emit_children(E, img, m, jumps, nj, cnt, lp, &slack, keep, keep_ctx,
+		out = emit_children(E, pk, pi, m, jumps, nj, cnt, lp, &slack, keep, keep_ctx,
 		                    iflip, range, pbits, pbase, nparts, out, words);
 	}
 	tb->nstage = (size_t)(out - stage) / (size_t)words;
@@ -309,13 +311,13 @@ generate_words(xctx *x, int tid, const int words)
 {
 	tbuf *tb = &x->t[tid];
 	memset(tb->fill, 0, x->nparts * sizeof *tb->fill);
-	uint64_t img[SYM_MAX] __attribute__((aligned(64)));
+	parent_imgs pi;
 	uint16_t jumps[MAX_JUMPS];
 	/* what the last round could not place goes first */
 	int full = tb->nstage && flush_stage(x, tb, words);
 	while (!full && !atomic_load_explicit(&x->round_full, memory_order_relaxed) &&
 	       claim_chunk(x, tb, tid))
-		full = generate_chunk(x, tb, img, jumps, words);
+		full = generate_chunk(x, tb, &pi, jumps, words);
 	if (full)
 		atomic_store_explicit(&x->round_full, 1, memory_order_relaxed);
 	else if (tb->nstage)

@@ -103,6 +103,8 @@ typedef struct engine {
 	uint8_t gshift[MAX_JUMPS];         /* group g's first bit in its word */
 	uint16_t jump_of_bit[2 * MAX_JUMPS];
 	uint64_t jimg[MAX_JUMPS][SYM_MAX]; /* g(mask of jump j) */
+	/* the images packed 32 bits a lane, or NULL (packed_images.h) */
+	struct packed_images *packed;
 	/* AVX-512 BITALG: the legal jumps as bits in jump order, 64 a word,
 	 * each word three bit gathers of the position: jsel[w][0][k] is the
 	 * from hole of jump 64 w + k, [1] its over hole, [2] its to hole

@@ -1,0 +1,103 @@
+/*
+ * test_packed_images.c - the packed images (engine/packed_images.h: a
+ * parent's eight images 32 bits a lane, where the CPU has AVX2 and not
+ * AVX-512) against the byte tables' sym_canon and sym_apply:
+ *
+ *   - where they are used: every board whose group has 8 elements and at
+ *     most 32 holes besides its centre (the English board, squares of 4
+ *     and 5 holes a side), and nowhere else (the French board's 36 moving
+ *     holes, a rectangle's group of 4, a triangle's of 6); the rule is
+ *     written here from the boards' own facts, not the engine's;
+ *   - on random positions of those boards, with and without the
+ *     complement: the count of elements that fix the parent, and for
+ *     every jump of the board, legal or not, the canonical form of the
+ *     parent with the jump's three holes flipped, which sym_canon makes
+ *     from the byte tables, one transform an element.
+ *
+ * A build without AVX2 or with AVX-512 checks that the engine keeps to
+ * the byte tables (E.packed NULL) on every board.
+ */
+#include "check.h"
+#include "board/board.h"
+#include "engine/child_canon.h"
+
+#include <stdlib.h>
+
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+
+static uint64_t next_random(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+/* The rule, from the board: a group of 8, and at most 32 holes that some
+ * element moves (a hole all of them fix counts once, as the centre). */
+static int should_pack(const pegsol_board *b)
+{
+	const sym_group *G = b->symmetry;
+	if (G->order != 8)
+		return 0;
+	int moving = 0;
+	for (int h = 0; h < b->nholes; h++) {
+		int fixed = 1;
+		for (int g = 0; g < G->order; g++)
+			fixed &= G->perm[g][h] == h;
+		moving += !fixed;
+	}
+	return moving <= 32 && b->nholes - moving <= 1;
+}
+
+static void test_board(const char *name)
+{
+	pegsol_board *b = check_board(name);
+	engine E;
+	CHECK_EQ_INT(engine_init(&E, b, b->symmetry, 1), 0);
+	if (!PEGSOL_PACKED_IMAGES || !should_pack(b)) {
+		CHECK(E.packed == NULL);
+		engine_release(&E);
+		pegsol_board_free(b);
+		return;
+	}
+	CHECK(E.packed != NULL);
+	const sym_group *G = b->symmetry;
+#if PEGSOL_PACKED_IMAGES
+	for (int t = 0; t < 4000; t++) {
+		uint64_t c = next_random() & b->full;
+		uint64_t iflip = t & 1 ? b->full : 0;
+		parent_imgs pi;
+		int fixed = parent_imgs_of(G, E.packed, G->order, c, iflip, &pi);
+		int want = 0;
+		for (int g = 0; g < G->order; g++)
+			want += sym_apply(G, g, c) == c;
+		CHECK_EQ_INT(fixed, want);
+		for (int j = 0; j < b->njumps; j++) {
+			pegsol_jump jp = b->jumps[j];
+			uint64_t child = c ^ iflip ^ bit(jp.from) ^ bit(jp.over) ^ bit(jp.to);
+			uint64_t got = child_of(&E, E.packed, &pi, G->order, j);
+			if (got != sym_canon(G, child)) {
+				fprintf(stderr, "%s: position %#llx, flip %#llx, jump %d: %#llx, not %#llx\n",
+				        name, (unsigned long long)c, (unsigned long long)iflip, j,
+				        (unsigned long long)got,
+				        (unsigned long long)sym_canon(G, child));
+				CHECK(0);
+			}
+		}
+	}
+#endif
+	engine_release(&E);
+	pegsol_board_free(b);
+}
+
+int main(void)
+{
+	test_board("english");
+	test_board("oooo\noooo\noooo\noooo\n");
+	test_board("ooooo\nooooo\nooooo\nooooo\nooooo\n");
+	test_board("french");
+	test_board("oooooo\noooooo\noooooo\noooooo\n");
+	test_board("triangle5");
+	return check_done();
+}
