@@ -644,10 +644,17 @@ static unsigned fill_in(dctx *x)
 }
 
 /* The hits of a stage: each rank's bit looked up (its line prefetched
- * when it was ranked), OR-ed into its key's hit. */
-static inline void stage_hits(const uint64_t *map, const uint64_t *at,
-                              const uint32_t *who, size_t n, uint8_t *hit)
+ * when it was ranked), OR-ed into its key's hit.  With `late`, at holds
+ * the keys, ranked here first in a loop of their own (as rank_and_set). */
+static inline void stage_hits(const dense_rank *R, const uint64_t *map,
+                              uint64_t *at, const uint32_t *who, size_t n,
+                              uint8_t *hit, int late)
 {
+	if (late)
+		for (size_t i = 0; i < n; i++) {
+			at[i] = dense_index(R, at[i]);
+			__builtin_prefetch(map + (at[i] >> 6));
+		}
 	for (size_t i = 0; i < n; i++)
 		hit[who[i]] |= (uint8_t)(map[at[i] >> 6] >> (at[i] & 63) & 1);
 }
@@ -670,6 +677,7 @@ static void probe_dual(void *arg, int tid)
 	const int ypegs = __builtin_popcountll(F->keys[0]);
 	const unsigned ystate = dense_state(&R, F->keys[0]);
 	const size_t room = DENSE_STAGE - (size_t)E->board->njumps;
+	const int late = R.hbits <= 17; /* as dense_generate's */
 	const packed_images *pk = E->packed;
 	parent_imgs pi;
 	uint16_t jumps[MAX_JUMPS + 32];
@@ -683,7 +691,7 @@ static void probe_dual(void *arg, int tid)
 			E->progress(E->progress_ctx, a, F->n);
 		for (size_t i = a; i < b; i++) {
 			if (ns > room) {
-				stage_hits(map, at, who, ns, hit);
+				stage_hits(&R, map, at, who, ns, hit, late);
 				ns = 0;
 			}
 			uint64_t c = F->keys[i];
@@ -694,13 +702,17 @@ static void probe_dual(void *arg, int tid)
 			int nj = jumps_of(E, c ^ jflip, jumps);
 			for (int k = 0; k < nj; k++) {
 				uint64_t best = child_of(E, pk, &pi, m, jumps[k]);
-				uint64_t r = dense_index(&R, best);
-				__builtin_prefetch(map + (r >> 6));
-				at[ns] = r;
+				if (late) {
+					at[ns] = best;
+				} else {
+					uint64_t r = dense_index(&R, best);
+					__builtin_prefetch(map + (r >> 6));
+					at[ns] = r;
+				}
 				who[ns++] = (uint32_t)(i - a);
 			}
 		}
-		stage_hits(map, at, who, ns, hit);
+		stage_hits(&R, map, at, who, ns, hit, late);
 		for (size_t i = a; i < b; i++) {
 			int kept = hit[i - a];
 			if (kept && x->keep)
