@@ -21,11 +21,7 @@
 int level_stats_add(const engine *E, uint64_t key, const u128 *count,
                     expand_stats *st)
 {
-	const sym_group *G = E->G;
-	int fixed = 0;
-	for (int g = 0; g < G->order; g++)
-		fixed += sym_apply(G, g, key) == key;
-	int orbit = orbit_size(G->order, fixed), overflow = 0;
+	int orbit = engine_orbit(E, key), overflow = 0;
 	uint16_t jumps[MAX_JUMPS + 32];
 	st->raw += (uint64_t)orbit;
 	if (count)

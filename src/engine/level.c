@@ -188,7 +188,7 @@ pegsol_status level_from_positions(const engine *E, const pegsol_pos *pos,
 	/* Few positions: merge duplicates by a quadratic scan. */
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++) {
-		uint64_t k = sym_canon(E->G, pos[i]);
+		uint64_t k = engine_canon(E, pos[i]);
 		size_t j = 0;
 		while (j < m && keys[j] != k)
 			j++;
@@ -222,7 +222,7 @@ static void complement_keys(void *arg, int tid)
 	size_t a, b;
 	parallel_share(j->n, tid, j->threads, &a, &b);
 	for (size_t i = a; i < b; i++) {
-		j->keys[i] = sym_canon(j->E->G, full & ~j->in[i]);
+		j->keys[i] = engine_canon(j->E, full & ~j->in[i]);
 		if (j->counts)
 			j->counts[i] = j->in_counts[i];
 	}

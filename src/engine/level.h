@@ -27,6 +27,7 @@
 #include "board/board.h"
 #include "core/hash.h"
 #include "core/u128.h"
+#include "engine/packed_images.h"
 
 typedef struct level {
 	size_t n;
@@ -425,7 +426,21 @@ pegsol_status level_from_keys_on(uint64_t *keys, u128 *counts, size_t n,
 /* Orbit size of a canonical key under G. */
 static inline int engine_orbit(const engine *E, uint64_t key)
 {
+#if PEGSOL_PACKED_IMAGES
+	if (E->packed)
+		return 8 >> __builtin_ctz((unsigned)packed_fixers(E->packed, key));
+#endif
 	return sym_orbit_size(E->G, key);
+}
+
+/* The canonical form of p under the engine's group (sym_canon). */
+static inline uint64_t engine_canon(const engine *E, uint64_t p)
+{
+#if PEGSOL_PACKED_IMAGES
+	if (E->packed)
+		return packed_canon(E->packed, p);
+#endif
+	return sym_canon(E->G, p);
 }
 
 /* The orbit sizes of keys[0..n) summed into *out (the positions they

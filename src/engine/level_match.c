@@ -57,7 +57,7 @@ static void canonicalise(void *arg, int tid)
 	pegsol_pos full = m->E->board->full;
 	slice(m, tid, &a, &b);
 	for (size_t i = a; i < b; i++) {
-		m->canon[i] = sym_canon(m->E->G, full & ~m->A->keys[i]);
+		m->canon[i] = engine_canon(m->E, full & ~m->A->keys[i]);
 		h[level_part_of(m->canon[i], m->B->pbits)]++;
 	}
 }

@@ -4,6 +4,7 @@
  * packed images of every jump's holes.
  */
 #include "engine/packed_images.h"
+#include "engine/level.h"
 
 #include <stdlib.h>
 

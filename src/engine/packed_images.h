@@ -25,7 +25,9 @@
 #ifndef PEGSOL_PACKED_IMAGES_H
 #define PEGSOL_PACKED_IMAGES_H
 
-#include "engine/level.h"
+#include "board/symmetry.h"
+
+#include <stdint.h>
 
 #if defined(__AVX2__) && !defined(__AVX512F__)
 #define PEGSOL_PACKED_IMAGES 1
@@ -43,10 +45,11 @@ typedef struct packed_images {
 	int gap;              /* its bit's index (32: none) */
 } packed_images;
 
+struct engine;
 /* E->packed from E's board, group and jimg: 0 (NULL where the board or
  * the CPU does not suit), or -1 when out of memory. */
-int packed_images_build(engine *E);
-void packed_images_free(engine *E);
+int packed_images_build(struct engine *E);
+void packed_images_free(struct engine *E);
 
 /* The position c without the fixed hole's bit, the bits above it one
  * lower; and back. */
@@ -81,6 +84,26 @@ packed_parent(const packed_images *P, uint64_t c, uint64_t iflip,
 	*img = _mm256_xor_si256(v, _mm256_set1_epi32((int)packed_of(P, iflip)));
 	*fixbit = (c ^ iflip) & P->fix;
 	return fixed;
+}
+
+/* How many elements map c onto itself, and c's canonical form: what
+ * sym_orbit_size and sym_canon give, from 4 loads rather than 40. */
+static inline int packed_fixers(const packed_images *P, uint64_t c)
+{
+	__m256i img;
+	uint64_t fixbit;
+	return packed_parent(P, c, 0, &img, &fixbit);
+}
+
+static inline uint64_t packed_canon(const packed_images *P, uint64_t c)
+{
+	__m256i v;
+	uint64_t fixbit;
+	(void)packed_parent(P, c, 0, &v, &fixbit);
+	__m128i m = _mm_min_epu32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+	m = _mm_min_epu32(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(1, 0, 3, 2)));
+	m = _mm_min_epu32(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
+	return unpacked_of(P, (uint32_t)_mm_cvtsi128_si32(m)) | fixbit;
 }
 
 /* The canonical form of the child by jump j of a parent packed_parent

@@ -12,7 +12,9 @@
  *     complement: the count of elements that fix the parent, and for
  *     every jump of the board, legal or not, the canonical form of the
  *     parent with the jump's three holes flipped, which sym_canon makes
- *     from the byte tables, one transform an element.
+ *     from the byte tables, one transform an element; and the orbit's
+ *     size and canonical form of the position itself (engine_orbit,
+ *     engine_canon).
  *
  * A build without AVX2 or with AVX-512 checks that the engine keeps to
  * the byte tables (E.packed NULL) on every board.
@@ -73,6 +75,8 @@ static void test_board(const char *name)
 		for (int g = 0; g < G->order; g++)
 			want += sym_apply(G, g, c) == c;
 		CHECK_EQ_INT(fixed, want);
+		CHECK_EQ_INT(engine_orbit(&E, c), sym_orbit_size(G, c));
+		CHECK(engine_canon(&E, c) == sym_canon(G, c));
 		for (int j = 0; j < b->njumps; j++) {
 			pegsol_jump jp = b->jumps[j];
 			uint64_t child = c ^ iflip ^ bit(jp.from) ^ bit(jp.over) ^ bit(jp.to);

@@ -133,7 +133,7 @@ void mpi_send_complements(mpi_store *m, const uint64_t *keys,
 	uint64_t *comp = mpi_xmalloc(m, n * sizeof *comp);
 	pegsol_pos full = m->base.E->board->full;
 	for (size_t i = 0; i < n; i++)
-		comp[i] = sym_canon(m->base.E->G, full & ~keys[i]);
+		comp[i] = engine_canon(m->base.E, full & ~keys[i]);
 	mpi_exchange(m, comp, counted ? counts : NULL, n, counted, batch, deliver, ctx);
 	free(comp);
 }
