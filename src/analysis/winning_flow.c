@@ -313,6 +313,9 @@ static wslot *wtable_find(const wtable *t, uint64_t key)
 typedef struct flip_images {
 	int order;
 	uint64_t *img; /* [jump][order] */
+	/* the same packed, 32 bits an image, where the CPU and H suit
+	 * (engine/packed_images.h), else NULL */
+	packed_images *packed;
 } flip_images;
 
 static int flip_images_init(flip_images *f, const jump_mask *jm, const sym_group *H)
@@ -323,7 +326,9 @@ static int flip_images_init(flip_images *f, const jump_mask *jm, const sym_group
 		return -1;
 	for (int j = 0; j < jm->njumps; j++)
 		sym_images(H, jm->flip[j], f->img + (size_t)j * H->order);
-	return 0;
+	int oom;
+	f->packed = packed_images_new(H, jm->flip, jm->njumps, &oom);
+	return oom ? -1 : 0;
 }
 
 /* --------------------------------------------------------------- the step */
@@ -344,18 +349,35 @@ static int children_of(const jump_mask *jm, const sym_group *H,
 	uint64_t legal[JUMP_MASK_WORDS], img[SYM_MAX] __attribute__((aligned(64)));
 	int order = fi->order, n = 0;
 	jump_mask_legal(jm, c, legal);
-	sym_images(H, c, img);
-	if (stab) {
-		*stab = 0;
-		for (int g = 0; g < order; g++)
-			*stab += img[g] == c;
+#if PEGSOL_PACKED_IMAGES
+	const packed_images *pk = fi->packed;
+	__m256i pimg = _mm256_setzero_si256();
+	uint64_t pfix = 0;
+	if (pk) {
+		int fixed = packed_parent(pk, c, 0, &pimg, &pfix);
+		if (stab)
+			*stab = fixed;
+	} else
+#endif
+	{
+		sym_images(H, c, img);
+		if (stab) {
+			*stab = 0;
+			for (int g = 0; g < order; g++)
+				*stab += img[g] == c;
+		}
 	}
 	*k = 0;
 	for (int w = 0; w * 64 < jm->njumps; w++)
 		for (uint64_t set = legal[w]; set; set &= set - 1) {
 			int j = w * 64 + __builtin_ctzll(set);
 			const uint64_t *f = fi->img + (size_t)j * order;
+#if PEGSOL_PACKED_IMAGES
+			uint64_t q = pk ? packed_child(pk, pimg, pfix, j)
+			                : sym_canon_xor(img, f, order);
+#else
 			uint64_t q = sym_canon_xor(img, f, order);
+#endif
 			++*k;
 			int seen = 0; /* a handful of children: a scan */
 			for (int i = 0; kind == FLOW_CLASSES && i < n && !seen; i++)
@@ -591,7 +613,7 @@ pegsol_status winning_flow(const pegsol_problem *pr, const winning_levels *w,
 	for (int n = 0; n <= N; n++)
 		most = w->n[n] > most ? w->n[n] : most;
 	jump_mask jm = {0};
-	flip_images fi = {0, NULL};
+	flip_images fi = {0, NULL, NULL};
 	wtable cur = {0}, next = {0};
 	/* the steps from `from` on made from the edges of the first half's
 	 * (rec[r] for step N-1-r), with the levels' quantities by index (va,
@@ -690,6 +712,7 @@ done:
 	free(next.filter.w);
 	jump_mask_free(&jm);
 	free(fi.img);
+	packed_images_delete(fi.packed);
 	for (int n = 0; n <= PEGSOL_MAX_HOLES; n++) {
 		flow_edges_free(&rec[n]);
 		free(stab[n]);

@@ -24,13 +24,20 @@ int engine_init(engine *E, const pegsol_board *b, const sym_group *G,
 	E->keybits = b->nholes;
 	if (jump_tables_build(E))
 		return -1;
-	return packed_images_build(E);
+	/* the masks of the jumps, in the board's order: jimg[j][0] */
+	uint64_t masks[MAX_JUMPS];
+	for (int j = 0; j < b->njumps; j++)
+		masks[j] = E->jimg[j][0];
+	int oom;
+	E->packed = packed_images_new(G, masks, b->njumps, &oom);
+	return oom ? -1 : 0;
 }
 
 void engine_release(engine *E)
 {
 	jump_tables_free(E);
-	packed_images_free(E);
+	packed_images_delete(E->packed);
+	E->packed = NULL;
 	engine_buffers_free(E);
 }
 

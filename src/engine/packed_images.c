@@ -1,10 +1,10 @@
 /*
  * packed_images.c - the tables of packed images (packed_images.h says
  * when and why): one 32-byte row per byte of a packed position, and the
- * packed images of every jump's holes.
+ * packed images of every jump's holes (or of any masks a caller XORs into
+ * positions).
  */
 #include "engine/packed_images.h"
-#include "engine/level.h"
 
 #include <stdlib.h>
 
@@ -21,33 +21,32 @@ static uint64_t fixed_holes(const sym_group *G)
 	return f;
 }
 
-int packed_images_build(engine *E)
+packed_images *packed_images_new(const sym_group *G, const uint64_t *masks,
+                                 int n, int *oom)
 {
-	E->packed = NULL;
+	*oom = 0;
 	if (!PEGSOL_PACKED_IMAGES || getenv("PEGSOL_NO_PACKED_IMAGES"))
-		return 0;
-	const sym_group *G = E->G;
-	const int n = G->nholes, nj = E->board->njumps;
-	if (G->order != 8 || n > 33 || n < 1 ||
-	    G->holes != (n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1))
-		return 0;
+		return NULL;
+	const int holes = G->nholes;
+	if (G->order != 8 || holes > 33 || holes < 1 ||
+	    G->holes != ((uint64_t)1 << holes) - 1)
+		return NULL;
 	uint64_t fix = fixed_holes(G);
 	int nfix = __builtin_popcountll(fix);
-	if (nfix > 1 || n - nfix > 32)
-		return 0;
+	if (nfix > 1 || holes - nfix > 32)
+		return NULL;
 	packed_images *P = aligned_alloc(64, sizeof *P);
-	if (!P)
-		return -1;
+	if (P) {
+		P->jimg = aligned_alloc(32, (size_t)(n ? n : 1) * sizeof *P->jimg);
+		P->jfix = malloc((size_t)(n ? n : 1) * sizeof *P->jfix);
+	}
+	if (!P || !P->jimg || !P->jfix) {
+		packed_images_delete(P);
+		*oom = 1;
+		return NULL;
+	}
 	P->fix = fix;
 	P->gap = fix ? __builtin_ctzll(fix) : 32;
-	P->jimg = aligned_alloc(32, (size_t)(nj ? nj : 1) * sizeof *P->jimg);
-	P->jfix = malloc((size_t)(nj ? nj : 1) * sizeof *P->jfix);
-	if (!P->jimg || !P->jfix) {
-		free(P->jimg);
-		free(P->jfix);
-		free(P);
-		return -1;
-	}
 	for (int k = 0; k < 4; k++)
 		for (int b = 0; b < 256; b++) {
 			/* the moving holes of the byte, in key space */
@@ -55,22 +54,19 @@ int packed_images_build(engine *E)
 			for (int g = 0; g < 8; g++)
 				P->row[k][b][g] = packed_of(P, sym_apply(G, g, x));
 		}
-	for (int j = 0; j < nj; j++) {
+	for (int j = 0; j < n; j++) {
 		for (int g = 0; g < 8; g++)
-			P->jimg[j][g] = packed_of(P, E->jimg[j][g]);
-		P->jfix[j] = E->jimg[j][0] & fix;
+			P->jimg[j][g] = packed_of(P, sym_apply(G, g, masks[j]));
+		P->jfix[j] = masks[j] & fix;
 	}
-	E->packed = P;
-	return 0;
+	return P;
 }
 
-void packed_images_free(engine *E)
+void packed_images_delete(packed_images *P)
 {
-	packed_images *P = E->packed;
 	if (P) {
 		free(P->jimg);
 		free(P->jfix);
 		free(P);
 	}
-	E->packed = NULL;
 }

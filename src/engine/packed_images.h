@@ -39,17 +39,19 @@
 typedef struct packed_images {
 	/* row[k][b]: the packed images of the packed position b << 8k */
 	uint32_t row[4][256][8];
-	uint32_t (*jimg)[8];  /* [njumps]: the packed images of jump j's holes */
-	uint64_t *jfix;       /* [njumps]: jump j's holes that are fixed */
+	uint32_t (*jimg)[8];  /* [n]: the packed images of mask j (jump j's holes) */
+	uint64_t *jfix;       /* [n]: mask j's holes that are fixed */
 	uint64_t fix;         /* the fixed hole's bit, or 0 */
 	int gap;              /* its bit's index (32: none) */
 } packed_images;
 
-struct engine;
-/* E->packed from E's board, group and jimg: 0 (NULL where the board or
- * the CPU does not suit), or -1 when out of memory. */
-int packed_images_build(struct engine *E);
-void packed_images_free(struct engine *E);
+/* The packed tables of G, with the images of masks[0..n) (a jump's
+ * three holes each, numbered as the caller's jumps), or NULL: where G or
+ * the CPU does not suit (*oom 0), or out of memory (*oom 1).  Set
+ * PEGSOL_NO_PACKED_IMAGES to have the byte tables always (to compare). */
+packed_images *packed_images_new(const sym_group *G, const uint64_t *masks,
+                                 int n, int *oom);
+void packed_images_delete(packed_images *P);
 
 /* The position c without the fixed hole's bit, the bits above it one
  * lower; and back. */
