@@ -36,7 +36,7 @@
 #define PEGSOL_PACKED_IMAGES 0
 #endif
 
-typedef struct packed_images {
+typedef struct __attribute__((aligned(64))) packed_images {
 	/* row[k][b]: the packed images of the packed position b << 8k */
 	uint32_t row[4][256][8];
 	uint32_t (*jimg)[8];  /* [n]: the packed images of mask j (jump j's holes) */
