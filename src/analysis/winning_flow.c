@@ -351,10 +351,9 @@ static int children_of(const jump_mask *jm, const sym_group *H,
 	jump_mask_legal(jm, c, legal);
 #if PEGSOL_PACKED_IMAGES
 	const packed_images *pk = fi->packed;
-	__m256i pimg = _mm256_setzero_si256();
-	uint64_t pfix = 0;
+	packed_img pimg;
 	if (pk) {
-		int fixed = packed_parent(pk, c, 0, &pimg, &pfix);
+		int fixed = packed_parent(pk, c, 0, &pimg);
 		if (stab)
 			*stab = fixed;
 	} else
@@ -373,7 +372,7 @@ static int children_of(const jump_mask *jm, const sym_group *H,
 			int j = w * 64 + __builtin_ctzll(set);
 			const uint64_t *f = fi->img + (size_t)j * order;
 #if PEGSOL_PACKED_IMAGES
-			uint64_t q = pk ? packed_child(pk, pimg, pfix, j)
+			uint64_t q = pk ? packed_child(pk, &pimg, j)
 			                : sym_canon_xor(img, f, order);
 #else
 			uint64_t q = sym_canon_xor(img, f, order);

@@ -16,44 +16,6 @@
 
 #if defined(__AVX512F__)
 #include <immintrin.h>
-
-/* A parent's images as its children are made from them: packed where the
- * engine has packed images (packed_images.h), 64 bits each otherwise. */
-typedef struct parent_imgs {
-	uint64_t img[SYM_MAX] __attribute__((aligned(64)));
-#if PEGSOL_PACKED_IMAGES
-	__m256i packed;
-	uint64_t fixbit;
-#endif
-} parent_imgs;
-
-/* parent_images into pi, packed when pk (the engine's packed images,
- * read once by the caller: NULL for the byte tables) is not NULL. */
-static inline __attribute__((always_inline)) int
-parent_imgs_of(const sym_group *G, const packed_images *pk, int m, uint64_t c,
-               uint64_t iflip, parent_imgs *pi)
-{
-#if PEGSOL_PACKED_IMAGES
-	if (pk)
-		return packed_parent(pk, c, iflip, &pi->packed, &pi->fixbit);
-#else
-	(void)pk;
-#endif
-	return parent_images(G, m, c, iflip, pi->img);
-}
-
-/* The canonical form of the child by jump j of the parent pi holds. */
-static inline __attribute__((always_inline)) uint64_t
-child_of(const engine *E, const packed_images *pk, const parent_imgs *pi,
-         int m, int j)
-{
-#if PEGSOL_PACKED_IMAGES
-	if (pk)
-		return packed_child(pk, pi->packed, pi->fixbit, j);
-#endif
-	return sym_canon_xor(pi->img, E->jimg[j], m);
-}
-
 #endif
 
 /* The orbit's size of a position that `fixed` of the group's m elements
@@ -79,44 +41,6 @@ static inline uint64_t canon_child_at(const uint64_t *img, const uint64_t *ji,
 		*at = __builtin_ctz((unsigned)eq);
 		return best;
 	}
-
-/* A parent's images as its children are made from them: packed where the
- * engine has packed images (packed_images.h), 64 bits each otherwise. */
-typedef struct parent_imgs {
-	uint64_t img[SYM_MAX] __attribute__((aligned(64)));
-#if PEGSOL_PACKED_IMAGES
-	__m256i packed;
-	uint64_t fixbit;
-#endif
-} parent_imgs;
-
-/* parent_images into pi, packed when pk (the engine's packed images,
- * read once by the caller: NULL for the byte tables) is not NULL. */
-static inline __attribute__((always_inline)) int
-parent_imgs_of(const sym_group *G, const packed_images *pk, int m, uint64_t c,
-               uint64_t iflip, parent_imgs *pi)
-{
-#if PEGSOL_PACKED_IMAGES
-	if (pk)
-		return packed_parent(pk, c, iflip, &pi->packed, &pi->fixbit);
-#else
-	(void)pk;
-#endif
-	return parent_images(G, m, c, iflip, pi->img);
-}
-
-/* The canonical form of the child by jump j of the parent pi holds. */
-static inline __attribute__((always_inline)) uint64_t
-child_of(const engine *E, const packed_images *pk, const parent_imgs *pi,
-         int m, int j)
-{
-#if PEGSOL_PACKED_IMAGES
-	if (pk)
-		return packed_child(pk, pi->packed, pi->fixbit, j);
-#endif
-	return sym_canon_xor(pi->img, E->jimg[j], m);
-}
-
 #endif
 	uint64_t best = sym_canon_xor_loop(img, ji, m);
 	int g = 0;
@@ -144,14 +68,12 @@ parent_images(const sym_group *G, int m, uint64_t c, uint64_t iflip,
 	return fixed;
 }
 
-
 /* A parent's images as its children are made from them: packed where the
  * engine has packed images (packed_images.h), 64 bits each otherwise. */
 typedef struct parent_imgs {
 	uint64_t img[SYM_MAX] __attribute__((aligned(64)));
 #if PEGSOL_PACKED_IMAGES
-	__m256i packed;
-	uint64_t fixbit;
+	packed_img packed;
 #endif
 } parent_imgs;
 
@@ -163,7 +85,7 @@ parent_imgs_of(const sym_group *G, const packed_images *pk, int m, uint64_t c,
 {
 #if PEGSOL_PACKED_IMAGES
 	if (pk)
-		return packed_parent(pk, c, iflip, &pi->packed, &pi->fixbit);
+		return packed_parent(pk, c, iflip, &pi->packed);
 #else
 	(void)pk;
 #endif
@@ -177,9 +99,12 @@ child_of(const engine *E, const packed_images *pk, const parent_imgs *pi,
 {
 #if PEGSOL_PACKED_IMAGES
 	if (pk)
-		return packed_child(pk, pi->packed, pi->fixbit, j);
+		return packed_child(pk, &pi->packed, j);
+#else
+	(void)pk;
 #endif
 	return sym_canon_xor(pi->img, E->jimg[j], m);
 }
+
 
 #endif

@@ -28,22 +28,41 @@ packed_images *packed_images_new(const sym_group *G, const uint64_t *masks,
 	if (!PEGSOL_PACKED_IMAGES || getenv("PEGSOL_NO_PACKED_IMAGES"))
 		return NULL;
 	const int holes = G->nholes;
-	if (G->order != 8 || holes > 33 || holes < 1 ||
+	if (G->order != 8 || holes > 63 || holes < 1 ||
 	    G->holes != ((uint64_t)1 << holes) - 1)
 		return NULL;
 	uint64_t fix = fixed_holes(G);
 	int nfix = __builtin_popcountll(fix);
-	if (nfix > 1 || holes - nfix > 32)
-		return NULL;
 	packed_images *P = aligned_alloc(64, sizeof *P);
-	if (P) {
-		P->jimg = aligned_alloc(32, (size_t)(n ? n : 1) * sizeof *P->jimg);
-		P->jfix = malloc((size_t)(n ? n : 1) * sizeof *P->jfix);
+	if (!P) {
+		*oom = 1;
+		return NULL;
 	}
-	if (!P || !P->jimg || !P->jfix) {
+	*P = (packed_images){0};
+	P->wide = nfix > 1 || holes - nfix > 32;
+	P->nchunks = (holes + 7) / 8;
+	size_t nn = (size_t)(n ? n : 1);
+	if (P->wide) {
+		P->wrow = aligned_alloc(64, (size_t)P->nchunks * sizeof *P->wrow);
+		P->wjimg = aligned_alloc(64, nn * sizeof *P->wjimg);
+	} else {
+		P->jimg = aligned_alloc(32, nn * sizeof *P->jimg);
+		P->jfix = malloc(nn * sizeof *P->jfix);
+	}
+	if (P->wide ? !P->wrow || !P->wjimg : !P->jimg || !P->jfix) {
 		packed_images_delete(P);
 		*oom = 1;
 		return NULL;
+	}
+	if (P->wide) {
+		for (int k = 0; k < P->nchunks; k++)
+			for (int b = 0; b < 256; b++)
+				for (int g = 0; g < 8; g++)
+					P->wrow[k][b][g] = sym_apply(G, g, ((uint64_t)b << 8 * k) & G->holes);
+		for (int j = 0; j < n; j++)
+			for (int g = 0; g < 8; g++)
+				P->wjimg[j][g] = sym_apply(G, g, masks[j]);
+		return P;
 	}
 	P->fix = fix;
 	P->gap = fix ? __builtin_ctzll(fix) : 32;
@@ -67,6 +86,8 @@ void packed_images_delete(packed_images *P)
 	if (P) {
 		free(P->jimg);
 		free(P->jfix);
+		free(P->wrow);
+		free(P->wjimg);
 		free(P);
 	}
 }

@@ -43,6 +43,12 @@ typedef struct __attribute__((aligned(64))) packed_images {
 	uint64_t *jfix;       /* [n]: mask j's holes that are fixed */
 	uint64_t fix;         /* the fixed hole's bit, or 0 */
 	int gap;              /* its bit's index (32: none) */
+	/* wide: boards of more moving holes, up to 63 holes in all: 64 bits
+	 * an image, two registers a parent, no packing; wrow[k][b] the
+	 * images of b << 8k (one 64-byte line), wjimg[j] those of mask j */
+	int wide, nchunks;
+	uint64_t (*wrow)[256][8];
+	uint64_t (*wjimg)[8];
 } packed_images;
 
 /* The packed tables of G, with the images of masks[0..n) (a jump's
@@ -68,13 +74,37 @@ static inline uint64_t unpacked_of(const packed_images *P, uint32_t x)
 }
 
 #if PEGSOL_PACKED_IMAGES
-/* A parent's images: the packed ones in img (each XOR-ed with iflip, as
- * parent_images does), its fixed hole's peg (of c ^ iflip) in *fixbit;
- * returns how many elements map c onto itself. */
+/* A parent's images as its children are made from them: narrow, in a;
+ * wide, g = 0..3 in a and 4..7 in b; each XOR-ed with the parent's
+ * iflip, and the fixed hole's peg (of c ^ iflip) in fixbit. */
+typedef struct packed_img {
+	__m256i a, b;
+	uint64_t fixbit;
+} packed_img;
+
+/* The parent c's images into *im (with iflip, its complement's, as
+ * parent_images); returns how many elements map c onto itself. */
 static inline __attribute__((always_inline)) int
 packed_parent(const packed_images *P, uint64_t c, uint64_t iflip,
-              __m256i *img, uint64_t *fixbit)
+              packed_img *im)
 {
+	if (P->wide) {
+		__m256i lo = _mm256_setzero_si256(), hi = lo;
+		for (int k = 0; k < P->nchunks; k++) {
+			const uint64_t *r = P->wrow[k][c >> 8 * k & 0xff];
+			lo = _mm256_or_si256(lo, _mm256_load_si256((const __m256i *)r));
+			hi = _mm256_or_si256(hi, _mm256_load_si256((const __m256i *)(r + 4)));
+		}
+		__m256i cc = _mm256_set1_epi64x((long long)c);
+		int fixed = __builtin_popcount(
+			(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(lo, cc))) |
+			(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(hi, cc))) << 4);
+		__m256i f = _mm256_set1_epi64x((long long)iflip);
+		im->a = _mm256_xor_si256(lo, f);
+		im->b = _mm256_xor_si256(hi, f);
+		im->fixbit = 0;
+		return fixed;
+	}
 	uint32_t x = packed_of(P, c);
 	__m256i v = _mm256_or_si256(
 		_mm256_or_si256(_mm256_load_si256((const __m256i *)P->row[0][x & 0xff]),
@@ -83,41 +113,58 @@ packed_parent(const packed_images *P, uint64_t c, uint64_t iflip,
 		                _mm256_load_si256((const __m256i *)P->row[3][x >> 24])));
 	__m256i self = _mm256_cmpeq_epi32(v, _mm256_set1_epi32((int)x));
 	int fixed = __builtin_popcount((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(self)));
-	*img = _mm256_xor_si256(v, _mm256_set1_epi32((int)packed_of(P, iflip)));
-	*fixbit = (c ^ iflip) & P->fix;
+	im->a = _mm256_xor_si256(v, _mm256_set1_epi32((int)packed_of(P, iflip)));
+	im->b = im->a; /* unused */
+	im->fixbit = (c ^ iflip) & P->fix;
 	return fixed;
 }
 
-/* How many elements map c onto itself, and c's canonical form: what
- * sym_orbit_size and sym_canon give, from 4 loads rather than 40. */
-static inline int packed_fixers(const packed_images *P, uint64_t c)
+/* The smallest of the images a (narrow) or a and b (wide), as a key:
+ * wide keys are below 2^63, so the signed comparison AVX2 has serves. */
+static inline __attribute__((always_inline)) uint64_t
+packed_min(const packed_images *P, __m256i a, __m256i b, uint64_t fixbit)
 {
-	__m256i img;
-	uint64_t fixbit;
-	return packed_parent(P, c, 0, &img, &fixbit);
-}
-
-static inline uint64_t packed_canon(const packed_images *P, uint64_t c)
-{
-	__m256i v;
-	uint64_t fixbit;
-	(void)packed_parent(P, c, 0, &v, &fixbit);
-	__m128i m = _mm_min_epu32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+	if (P->wide) {
+		__m256i v = _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b));
+		__m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
+		__m128i m = _mm_blendv_epi8(lo, hi, _mm_cmpgt_epi64(lo, hi));
+		__m128i n = _mm_unpackhi_epi64(m, m);
+		m = _mm_blendv_epi8(m, n, _mm_cmpgt_epi64(m, n));
+		return (uint64_t)_mm_cvtsi128_si64(m);
+	}
+	__m128i m = _mm_min_epu32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
 	m = _mm_min_epu32(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(1, 0, 3, 2)));
 	m = _mm_min_epu32(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
 	return unpacked_of(P, (uint32_t)_mm_cvtsi128_si32(m)) | fixbit;
 }
 
-/* The canonical form of the child by jump j of a parent packed_parent
- * gave img and fixbit. */
+/* The canonical form of the child by jump j of the parent *im holds. */
 static inline __attribute__((always_inline)) uint64_t
-packed_child(const packed_images *P, __m256i img, uint64_t fixbit, int j)
+packed_child(const packed_images *P, const packed_img *im, int j)
 {
-	__m256i v = _mm256_xor_si256(img, _mm256_load_si256((const __m256i *)P->jimg[j]));
-	__m128i m = _mm_min_epu32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-	m = _mm_min_epu32(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(1, 0, 3, 2)));
-	m = _mm_min_epu32(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
-	return unpacked_of(P, (uint32_t)_mm_cvtsi128_si32(m)) | (fixbit ^ P->jfix[j]);
+	if (P->wide)
+		return packed_min(P,
+		                  _mm256_xor_si256(im->a, _mm256_load_si256((const __m256i *)P->wjimg[j])),
+		                  _mm256_xor_si256(im->b, _mm256_load_si256((const __m256i *)(P->wjimg[j] + 4))),
+		                  0);
+	return packed_min(P, _mm256_xor_si256(im->a, _mm256_load_si256((const __m256i *)P->jimg[j])),
+	                  im->a, im->fixbit ^ P->jfix[j]);
+}
+
+/* How many elements map c onto itself, and c's canonical form: what
+ * sym_orbit_size and sym_canon give, from a few loads rather than one a
+ * byte and element. */
+static inline int packed_fixers(const packed_images *P, uint64_t c)
+{
+	packed_img im;
+	return packed_parent(P, c, 0, &im);
+}
+
+static inline uint64_t packed_canon(const packed_images *P, uint64_t c)
+{
+	packed_img im;
+	(void)packed_parent(P, c, 0, &im);
+	return packed_min(P, im.a, im.b, im.fixbit);
 }
 #endif
 

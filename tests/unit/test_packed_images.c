@@ -3,11 +3,13 @@
  * parent's eight images 32 bits a lane, where the CPU has AVX2 and not
  * AVX-512) against the byte tables' sym_canon and sym_apply:
  *
- *   - where they are used: every board whose group has 8 elements and at
- *     most 32 holes besides its centre (the English board, squares of 4
- *     and 5 holes a side), and nowhere else (the French board's 36 moving
- *     holes, a rectangle's group of 4, a triangle's of 6); the rule is
- *     written here from the boards' own facts, not the engine's;
+ *   - where they are used, and which kind: narrow (32 bits an image) on
+ *     every board whose group has 8 elements and at most 32 holes besides
+ *     its centre (the English board, squares of 4 and 5 holes a side),
+ *     wide (64 bits) on the other boards of that group and at most 63
+ *     holes (French, 41, 45, a square of 6 a side, which has no centre),
+ *     and nowhere else (a rectangle's group of 4, a triangle's of 6); the
+ *     rule is written here from the boards' own facts, not the engine's;
  *   - on random positions of those boards, with and without the
  *     complement: the count of elements that fix the parent, and for
  *     every jump of the board, legal or not, the canonical form of the
@@ -27,7 +29,7 @@
 
 static uint64_t rng = 0x9e3779b97f4a7c15u;
 
-static uint64_t next_random(void)
+static __attribute__((unused)) uint64_t next_random(void)
 {
 	rng ^= rng << 13;
 	rng ^= rng >> 7;
@@ -35,12 +37,14 @@ static uint64_t next_random(void)
 	return rng;
 }
 
-/* The rule, from the board: a group of 8, and at most 32 holes that some
- * element moves (a hole all of them fix counts once, as the centre). */
+/* The rule, from the board: a group of 8 and at most 63 holes; narrow
+ * (32 bits a lane) where at most 32 holes are moved by some element and
+ * at most one (the centre) by none, wide (64 bits) otherwise.  Returns
+ * 0 (byte tables), 1 (narrow) or 2 (wide). */
 static int should_pack(const pegsol_board *b)
 {
 	const sym_group *G = b->symmetry;
-	if (G->order != 8)
+	if (G->order != 8 || b->nholes > 63)
 		return 0;
 	int moving = 0;
 	for (int h = 0; h < b->nholes; h++) {
@@ -49,7 +53,7 @@ static int should_pack(const pegsol_board *b)
 			fixed &= G->perm[g][h] == h;
 		moving += !fixed;
 	}
-	return moving <= 32 && b->nholes - moving <= 1;
+	return moving <= 32 && b->nholes - moving <= 1 ? 1 : 2;
 }
 
 static void test_board(const char *name)
@@ -64,13 +68,16 @@ static void test_board(const char *name)
 		return;
 	}
 	CHECK(E.packed != NULL);
-	const sym_group *G = b->symmetry;
 #if PEGSOL_PACKED_IMAGES
-	for (int t = 0; t < 4000; t++) {
+	const sym_group *G = b->symmetry;
+	const packed_images *pk = E.packed;
+	if (pk)
+		CHECK_EQ_INT(pk->wide, should_pack(b) == 2);
+	for (int t = 0; pk && t < 4000; t++) {
 		uint64_t c = next_random() & b->full;
 		uint64_t iflip = t & 1 ? b->full : 0;
 		parent_imgs pi;
-		int fixed = parent_imgs_of(G, E.packed, G->order, c, iflip, &pi);
+		int fixed = parent_imgs_of(G, pk, G->order, c, iflip, &pi);
 		int want = 0;
 		for (int g = 0; g < G->order; g++)
 			want += sym_apply(G, g, c) == c;
@@ -80,7 +87,7 @@ static void test_board(const char *name)
 		for (int j = 0; j < b->njumps; j++) {
 			pegsol_jump jp = b->jumps[j];
 			uint64_t child = c ^ iflip ^ bit(jp.from) ^ bit(jp.over) ^ bit(jp.to);
-			uint64_t got = child_of(&E, E.packed, &pi, G->order, j);
+			uint64_t got = child_of(&E, pk, &pi, G->order, j);
 			if (got != sym_canon(G, child)) {
 				fprintf(stderr, "%s: position %#llx, flip %#llx, jump %d: %#llx, not %#llx\n",
 				        name, (unsigned long long)c, (unsigned long long)iflip, j,
@@ -101,6 +108,9 @@ int main(void)
 	test_board("oooo\noooo\noooo\noooo\n");
 	test_board("ooooo\nooooo\nooooo\nooooo\nooooo\n");
 	test_board("french");
+	test_board("diamond41");
+	test_board("wiegleb");
+	test_board("oooooo\noooooo\noooooo\noooooo\noooooo\noooooo\n");
 	test_board("oooooo\noooooo\noooooo\noooooo\n");
 	test_board("triangle5");
 	return check_done();
