@@ -313,7 +313,7 @@ static wslot *wtable_find(const wtable *t, uint64_t key)
 typedef struct flip_images {
 	int order;
 	uint64_t *img; /* [jump][order] */
-	/* the same packed, 32 bits an image, where the CPU and H suit
+	/* the same in AVX2 registers, where the CPU and H suit
 	 * (engine/packed_images.h), else NULL */
 	packed_images *packed;
 } flip_images;
@@ -346,37 +346,19 @@ static int children_of(const jump_mask *jm, const sym_group *H,
                        const flip_images *fi, flow_kind kind, uint64_t c,
                        uint64_t *out, int *k, int *stab)
 {
-	uint64_t legal[JUMP_MASK_WORDS], img[SYM_MAX] __attribute__((aligned(64)));
+	uint64_t legal[JUMP_MASK_WORDS];
 	int order = fi->order, n = 0;
 	jump_mask_legal(jm, c, legal);
-#if PEGSOL_PACKED_IMAGES
 	const packed_images *pk = fi->packed;
-	packed_img pimg;
-	if (pk) {
-		int fixed = packed_parent(pk, c, 0, &pimg);
-		if (stab)
-			*stab = fixed;
-	} else
-#endif
-	{
-		sym_images(H, c, img);
-		if (stab) {
-			*stab = 0;
-			for (int g = 0; g < order; g++)
-				*stab += img[g] == c;
-		}
-	}
+	parent_imgs pi;
+	int fixed = parent_imgs_of(H, pk, order, c, 0, &pi);
+	if (stab)
+		*stab = fixed;
 	*k = 0;
 	for (int w = 0; w * 64 < jm->njumps; w++)
 		for (uint64_t set = legal[w]; set; set &= set - 1) {
 			int j = w * 64 + __builtin_ctzll(set);
-			const uint64_t *f = fi->img + (size_t)j * order;
-#if PEGSOL_PACKED_IMAGES
-			uint64_t q = pk ? packed_child(pk, &pimg, j)
-			                : sym_canon_xor(img, f, order);
-#else
-			uint64_t q = sym_canon_xor(img, f, order);
-#endif
+			uint64_t q = child_of(pk, &pi, order, j, fi->img + (size_t)j * order);
 			++*k;
 			int seen = 0; /* a handful of children: a scan */
 			for (int i = 0; kind == FLOW_CLASSES && i < n && !seen; i++)

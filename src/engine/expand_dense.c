@@ -191,7 +191,7 @@ static void dense_generate(void *arg, int tid)
 			 * mean nothing, and the tables' path takes over */
 			bad |= (unsigned)(__builtin_popcountll(c) ^ ppegs) |
 			       (dense_state(&R, c) ^ pstate);
-			int orbit = orbit_size(m, parent_imgs_of(G, pk, m, c, iflip, &pi));
+			int orbit = orbit_of_fixers(m, parent_imgs_of(G, pk, m, c, iflip, &pi));
 			st.raw += (uint64_t)orbit;
 			int nj = jumps_of(E, c ^ jflip, jumps);
 			if (nj == 0) {
@@ -204,7 +204,7 @@ static void dense_generate(void *arg, int tid)
 				lin_prune_slack(lp, c, &slack);
 			for (int k = 0; k < nj; k++) {
 				int drop = lp && lin_prune_cut(lp, &slack, jumps[k]);
-				uint64_t best = child_of(E, pk, &pi, m, jumps[k]);
+				uint64_t best = child_of(pk, &pi, m, jumps[k], E->jimg[jumps[k]]);
 				kids += (uint64_t)!drop;
 				if (late) {
 					stage[ns++] = drop ? ~(uint64_t)0 : best;
@@ -701,7 +701,7 @@ static void probe_dual(void *arg, int tid)
 			(void)parent_imgs_of(G, pk, m, c, iflip, &pi);
 			int nj = jumps_of(E, c ^ jflip, jumps);
 			for (int k = 0; k < nj; k++) {
-				uint64_t best = child_of(E, pk, &pi, m, jumps[k]);
+				uint64_t best = child_of(pk, &pi, m, jumps[k], E->jimg[jumps[k]]);
 				if (late) {
 					at[ns] = best;
 				} else {

@@ -178,7 +178,7 @@ emit_children(const engine *E, const packed_images *pk, const parent_imgs *pi, i
 {
 	for (int k = 0; k < nj; k++) {
 		int drop = lp && lin_prune_cut(lp, slack, jumps[k]);
-		uint64_t best = child_of(E, pk, pi, m, jumps[k]);
+		uint64_t best = child_of(pk, pi, m, jumps[k], E->jimg[jumps[k]]);
 		/* the child itself, not its complement: an image */
 		if (!lp && keep && !keep(keep_ctx, best ^ iflip))
 			continue;
@@ -260,7 +260,7 @@ generate_chunk(xctx *x, tbuf *tb, parent_imgs *pi, uint16_t *jumps,
 		u128 cnt = counts ? counts[cur] : 1;
 		/* level_stats_add's sums, written out: through a helper shared
 		 * with it the English count took 3% more time */
-		int orbit = orbit_size(m, parent_imgs_of(G, pk, m, c, iflip, pi));
+		int orbit = orbit_of_fixers(m, parent_imgs_of(G, pk, m, c, iflip, pi));
 		st.raw += (uint64_t)orbit;
 		if (counts)
 			overflow |= u128_add(&st.games, cnt);

@@ -104,7 +104,7 @@ typedef struct engine {
 	uint8_t gshift[MAX_JUMPS];         /* group g's first bit in its word */
 	uint16_t jump_of_bit[2 * MAX_JUMPS];
 	uint64_t jimg[MAX_JUMPS][SYM_MAX]; /* g(mask of jump j) */
-	/* the images packed 32 bits a lane, or NULL (packed_images.h) */
+	/* the images in AVX2 registers, or NULL (packed_images.h) */
 	struct packed_images *packed;
 	/* AVX-512 BITALG: the legal jumps as bits in jump order, 64 a word,
 	 * each word three bit gathers of the position: jsel[w][0][k] is the
@@ -428,7 +428,7 @@ static inline int engine_orbit(const engine *E, uint64_t key)
 {
 #if PEGSOL_PACKED_IMAGES
 	if (E->packed)
-		return 8 >> __builtin_ctz((unsigned)packed_fixers(E->packed, key));
+		return orbit_of_fixers(8, packed_fixers(E->packed, key));
 #endif
 	return sym_orbit_size(E->G, key);
 }

@@ -1,7 +1,8 @@
 /*
  * packed_images.h - a parent's eight images under the square's group in
- * one 256-bit register, 32 bits an image, where the CPU has AVX2 but not
- * AVX-512 (private to src/engine/).
+ * AVX2 registers, where the CPU has AVX2 but not AVX-512; and a parent's
+ * images either way (parent_imgs: packed, or by the byte tables), as the
+ * engine's expansions and winning_flow's steps make children from them.
  *
  * Without AVX-512 BITALG an image costs a table load per byte of the
  * position (symmetry.h): 40 loads a parent on the English board, and the
@@ -18,9 +19,12 @@
  * is the packed canonical form: unpacked, the centre's bit put back, it
  * is the key the tables' way gives, bit for bit.
  *
- * Used for groups of 8 elements on boards whose holes other than those
- * every element fixes are at most 32 and at most one is fixed; elsewhere
- * (and with AVX-512) E->packed is NULL and the byte tables serve.
+ * Narrow (32 bits an image, one register) for groups of 8 elements on
+ * boards whose holes other than those every element fixes are at most 32
+ * and at most one is fixed; wide (64 bits, two registers, not packed:
+ * the eight images of a byte of the key one 64-byte row) for the other
+ * boards of that group up to 63 holes.  Elsewhere (and with AVX-512)
+ * packed_images_new gives NULL and the byte tables serve.
  */
 #ifndef PEGSOL_PACKED_IMAGES_H
 #define PEGSOL_PACKED_IMAGES_H
@@ -167,5 +171,73 @@ static inline uint64_t packed_canon(const packed_images *P, uint64_t c)
 	return packed_min(P, im.a, im.b, im.fixbit);
 }
 #endif
+
+/* ------------------------------------------- a parent's images, either way */
+
+/* The orbit's size of a position that `fixed` of the group's m elements
+ * map onto itself: the stabiliser's order divides the group's; with 8, a
+ * power of two, a shift spares a division a parent. */
+static inline int orbit_of_fixers(int m, int fixed)
+{
+	return m == 8 ? 8 >> __builtin_ctz((unsigned)fixed) : m / fixed;
+}
+
+/* The parent c's images under the group's m elements into img (with
+ * iflip, those of its complement: g(~c) = ~g(c)); returns how many of
+ * them map c onto itself. */
+static inline __attribute__((always_inline)) int
+parent_images(const sym_group *G, int m, uint64_t c, uint64_t iflip,
+              uint64_t *img)
+{
+	int fixed = 0;
+	for (int g = 0; g < m; g++) {
+		img[g] = sym_apply(G, g, c);
+		fixed += img[g] == c;
+	}
+	if (iflip)
+		for (int g = 0; g < m; g++)
+			img[g] ^= iflip;
+	return fixed;
+}
+
+/* A parent's images as its children are made from them: packed where the
+ * engine has packed images (packed_images.h), 64 bits each otherwise. */
+typedef struct parent_imgs {
+	uint64_t img[SYM_MAX] __attribute__((aligned(64)));
+#if PEGSOL_PACKED_IMAGES
+	packed_img packed;
+#endif
+} parent_imgs;
+
+/* parent_images into pi, packed when pk (packed images, read once by the
+ * caller: NULL for the byte tables) is not NULL. */
+static inline __attribute__((always_inline)) int
+parent_imgs_of(const sym_group *G, const packed_images *pk, int m, uint64_t c,
+               uint64_t iflip, parent_imgs *pi)
+{
+#if PEGSOL_PACKED_IMAGES
+	if (pk)
+		return packed_parent(pk, c, iflip, &pi->packed);
+#else
+	(void)pk;
+#endif
+	return parent_images(G, m, c, iflip, pi->img);
+}
+
+/* The canonical form of the child by jump j of the parent pi holds; ji:
+ * the images of jump j's holes for the byte tables' way (engine.jimg[j]). */
+static inline __attribute__((always_inline)) uint64_t
+child_of(const packed_images *pk, const parent_imgs *pi, int m, int j,
+         const uint64_t *ji)
+{
+#if PEGSOL_PACKED_IMAGES
+	if (pk)
+		return packed_child(pk, &pi->packed, j);
+#else
+	(void)pk;
+	(void)j;
+#endif
+	return sym_canon_xor(pi->img, ji, m);
+}
 
 #endif

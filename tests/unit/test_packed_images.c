@@ -87,7 +87,7 @@ static void test_board(const char *name)
 		for (int j = 0; j < b->njumps; j++) {
 			pegsol_jump jp = b->jumps[j];
 			uint64_t child = c ^ iflip ^ bit(jp.from) ^ bit(jp.over) ^ bit(jp.to);
-			uint64_t got = child_of(&E, pk, &pi, G->order, j);
+			uint64_t got = child_of(pk, &pi, G->order, j, E.jimg[j]);
 			if (got != sym_canon(G, child)) {
 				fprintf(stderr, "%s: position %#llx, flip %#llx, jump %d: %#llx, not %#llx\n",
 				        name, (unsigned long long)c, (unsigned long long)iflip, j,
