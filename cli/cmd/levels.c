@@ -109,6 +109,51 @@ static pegsol_moves_result *moves_run(cli *c, int backward, int max_moves,
 	return res;
 }
 
+/* Both directions, unpruned, by pegsol_levels_by_moves_both (one sweep
+ * where the problem allows), into res[0..*nres): what moves_run gives
+ * for each, in turn.  Returns 0, or the exit status after an error. */
+static int moves_run_both(cli *c, int max_moves, pegsol_moves_result **res,
+                          int *nres, double *secs, int *limited)
+{
+	progress prog;
+	pegsol_level_options lo;
+	level_cli_begin(c, &prog, &lo);
+	prog.max_moves = max_moves;
+	pegsol_moves_result *out = malloc(2 * sizeof *out);
+	pegsol_error err[2];
+	if (!out) {
+		fprintf(stderr, "pegsol levels: out of memory\n");
+		return PEGSOL_ELIMIT;
+	}
+	(void)pegsol_levels_by_moves_both(&c->problem, &lo, max_moves, out, err);
+	*secs += progress_now() - prog.start;
+	progress_done(&prog);
+	int rc = 0;
+	for (int k = 0; k < 2 && !rc; k++) {
+		if (err[k].status != PEGSOL_OK && !(err[k].status == PEGSOL_ELIMIT &&
+		                                    out[k].nlevels > 1)) {
+			int why = cli_report(c, &err[k]);
+			if (*nres && *limited)
+				break; /* the levels found so far are printed */
+			rc = why;
+			cli_free(c);
+			break;
+		}
+		if (err[k].status != PEGSOL_OK) {
+			cli_report(c, &err[k]);
+			*limited = 1;
+		}
+		if (!(res[*nres] = malloc(sizeof **res))) {
+			fprintf(stderr, "pegsol levels: out of memory\n");
+			rc = PEGSOL_ELIMIT;
+			break;
+		}
+		*res[(*nres)++] = out[k];
+	}
+	free(out);
+	return rc;
+}
+
 /* The cells of one direction's level n (blank past its end). */
 static void moves_cells(table *t, const pegsol_moves_result *r, int n)
 {
@@ -133,6 +178,13 @@ static int levels_by_moves(cli *c, int direction, int max_moves, pegsol_prune pr
 	pegsol_moves_result *res[2] = {NULL, NULL};
 	double secs = 0;
 	int rc = 0, nres = 0, limited = 0;
+	if (direction == 3 && prune == PEGSOL_PRUNE_NONE) {
+		if ((rc = moves_run_both(c, max_moves, res, &nres, &secs, &limited))) {
+			free(res[0]);
+			return rc;
+		}
+		direction = 0; /* both made */
+	}
 	for (int d = 0; d < 2; d++)
 		if (direction & (1 << d)) {
 			pegsol_moves_result *r = moves_run(c, d, max_moves, prune, &secs, &rc,

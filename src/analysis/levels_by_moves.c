@@ -13,8 +13,9 @@
  * drop what the chosen pagodas prove hopeless (analysis/prune_choice.h),
  * as Bell's tables of Wiegleb's board do.  Unpruned, the table comes
  * from one sweep over the levels by jumps instead
- * (levels_by_moves_sweep.c).  Its functions are declared in
- * pegsol/levels.h.
+ * (levels_by_moves_sweep.c), both ways at once when the finish is the
+ * start's complement (pegsol_levels_by_moves_both).  Its functions are
+ * declared in pegsol/levels.h.
  */
 #include "analysis/levels_by_moves_sweep.h"
 #include "analysis/prune_choice.h"
@@ -149,4 +150,45 @@ pegsol_status pegsol_levels_by_moves_pruned(const pegsol_problem *pr,
 	                                 each, ctx, out, err);
 	sym_group_free(H);
 	return st;
+}
+
+pegsol_status pegsol_levels_by_moves_both(const pegsol_problem *pr,
+                                          const pegsol_level_options *opt,
+                                          int max_moves, pegsol_moves_result out[2],
+                                          pegsol_error err[2])
+{
+	if (!out || !err)
+		return fail(err, PEGSOL_EUSAGE, "levels by moves: no result to fill (NULL)");
+	memset(out, 0, 2 * sizeof *out);
+	memset(err, 0, 2 * sizeof *err);
+	out[1].backward = 1;
+	pegsol_status checked = problem_check(pr, "levels by moves", &err[0]);
+	if (checked != PEGSOL_OK) {
+		err[1] = err[0];
+		return checked;
+	}
+	if (max_moves == 0 && levels_by_moves_sweep_joint_fits(pr)) {
+		sym_group *H = moves_group(pr);
+		if (!H) {
+			fail(&err[1], PEGSOL_ELIMIT, "out of memory");
+			return fail(&err[0], PEGSOL_ELIMIT, "out of memory");
+		}
+		pegsol_status st = levels_by_moves_sweep_joint(pr, opt, H, out, &err[0]);
+		for (int k = 0; k < 2; k++) {
+			out[k].symmetry_order = H->order;
+			out[k].backward = k;
+		}
+		sym_group_free(H);
+		if (st != PEGSOL_ELIMIT) {
+			err[1] = err[0];
+			return st;
+		}
+		/* within a memory bound each way alone goes further (its
+		 * bounded sweeps) */
+		memset(err, 0, 2 * sizeof *err);
+	}
+	pegsol_status st[2];
+	for (int k = 0; k < 2; k++)
+		st[k] = pegsol_levels_by_moves(pr, opt, k, max_moves, &out[k], &err[k]);
+	return st[0] != PEGSOL_OK ? st[0] : st[1];
 }

@@ -60,16 +60,31 @@ static void labels_init(move_labels *ml, const pegsol_board *b,
 	}
 }
 
-/* Adds level L (every key with `pegs` pegs) to the rows by moves.
- * Returns the fewest moves of its keys: no position the sweep has still
+/* Joint labels (level.h): both ways in one word, the forward check and
+ * the backward one, each child marked with both ends. */
+static void labels_init_joint(move_labels *ml, const pegsol_board *b,
+                              const sym_group *G)
+{
+	for (int j = 0; j < b->njumps; j++) {
+		const pegsol_jump *J = &b->jumps[j];
+		ml->check[j] = (uint8_t)J->from;
+		ml->check_back[j] = (uint8_t)J->to;
+		for (int g = 0; g < G->order; g++)
+			ml->mark[j][g] = sym_apply(G, g, bit(J->to) | bit(J->from));
+	}
+	ml->joint = 1;
+}
+
+/* Adds level L (every key with `pegs` pegs) to the rows by moves, each
+ * key's d the byte at shift in its label.  Returns the fewest moves of its keys: no position the sweep has still
  * to make has fewer, since a child has at least its parent's moves.  (A
  * bounded sweep's levels hold nothing past the bound: the engine does not
  * make those children, move_labels.max_moves.) */
-static int tally(const level *L, int pegs, pegsol_moves_result *out)
+static int tally(const level *L, int shift, int pegs, pegsol_moves_result *out)
 {
 	int least = INT_MAX;
 	for (size_t i = 0; i < L->n; i++) {
-		int d = (int)(L->masks[i] >> MOVE_D_SHIFT);
+		int d = (int)(L->masks[i] >> shift & 0xff);
 		pegsol_move_level *row = &out->level[d];
 		if (!row->positions) {
 			row->min_pegs = row->max_pegs = pegs;
@@ -114,22 +129,46 @@ typedef struct sweep_watch {
 	int found; /* its fewest moves, or -1 */
 } sweep_watch;
 
+/* The rows of out made empty. */
+static void rows_clear(pegsol_moves_result *out)
+{
+	memset(out->level, 0, sizeof out->level);
+	out->nlevels = 0;
+	out->partial = 0;
+	out->positions = 0;
+}
+
+/* The rows' totals, and the rows past the last zeroed. */
+static void rows_close(pegsol_moves_result *out)
+{
+	for (int n = 0; n < PEGSOL_MAX_HOLES + 1; n++) {
+		if (n < out->nlevels) {
+			out->level[n].moves = n;
+			out->positions += out->level[n].positions;
+		} else {
+			memset(&out->level[n], 0, sizeof out->level[n]);
+		}
+	}
+}
+
 /* One sweep, up to max_moves (0: every level); out's rows are replaced.
- * With a watch, the sweep stops at the watched key's level by jumps, and
- * says its moves. */
+ * backward 2: both ways at once with joint labels (out[0] forward, out[1]
+ * backward; no max_moves, no watch).  With a watch, the sweep stops at
+ * the watched key's level by jumps, and says its moves. */
 static pegsol_status sweep(const pegsol_problem *pr,
                            const pegsol_level_options *opt, const sym_group *H,
                            int backward, int max_moves, sweep_watch *watch,
                            pegsol_moves_result *out, pegsol_error *err)
 {
 	const pegsol_board *b = pr->board;
-	if (!levels_by_moves_sweep_fits(pr))
+	const int joint = backward == 2;
+	if (!levels_by_moves_sweep_fits(pr) ||
+	    (joint && (b->nholes > MOVE_JOINT_D_SHIFT || max_moves || watch)))
 		return fail(err, PEGSOL_EINTERNAL, "levels by moves: %d holes are "
 		            "more than a move label holds", b->nholes);
-	memset(out->level, 0, sizeof out->level);
-	out->nlevels = 0;
-	out->partial = 0;
-	out->positions = 0;
+	rows_clear(&out[0]);
+	if (joint)
+		rows_clear(&out[1]);
 	engine E;
 	memset(&E, 0, sizeof E);
 	level a, c;
@@ -141,11 +180,16 @@ static pegsol_status sweep(const pegsol_problem *pr,
 		st = fail(err, PEGSOL_ELIMIT, "levels by moves: out of memory");
 		goto done;
 	}
-	labels_init(ml, b, H, backward);
+	memset(ml, 0, sizeof *ml);
+	if (joint)
+		labels_init_joint(ml, b, H);
+	else
+		labels_init(ml, b, H, backward);
 	ml->max_moves = max_moves;
 	E.moves = ml;
 	E.memory = opt ? opt->memory : 0;
-	sweep_progress sp = {opt, backward ? "backward sweep" : "forward sweep", 0};
+	sweep_progress sp = {opt, joint ? "sweep both ways" : backward ? "backward sweep"
+	                                                      : "forward sweep", 0};
 	if (opt && opt->progress) {
 		E.progress = relay;
 		E.progress_ctx = &sp;
@@ -153,8 +197,8 @@ static pegsol_status sweep(const pegsol_problem *pr,
 	/* level 0: the search by moves' roots (the start, or every finish),
 	 * each at 0 moves, backward as complements */
 	pegsol_pos roots[PEGSOL_MAX_HOLES];
-	size_t nroots = moves_roots(pr, backward, roots);
-	for (size_t i = 0; backward && i < nroots; i++)
+	size_t nroots = moves_roots(pr, backward == 1, roots);
+	for (size_t i = 0; backward == 1 && i < nroots; i++)
 		roots[i] = b->full & ~roots[i];
 	if ((st = level_from_positions(&E, roots, nroots, 0, &a, err)) != PEGSOL_OK)
 		goto done;
@@ -169,16 +213,22 @@ static pegsol_status sweep(const pegsol_problem *pr,
 			watch->found = i < 0 ? -1 : (int)(a.masks[i] >> MOVE_D_SHIFT);
 			break;
 		}
-		int least = tally(&a, backward ? b->nholes - pegs : pegs, out);
+		int least = tally(&a, MOVE_D_SHIFT, backward == 1 ? b->nholes - pegs : pegs,
+		                  out);
+		if (joint) {
+			int back = tally(&a, MOVE_JOINT_D_SHIFT, b->nholes - pegs, &out[1]);
+			least = back < least ? back : least;
+		}
 		sp.level = n;
 		E.held = level_bytes(&a);
 		if ((st = level_expand(&E, &a, &c, NULL, NULL, NULL, err)) != PEGSOL_OK) {
 			/* stopped (the memory bound): the levels below the
 			 * fewest moves of the last level are whole, the others
 			 * wait for positions never made */
-			if (out->nlevels > least)
-				out->nlevels = least;
-			refused(err, st, max_moves, pegs - 1, b->nholes, backward);
+			for (int k = 0; k <= joint; k++)
+				if (out[k].nlevels > least)
+					out[k].nlevels = least;
+			refused(err, st, max_moves, pegs - 1, b->nholes, backward == 1);
 			goto done;
 		}
 		level_free(&a);
@@ -190,14 +240,8 @@ static pegsol_status sweep(const pegsol_problem *pr,
 	 * says even when nothing lies past it */
 	out->partial = max_moves > 0 && out->nlevels > max_moves;
 done:
-	for (int n = 0; n < PEGSOL_MAX_HOLES + 1; n++) {
-		if (n < out->nlevels) {
-			out->level[n].moves = n;
-			out->positions += out->level[n].positions;
-		} else {
-			memset(&out->level[n], 0, sizeof out->level[n]);
-		}
-	}
+	for (int k = 0; k <= joint; k++)
+		rows_close(&out[k]);
 	level_free(&a);
 	level_free(&c);
 	engine_release(&E);
@@ -251,6 +295,25 @@ pegsol_status levels_by_moves_sweep(const pegsol_problem *pr,
 	out->partial = 0; /* stopped by the memory bound, not by max_moves */
 	free(best);
 	return PEGSOL_ELIMIT;
+}
+
+int levels_by_moves_sweep_joint_fits(const pegsol_problem *pr)
+{
+	return levels_by_moves_sweep_fits(pr) && pr->board->nholes <= MOVE_JOINT_D_SHIFT &&
+	       pr->finish_kind != PEGSOL_FINISH_ANY_ONE &&
+	       (pr->board->full & ~pr->finish) == pr->start;
+}
+
+pegsol_status levels_by_moves_sweep_joint(const pegsol_problem *pr,
+                                          const pegsol_level_options *opt,
+                                          const sym_group *H,
+                                          pegsol_moves_result out[2],
+                                          pegsol_error *err)
+{
+	if (!levels_by_moves_sweep_joint_fits(pr))
+		return fail(err, PEGSOL_EINTERNAL, "levels by moves: the sweep both "
+		            "ways at once needs the finish to be the start's complement");
+	return sweep(pr, opt, H, 2, 0, NULL, out, err);
 }
 
 pegsol_status levels_by_moves_sweep_member(const pegsol_problem *pr,

@@ -24,6 +24,23 @@ pegsol_status levels_by_moves_sweep(const pegsol_problem *pr,
                                     int max_moves, pegsol_moves_result *out,
                                     pegsol_error *err);
 
+/* 1 when one sweep can make both ways at once (joint labels, level.h):
+ * the finish is the start's complement (as in the central game), so the
+ * backward sweep's levels by jumps are the forward one's, on a board of
+ * at most 48 holes. */
+int levels_by_moves_sweep_joint_fits(const pegsol_problem *pr);
+
+/* out[0] = the levels by moves forward, out[1] backward, every level, as
+ * two calls of levels_by_moves_sweep make them, from one sweep (the
+ * English table both ways in about half the time).  Needs
+ * levels_by_moves_sweep_joint_fits; no fallback within a memory bound
+ * (PEGSOL_ELIMIT: the caller sweeps each way on its own). */
+pegsol_status levels_by_moves_sweep_joint(const pegsol_problem *pr,
+                                          const pegsol_level_options *opt,
+                                          const sym_group *H,
+                                          pegsol_moves_result out[2],
+                                          pegsol_error *err);
+
 /* *moves = the n of the level by moves (B_n, or B_-n backward) that holds
  * pos, or -1 when none does: the sweep made only as far as pos's peg
  * count. */

@@ -5,7 +5,7 @@
  * enough to keep one a thread: the English board's biggest is 8.7 MiB.
  *
  * Each thread makes the children of the parents it claims, as phase A of
- * the tables' path does (child_canon.h), ranks each one and sets its bit
+ * the tables' path does (packed_images.h), ranks each one and sets its bit
  * in a bitmap of its own: no round buffers, no hash tables, no sort, and
  * no atomic operation (a locked OR on a bitmap shared by the threads made
  * two threads no faster than one).  The bit's line is prefetched when the
@@ -31,7 +31,7 @@
  * "Symmetry"), so that every child lies in one layer.
  */
 #include "engine/expand_dense.h"
-#include "engine/child_canon.h"
+#include "engine/packed_images.h"
 #include "engine/dense_rank.h"
 #include "engine/engine_buffers.h"
 #include "engine/jump_tables.h"

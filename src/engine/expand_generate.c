@@ -4,12 +4,12 @@
  * thread's round buffer; and the facts about the parents (expand_stats)
  * gathered on the way.
  *
- * The children's canonical forms are child_canon.h's.  With label sets,
+ * The children's canonical forms are packed_images.h's.  With label sets,
  * a child gets the image of its parent's set under the symmetry that made
  * it canonical.
  */
 #include "engine/expand_generate.h"
-#include "engine/child_canon.h"
+#include "engine/packed_images.h"
 #include "engine/jump_tables.h"
 #include "engine/level_int.h"
 #include "engine/level_prune_int.h"
@@ -64,14 +64,14 @@ static int note_dead(tbuf *tb, uint64_t key, const u128 *count)
 }
 
 /* A parent's set of holes (label set or move label's mask) closed under
- * the parent's stabiliser, the g with img[g] == c: a symmetric position
- * is reached from the images of its starts, or of its parents, too. */
-static uint64_t stabiliser_closed(const sym_group *G, uint64_t c,
-                                  const uint64_t *img, uint64_t mask)
+ * the parent's stabiliser, the elements in fixers (bit g: g maps the
+ * parent onto itself): a symmetric position is reached from the images
+ * of its starts, or of its parents, too. */
+static uint64_t stabiliser_closed(const sym_group *G, unsigned fixers,
+                                  uint64_t mask)
 {
-	for (int g = 1; g < G->order; g++)
-		if (img[g] == c)
-			mask |= sym_apply(G, g, mask);
+	for (fixers &= ~1u; fixers; fixers &= fixers - 1)
+		mask |= sym_apply(G, __builtin_ctz(fixers), mask);
 	return mask;
 }
 
@@ -79,14 +79,15 @@ static uint64_t stabiliser_closed(const sym_group *G, uint64_t c,
  * image of the set under the symmetry that made it canonical, the set
  * first closed under the parent's stabiliser. */
 static uint64_t *emit_masked(const struct xctx *x, uint64_t c, uint64_t mask,
-                             const uint64_t *img, const uint16_t *jumps, int nj,
-                             uint64_t *out)
+                             const packed_images *pk, const parent_imgs *pi,
+                             const uint16_t *jumps, int nj, uint64_t *out)
 {
 	const sym_group *G = x->E->G;
-	mask = stabiliser_closed(G, c, img, mask);
+	const int m = G->order;
+	mask = stabiliser_closed(G, parent_equal(pk, pi, m, c), mask);
 	for (int k = 0; k < nj; k++) {
 		int bg;
-		uint64_t best = canon_child_at(img, x->E->jimg[jumps[k]], G->order, &bg);
+		uint64_t best = child_at(pk, pi, m, jumps[k], x->E->jimg[jumps[k]], &bg);
 		if (x->keep && !x->keep(x->keep_ctx, best))
 			continue;
 		out[0] = best;
@@ -100,17 +101,37 @@ static uint64_t *emit_masked(const struct xctx *x, uint64_t c, uint64_t mask,
  * labels"): each child's label is its number of moves and the image of
  * the hole its jump ends on, under the symmetry that made it canonical. */
 static uint64_t *emit_moves(const struct xctx *x, uint64_t c, uint64_t label,
-                            const uint64_t *img, const uint16_t *jumps, int nj,
-                            uint64_t *out)
+                            const packed_images *pk, const parent_imgs *pi,
+                            const uint16_t *jumps, int nj, uint64_t *out)
 {
 	const sym_group *G = x->E->G;
+	const int m = G->order;
 	const move_labels *ml = x->E->moves;
-	uint64_t mask = stabiliser_closed(G, c, img, label & MOVE_MASK);
+	if (ml->joint) {
+		/* both ways at once (level.h): d of each way and one mask */
+		uint64_t mask = stabiliser_closed(G, parent_equal(pk, pi, m, c),
+		                                  label & MOVE_JOINT_MASK);
+		uint64_t df = label >> MOVE_D_SHIFT;
+		uint64_t db = label >> MOVE_JOINT_D_SHIFT & 0xff;
+		for (int k = 0; k < nj; k++) {
+			const int j = jumps[k];
+			int bg;
+			uint64_t best = child_at(pk, pi, m, j, x->E->jimg[j], &bg);
+			uint64_t cf = df + !((mask >> ml->check[j]) & 1);
+			uint64_t cb = db + !((mask >> ml->check_back[j]) & 1);
+			out[0] = best;
+			out[1] = cf << MOVE_D_SHIFT | cb << MOVE_JOINT_D_SHIFT | ml->mark[j][bg];
+			out += 2;
+		}
+		return out;
+	}
+	uint64_t mask = stabiliser_closed(G, parent_equal(pk, pi, m, c),
+	                                  label & MOVE_MASK);
 	uint64_t d = label >> MOVE_D_SHIFT;
 	for (int k = 0; k < nj; k++) {
 		const int j = jumps[k];
 		int bg;
-		uint64_t best = canon_child_at(img, x->E->jimg[j], G->order, &bg);
+		uint64_t best = child_at(pk, pi, m, j, x->E->jimg[j], &bg);
 		uint64_t cost = d + !((mask >> ml->check[j]) & 1);
 		out[0] = best;
 		out[1] = cost << MOVE_D_SHIFT | ml->mark[j][bg];
@@ -239,8 +260,7 @@ generate_chunk(xctx *x, tbuf *tb, parent_imgs *pi, uint16_t *jumps,
 	const uint64_t iflip = x->flags & EXPAND_COMPLEMENT ? E->board->full : 0;
 	const uint64_t *const keys = in->keys;
 	const u128 *const counts = in->counts;
-	/* labelled parents want every image in full (emit_masked) */
-	const packed_images *const pk = in->masks ? NULL : E->packed;
+	const packed_images *const pk = E->packed;
 	const expand_range *const range = x->range;
 	const uint32_t pbase = x->pbase, nparts = (uint32_t)x->nparts;
 	const int pbits = x->pbits;
@@ -275,11 +295,11 @@ generate_chunk(xctx *x, tbuf *tb, parent_imgs *pi, uint16_t *jumps,
 			continue;
 		}
 		if (E->moves && in->masks) {
-			out = emit_moves(x, c, in->masks[cur], pi->img, jumps, nj, out);
+			out = emit_moves(x, c, in->masks[cur], pk, pi, jumps, nj, out);
 			continue;
 		}
 		if (in->masks) {
-			out = emit_masked(x, c, in->masks[cur], pi->img, jumps, nj, out);
+			out = emit_masked(x, c, in->masks[cur], pk, pi, jumps, nj, out);
 			continue;
 		}
 		if (E->share) {

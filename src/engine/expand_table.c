@@ -2,7 +2,8 @@
  * expand_table.c - phase B of an expansion: each partition's children,
  * from every thread's round buffer, added to the partition's hash table
  * (expand_table.h), where equal children meet and their counts add or
- * their label sets are OR-ed (move labels meet: level.h); and the tables'
+ * their label sets are OR-ed (move labels meet, one way or both: level.h);
+ * and the tables'
  * growth when they outgrow their room.
  */
 #include "engine/level_int.h"
@@ -11,7 +12,7 @@
 #include <string.h>
 
 /* How an entry's value joins the one already in its slot. */
-enum { COMBINE_ADD, COMBINE_OR, COMBINE_MEET };
+enum { COMBINE_ADD, COMBINE_OR, COMBINE_MEET, COMBINE_MEET_JOINT };
 
 /* Returns -1 out of memory, -3 over the budget. */
 static int ptable_grow(ptable *t, int words, size_t want)
@@ -91,6 +92,8 @@ ptable_add(ptable *t, const uint64_t *restrict src, size_t n, const int words,
 		e[s] = k;
 		if (words == 2 && combine == COMBINE_MEET) {
 			e[cap + s] = fresh ? src[1] : move_label_meet(e[cap + s], src[1]);
+		} else if (words == 2 && combine == COMBINE_MEET_JOINT) {
+			e[cap + s] = fresh ? src[1] : move_label_meet_joint(e[cap + s], src[1], k);
 		} else if (words == 2 && combine == COMBINE_OR) {
 			e[cap + s] |= src[1];
 		} else if (words == 2) {
@@ -234,6 +237,8 @@ void expand_reduce(void *arg, int tid)
 		mark_parts(x);
 	else if (x->words == 1)
 		reduce_words(x, 1, 1, COMBINE_ADD);
+	else if (x->words == 2 && x->E->moves && x->in->masks && x->E->moves->joint)
+		reduce_words(x, 2, 2, COMBINE_MEET_JOINT);
 	else if (x->words == 2 && x->E->moves && x->in->masks)
 		reduce_words(x, 2, 2, COMBINE_MEET);
 	else if (x->words == 2 && x->in->masks)

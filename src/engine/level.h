@@ -219,15 +219,31 @@ typedef struct expand_stats {
  * position's stabiliser when read (a symmetric position is reached from
  * its parents' images too).  Backward, on the complements (a reverse
  * jump of the position is a jump of its complement), check is the jump's
- * to hole and mark its from hole.  Masks take the holes below bit 56. */
+ * to hole and mark its from hole.  Masks take the holes below bit 56.
+ *
+ * Joint labels (`joint`): when the backward sweep's root is the forward
+ * one's (the finish is the start's complement, as in the central game),
+ * both sweeps make the same levels by jumps, so one sweep carries both
+ * labels in one word: the forward d in the top 8 bits, the backward d in
+ * the 8 under them (MOVE_JOINT_D_SHIFT), and one mask under those.  The
+ * forward mask's holes hold pegs of the key (a jump's to hole), the
+ * backward one's are holes of the key (its from hole), so the two never
+ * share a bit and the key tells them apart (move_label_meet_joint).  A
+ * child costs each its own way: check[j] in the forward part, check_back[j]
+ * in the backward part; mark[j][g] holds both marks.  Boards of at most
+ * 48 holes. */
 #define MOVE_D_SHIFT 56
 #define MOVE_MASK ((UINT64_C(1) << MOVE_D_SHIFT) - 1)
+#define MOVE_JOINT_D_SHIFT 48
+#define MOVE_JOINT_MASK ((UINT64_C(1) << MOVE_JOINT_D_SHIFT) - 1)
 typedef struct move_labels {
 	uint8_t check[MAX_JUMPS];
+	uint8_t check_back[MAX_JUMPS]; /* joint labels: the backward check */
 	uint64_t mark[MAX_JUMPS][SYM_MAX];
 	/* children of more moves are not made (0: none): a sweep bounded so
-	 * holds only the positions it counts */
+	 * holds only the positions it counts; not with joint labels */
 	int max_moves;
+	int joint;
 } move_labels;
 
 /* The label kept when two ways reach one child: the fewer moves, and both
@@ -236,6 +252,19 @@ static inline uint64_t move_label_meet(uint64_t a, uint64_t b)
 {
 	uint64_t da = a >> MOVE_D_SHIFT, db = b >> MOVE_D_SHIFT;
 	return da < db ? a : db < da ? b : a | b;
+}
+
+/* The same for joint labels of the position key: each way on its own,
+ * the forward part of the masks within the key's pegs, the backward part
+ * within its holes. */
+static inline uint64_t move_label_meet_joint(uint64_t a, uint64_t b, uint64_t key)
+{
+	uint64_t fa = a >> MOVE_D_SHIFT, fb = b >> MOVE_D_SHIFT;
+	uint64_t ba = a >> MOVE_JOINT_D_SHIFT & 0xff, bb = b >> MOVE_JOINT_D_SHIFT & 0xff;
+	uint64_t f = (fa < fb ? a : fb < fa ? b : a | b) & key;
+	uint64_t k = (ba < bb ? a : bb < ba ? b : a | b) & ~key;
+	return (fa < fb ? fa : fb) << MOVE_D_SHIFT |
+	       (ba < bb ? ba : bb) << MOVE_JOINT_D_SHIFT | ((f | k) & MOVE_JOINT_MASK);
 }
 
 /* Adds the position `key` of a level (count: its count, NULL when the level

@@ -1,8 +1,9 @@
 /*
  * packed_images.h - a parent's eight images under the square's group in
  * AVX2 registers, where the CPU has AVX2 but not AVX-512; and a parent's
- * images either way (parent_imgs: packed, or by the byte tables), as the
- * engine's expansions and winning_flow's steps make children from them.
+ * images either way (parent_imgs: packed, or by the byte tables), and
+ * their children's canonical forms (child_of, child_at), as the engine's
+ * expansions and winning_flow's steps make them.
  *
  * Without AVX-512 BITALG an image costs a table load per byte of the
  * position (symmetry.h): 40 loads a parent on the English board, and the
@@ -38,6 +39,9 @@
 #include <immintrin.h>
 #else
 #define PEGSOL_PACKED_IMAGES 0
+#endif
+#if defined(__AVX512F__)
+#include <immintrin.h>
 #endif
 
 typedef struct __attribute__((aligned(64))) packed_images {
@@ -155,6 +159,49 @@ packed_child(const packed_images *P, const packed_img *im, int j)
 	                  im->a, im->fixbit ^ P->jfix[j]);
 }
 
+/* As packed_child, and in *at the first element whose image of the
+ * child is the smallest (canon_child_at's): packing keeps the order of
+ * the images, so the first smallest lane is the first smallest image. */
+static inline __attribute__((always_inline)) uint64_t
+packed_child_at(const packed_images *P, const packed_img *im, int j, int *at)
+{
+	if (P->wide) {
+		__m256i a = _mm256_xor_si256(im->a, _mm256_load_si256((const __m256i *)P->wjimg[j]));
+		__m256i b = _mm256_xor_si256(im->b, _mm256_load_si256((const __m256i *)(P->wjimg[j] + 4)));
+		uint64_t best = packed_min(P, a, b, 0);
+		__m256i bb = _mm256_set1_epi64x((long long)best);
+		unsigned eq = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(a, bb))) |
+		              (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(b, bb))) << 4;
+		*at = __builtin_ctz(eq);
+		return best;
+	}
+	__m256i v = _mm256_xor_si256(im->a, _mm256_load_si256((const __m256i *)P->jimg[j]));
+	__m128i m = _mm_min_epu32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+	m = _mm_min_epu32(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(1, 0, 3, 2)));
+	m = _mm_min_epu32(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
+	uint32_t x = (uint32_t)_mm_cvtsi128_si32(m);
+	unsigned eq = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(
+		_mm256_cmpeq_epi32(v, _mm256_set1_epi32((int)x))));
+	*at = __builtin_ctz(eq);
+	return unpacked_of(P, x) | (im->fixbit ^ P->jfix[j]);
+}
+
+/* The elements g (bit g) whose image of the parent, as *im holds it
+ * (XOR-ed with its iflip), is c itself. */
+static inline __attribute__((always_inline)) unsigned
+packed_equal(const packed_images *P, const packed_img *im, uint64_t c)
+{
+	if (P->wide) {
+		__m256i cc = _mm256_set1_epi64x((long long)c);
+		return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(im->a, cc))) |
+		       (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(im->b, cc))) << 4;
+	}
+	if (im->fixbit != (c & P->fix))
+		return 0;
+	return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(
+		_mm256_cmpeq_epi32(im->a, _mm256_set1_epi32((int)packed_of(P, c)))));
+}
+
 /* How many elements map c onto itself, and c's canonical form: what
  * sym_orbit_size and sym_canon give, from a few loads rather than one a
  * byte and element. */
@@ -238,6 +285,63 @@ child_of(const packed_images *pk, const parent_imgs *pi, int m, int j,
 	(void)j;
 #endif
 	return sym_canon_xor(pi->img, ji, m);
+}
+
+/* The canonical form of a child by the byte tables, as sym_canon_xor,
+ * and in *at a symmetry that makes it (the first): move labels carry the
+ * image of a hole under it. */
+static inline uint64_t canon_child_at(const uint64_t *img, const uint64_t *ji,
+                                      int m, int *at)
+{
+#ifdef __AVX512F__
+	if (m == 8) {
+		__m512i v = _mm512_xor_si512(_mm512_load_si512((const void *)img),
+		                             _mm512_loadu_si512((const void *)ji));
+		uint64_t best = _mm512_reduce_min_epu64(v);
+		__mmask8 eq = _mm512_cmpeq_epu64_mask(v, _mm512_set1_epi64((long long)best));
+		*at = __builtin_ctz((unsigned)eq);
+		return best;
+	}
+#endif
+	uint64_t best = sym_canon_xor_loop(img, ji, m);
+	int g = 0;
+	while ((img[g] ^ ji[g]) != best)
+		g++;
+	*at = g;
+	return best;
+}
+
+/* As child_of, and in *at the first element that makes the child's
+ * canonical form (canon_child_at's, for the labels that carry it). */
+static inline __attribute__((always_inline)) uint64_t
+child_at(const packed_images *pk, const parent_imgs *pi, int m, int j,
+         const uint64_t *ji, int *at)
+{
+#if PEGSOL_PACKED_IMAGES
+	if (pk)
+		return packed_child_at(pk, &pi->packed, j, at);
+#else
+	(void)pk;
+	(void)j;
+#endif
+	return canon_child_at(pi->img, ji, m, at);
+}
+
+/* The elements g (bit g) whose image of the parent, as pi holds it (with
+ * its iflip), is c itself. */
+static inline __attribute__((always_inline)) unsigned
+parent_equal(const packed_images *pk, const parent_imgs *pi, int m, uint64_t c)
+{
+#if PEGSOL_PACKED_IMAGES
+	if (pk)
+		return packed_equal(pk, &pi->packed, c);
+#else
+	(void)pk;
+#endif
+	unsigned eq = 0;
+	for (int g = 0; g < m; g++)
+		eq |= (unsigned)(pi->img[g] == c) << g;
+	return eq;
 }
 
 #endif

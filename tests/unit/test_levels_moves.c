@@ -5,8 +5,9 @@
  * oracles:
  *   - the English central game: George Bell's B_0..B_23, B_-0..B_-20 and
  *     both totals (tests/data/english_central_bell_moves*.txt), in full
- *     by the sweep; by the search in full under make test-full (a
- *     minute), else B_0..B_11 and B_-0..B_-7 (two seconds);
+ *     by the sweep, each way and both at once (pegsol_levels_by_moves_both);
+ *     by the search in full under make test-full (a minute), else
+ *     B_0..B_11 and B_-0..B_-7 (two seconds);
  *   - Wiegleb's 45-hole board, central game: B_0..B_6 = 1, 1, 3, 15, 87,
  *     564, 3786 (shared/REFERENCE.md), with a limit of 6 moves;
  *   - triangle5 and triangle:6: a plain breadth-first search over raw
@@ -37,7 +38,10 @@ static pegsol_board *board(const char *name, pegsol_problem *pr)
 /* The table is made by one of two algorithms: the sweep over the levels
  * by jumps (what pegsol_levels_by_moves runs) or the search by moves,
  * which runs when a callback wants each level's positions (only the
- * search has them).  Every oracle below checks both. */
+ * search has them).  Every oracle below checks both, and
+ * pegsol_levels_by_moves_both (search 2), which sweeps both ways at once
+ * when the finish is the start's complement (joint labels). */
+static const char *const way[] = {"sweep", "search", "both"};
 typedef struct seen {
 	int levels;
 	size_t positions;
@@ -59,6 +63,17 @@ static pegsol_status levels(const pegsol_problem *pr, int backward, int limit,
 {
 	if (!search)
 		return pegsol_levels_by_moves(pr, NULL, backward, limit, r, err);
+	if (search == 2) { /* both at once: this direction's table */
+		pegsol_moves_result *two = malloc(2 * sizeof *two);
+		pegsol_error e2[2];
+		(void)pegsol_levels_by_moves_both(pr, NULL, limit, two, e2);
+		CHECK_EQ_INT(two[0].backward, 0);
+		CHECK_EQ_INT(two[1].backward, 1);
+		*r = two[backward];
+		*err = e2[backward];
+		free(two);
+		return err->status;
+	}
 	seen s = {0, 0};
 	pegsol_status st = pegsol_levels_by_moves_pruned(pr, NULL, backward, limit,
 	                                                 PEGSOL_PRUNE_NONE, each_level,
@@ -227,7 +242,7 @@ static void oracle(const char *name, int search)
 	if (!search)
 		members(&pr, 0, x.dist, npos);
 	fprintf(stderr, "%s (%s): %d levels, %llu positions, |H| = %d\n", name,
-	        search ? "search" : "sweep", n, (unsigned long long)total, nh);
+	        way[search], n, (unsigned long long)total, nh);
 	free(r);
 	free(cur);
 	free(x.next);
@@ -343,7 +358,7 @@ static void oracle_backward(const char *name, const char *finish, int search)
 	if (!search)
 		members(&pr, 1, dist, npos);
 	fprintf(stderr, "%s -f %s backward (%s): %d levels, %llu positions\n", name,
-	        finish ? finish : "(start)", search ? "search" : "sweep", maxd + 1,
+	        finish ? finish : "(start)", way[search], maxd + 1,
 	        (unsigned long long)total);
 	free(r);
 	free(order);
@@ -371,6 +386,8 @@ static void wiegleb(int search)
 
 /* Bell's table by moves, forward or backward; limit > 0 stops after that
  * many moves and checks the published levels up to it. */
+static void english_rows(int backward, int limit, const pegsol_moves_result *r);
+
 static void english(int backward, int limit, int search)
 {
 	pegsol_problem pr;
@@ -378,6 +395,45 @@ static void english(int backward, int limit, int search)
 	pegsol_moves_result *r = malloc(sizeof *r);
 	pegsol_error err;
 	CHECK_EQ_INT(levels(&pr, backward, limit, search, r, &err), PEGSOL_OK);
+	english_rows(backward, limit, r);
+	free(r);
+	pegsol_board_free(b);
+}
+
+/* Both of Bell's tables from one call of pegsol_levels_by_moves_both:
+ * the central game's finish is its start's complement, so one sweep
+ * labels every position both ways (joint labels); and within 48 MiB,
+ * where that sweep does not fit, each way on its own keeps at least the
+ * levels it keeps alone (english_limited). */
+static void english_both(void)
+{
+	pegsol_problem pr;
+	pegsol_board *b = board("english", &pr);
+	pegsol_moves_result *two = malloc(2 * sizeof *two);
+	pegsol_error err[2];
+	CHECK_EQ_INT(pegsol_levels_by_moves_both(&pr, NULL, 0, two, err), PEGSOL_OK);
+	CHECK_EQ_INT(err[0].status, PEGSOL_OK);
+	CHECK_EQ_INT(err[1].status, PEGSOL_OK);
+	english_rows(0, 0, &two[0]);
+	english_rows(1, 0, &two[1]);
+	pegsol_level_options opt;
+	memset(&opt, 0, sizeof opt);
+	opt.memory = (size_t)48 << 20;
+	CHECK_EQ_INT(pegsol_levels_by_moves_both(&pr, &opt, 0, two, err), PEGSOL_ELIMIT);
+	CHECK_EQ_INT(err[0].status, PEGSOL_ELIMIT);
+	CHECK_EQ_INT(err[1].status, PEGSOL_ELIMIT);
+	CHECK(two[0].nlevels >= 11 && two[0].nlevels < 24);
+	CHECK(two[1].nlevels >= 7 && two[1].nlevels < 21);
+	CHECK_EQ_INT(two[0].backward, 0);
+	CHECK_EQ_INT(two[1].backward, 1);
+	free(two);
+	pegsol_board_free(b);
+}
+
+/* r against Bell's table (forward or backward), up to limit moves (0:
+ * all of it). */
+static void english_rows(int backward, int limit, const pegsol_moves_result *r)
+{
 	CHECK_EQ_INT(r->partial, limit > 0);
 	CHECK_EQ_INT(r->symmetry_order, 8);
 	int rows = 0;
@@ -411,8 +467,6 @@ static void english(int backward, int limit, int search)
 		CHECK_EQ_INT(r->nlevels, backward ? 21 : 24);
 	}
 	free(text);
-	free(r);
-	pegsol_board_free(b);
 }
 
 /* Bell's levels by moves that a run stopped by the memory bound keeps:
@@ -460,7 +514,7 @@ static void english_limited(int backward, size_t memory, int at_least)
 
 int main(void)
 {
-	for (int search = 0; search < 2; search++) {
+	for (int search = 0; search < 3; search++) {
 		oracle("triangle5", search);
 		oracle("triangle:6", search);
 		oracle_backward("triangle5", NULL, search);
@@ -472,8 +526,11 @@ int main(void)
 	/* Bell's whole English tables: the sweep makes them in seconds; the
 	 * search takes a minute here and several under the sanitizers, so
 	 * make test-full runs it, make test its first levels. */
+	/* forward alone, and both ways at once (the backward sweep on its
+	 * own is the forward one's code with the holes' roles swapped, which
+	 * the oracles above check on the triangles) */
 	english(0, 0, 0);
-	english(1, 0, 0);
+	english_both();
 	/* (the search by moves, which ran before the sweep, stopped within
 	 * 48 MiB after B_6 forward and B_4 backward) */
 	english_limited(0, (size_t)48 << 20, 11);

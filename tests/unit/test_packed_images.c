@@ -16,14 +16,17 @@
  *     parent with the jump's three holes flipped, which sym_canon makes
  *     from the byte tables, one transform an element; and the orbit's
  *     size and canonical form of the position itself (engine_orbit,
- *     engine_canon).
+ *     engine_canon); child_at's element, the first whose image of the
+ *     child is the smallest (move labels carry it), and parent_equal's
+ *     elements, on symmetric parents too, whose children's images tie.
  *
  * A build without AVX2 or with AVX-512 checks that the engine keeps to
  * the byte tables (E.packed NULL) on every board.
  */
 #include "check.h"
 #include "board/board.h"
-#include "engine/child_canon.h"
+#include "engine/level.h"
+#include "engine/packed_images.h"
 
 #include <stdlib.h>
 
@@ -75,19 +78,38 @@ static void test_board(const char *name)
 		CHECK_EQ_INT(pk->wide, should_pack(b) == 2);
 	for (int t = 0; pk && t < 4000; t++) {
 		uint64_t c = next_random() & b->full;
+		if (t % 4 >= 2) {
+			/* symmetric parents (a few holes' orbits), whose
+			 * children's smallest images tie */
+			uint64_t few = c & next_random() & next_random(), sym = 0;
+			for (int g = 0; g < G->order; g++)
+				sym |= sym_apply(G, g, few);
+			c = sym;
+		}
 		uint64_t iflip = t & 1 ? b->full : 0;
 		parent_imgs pi;
 		int fixed = parent_imgs_of(G, pk, G->order, c, iflip, &pi);
 		int want = 0;
-		for (int g = 0; g < G->order; g++)
+		unsigned equal = 0;
+		for (int g = 0; g < G->order; g++) {
 			want += sym_apply(G, g, c) == c;
+			equal |= (unsigned)((sym_apply(G, g, c) ^ iflip) == c) << g;
+		}
 		CHECK_EQ_INT(fixed, want);
+		CHECK_EQ_INT((int)parent_equal(pk, &pi, G->order, c), (int)equal);
 		CHECK_EQ_INT(engine_orbit(&E, c), sym_orbit_size(G, c));
 		CHECK(engine_canon(&E, c) == sym_canon(G, c));
 		for (int j = 0; j < b->njumps; j++) {
 			pegsol_jump jp = b->jumps[j];
 			uint64_t child = c ^ iflip ^ bit(jp.from) ^ bit(jp.over) ^ bit(jp.to);
 			uint64_t got = child_of(pk, &pi, G->order, j, E.jimg[j]);
+			/* child_at: the same form, and the first element
+			 * whose image of the child it is */
+			int at = -1, first = 0;
+			CHECK(child_at(pk, &pi, G->order, j, E.jimg[j], &at) == got);
+			while (first < G->order - 1 && sym_apply(G, first, child) != got)
+				first++;
+			CHECK_EQ_INT(at, first);
 			if (got != sym_canon(G, child)) {
 				fprintf(stderr, "%s: position %#llx, flip %#llx, jump %d: %#llx, not %#llx\n",
 				        name, (unsigned long long)c, (unsigned long long)iflip, j,
