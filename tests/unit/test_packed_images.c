@@ -17,8 +17,10 @@
  *     from the byte tables, one transform an element; and the orbit's
  *     size and canonical form of the position itself (engine_orbit,
  *     engine_canon); child_at's element, the first whose image of the
- *     child is the smallest (move labels carry it), and parent_equal's
- *     elements, on symmetric parents too, whose children's images tie.
+ *     child is the smallest (move labels carry it), parent_equal's
+ *     elements, on symmetric parents too, whose children's images tie,
+ *     and packed_images_of's eight images of the position (label sets
+ *     take them).
  *
  * A build without AVX2 or with AVX-512 checks that the engine keeps to
  * the byte tables (E.packed NULL) on every board.
@@ -97,6 +99,10 @@ static void test_board(const char *name)
 		}
 		CHECK_EQ_INT(fixed, want);
 		CHECK_EQ_INT((int)parent_equal(pk, &pi, G->order, c), (int)equal);
+		uint64_t all[8] __attribute__((aligned(64)));
+		packed_images_of(pk, c, all);
+		for (int g = 0; g < G->order; g++)
+			CHECK(all[g] == sym_apply(G, g, c));
 		CHECK_EQ_INT(engine_orbit(&E, c), sym_orbit_size(G, c));
 		CHECK(engine_canon(&E, c) == sym_canon(G, c));
 		for (int j = 0; j < b->njumps; j++) {
