@@ -85,24 +85,16 @@ static uint64_t *emit_masked(const struct xctx *x, uint64_t c, uint64_t mask,
 	const sym_group *G = x->E->G;
 	const int m = G->order;
 	mask = stabiliser_closed(G, parent_equal(pk, pi, m, c), mask);
+	/* with the packed images, the set's images all at once, a few loads
+	 * a parent, where sym_apply takes a load a byte of the set a child
+	 * (a third of this function in finishes' profile) */
+	uint64_t mimg[8] __attribute__((aligned(64)));
 #if PEGSOL_PACKED_IMAGES
-	if (pk) {
-		/* the set's images all at once, a few loads a parent, where
-		 * sym_apply took a load a byte of the set a child (a third of
-		 * this function in finishes' profile) */
-		uint64_t mimg[8] __attribute__((aligned(64)));
+	const int packed = pk != NULL;
+	if (packed)
 		packed_images_of(pk, mask, mimg);
-		for (int k = 0; k < nj; k++) {
-			int bg;
-			uint64_t best = child_at(pk, pi, m, jumps[k], x->E->jimg[jumps[k]], &bg);
-			if (x->keep && !x->keep(x->keep_ctx, best))
-				continue;
-			out[0] = best;
-			out[1] = mimg[bg];
-			out += 2;
-		}
-		return out;
-	}
+#else
+	const int packed = 0; /* and pk NULL: the byte tables */
 #endif
 	for (int k = 0; k < nj; k++) {
 		int bg;
@@ -110,7 +102,7 @@ static uint64_t *emit_masked(const struct xctx *x, uint64_t c, uint64_t mask,
 		if (x->keep && !x->keep(x->keep_ctx, best))
 			continue;
 		out[0] = best;
-		out[1] = sym_apply(G, bg, mask);
+		out[1] = packed ? mimg[bg] : sym_apply(G, bg, mask);
 		out += 2;
 	}
 	return out;
