@@ -301,6 +301,16 @@ static void test_bad_problems(const pegsol_problem *good)
 		                 fresh(&err)));
 		BAD(pegsol_levels_by_moves(p, &opt, 0, 0, &moves, fresh(&err)));
 		BAD(pegsol_levels_by_moves(p, &opt, 1, 0, &moves, fresh(&err)));
+		{ /* both ways: each direction's error says it */
+			static pegsol_moves_result two[2];
+			pegsol_error e2[2];
+			memset(e2, 0, sizeof e2);
+			st = pegsol_levels_by_moves_both(p, &opt, 0, two, e2);
+			CHECK(refused(st, PEGSOL_EUSAGE, &e2[0], "pegsol_levels_by_moves_both") &&
+			      says(e2[0].message, want, w));
+			CHECK_EQ_INT(e2[1].status, PEGSOL_EUSAGE);
+			CHECK(two[0].nlevels == 0 && two[1].nlevels == 0);
+		}
 		BAD(pegsol_random_play(p, 0, &random, fresh(&err)));
 		BAD(pegsol_random_play_levels(p, &opt, &random, fresh(&err)));
 		BAD(pegsol_shortest(p, &opt, 0, NULL, NULL, &shortest, fresh(&err)));
@@ -354,6 +364,18 @@ static void test_bad_problems(const pegsol_problem *good)
 	        PEGSOL_EUSAGE);
 	REFUSED(pegsol_levels_by_moves(good, &opt, 0, -1, &moves, fresh(&err)),
 	        PEGSOL_EUSAGE);
+	{
+		pegsol_error e2[2];
+		static pegsol_moves_result two[2];
+		memset(e2, 0, sizeof e2);
+		CHECK(refused(pegsol_levels_by_moves_both(good, &opt, 0, NULL, e2),
+		              PEGSOL_EUSAGE, &e2[0], "both, no result"));
+		memset(e2, 0, sizeof e2);
+		CHECK(refused(pegsol_levels_by_moves_both(good, &opt, -1, two, e2),
+		              PEGSOL_EUSAGE, &e2[0], "both, max_moves -1"));
+		CHECK_EQ_INT(pegsol_levels_by_moves_both(good, &opt, 0, two, NULL),
+		             PEGSOL_EUSAGE);
+	}
 	REFUSED(pegsol_random_play(good, 0, NULL, fresh(&err)), PEGSOL_EUSAGE);
 	REFUSED(pegsol_random_play_levels(good, &opt, NULL, fresh(&err)),
 	        PEGSOL_EUSAGE);
