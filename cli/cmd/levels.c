@@ -93,12 +93,20 @@ static pegsol_moves_result *moves_run(cli *c, int backward, int max_moves,
 	pegsol_status st = pegsol_levels_by_moves_pruned(&c->problem, &lo, backward,
 	                                                 max_moves, prune, NULL, NULL,
 	                                                 res, &err);
-	if (st == PEGSOL_ELIMIT && res->nlevels > 1) {
+	int partial = st == PEGSOL_ELIMIT && res->nlevels > 1;
+	if (partial || (st != PEGSOL_OK && *limited)) {
+		/* levels are printed after this error (these, or the other
+		 * direction's): the board stays, which level_cli_end frees */
 		*secs += progress_now() - prog.start;
 		progress_done(&prog);
-		cli_report(c, &err);
-		*limited = 1;
-		return res;
+		int why = cli_report(c, &err);
+		if (partial) {
+			*limited = 1;
+			return res;
+		}
+		*rc = why;
+		free(res);
+		return NULL;
 	}
 	double s;
 	if ((*rc = level_cli_end(c, &prog, st, &err, &s))) {
