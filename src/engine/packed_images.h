@@ -266,6 +266,26 @@ parent_images(const sym_group *G, int m, uint64_t c, uint64_t iflip,
 	return fixed;
 }
 
+/* The images of c under the group's m elements into img[0..m) (64-byte
+ * aligned, room for 8), by the packed images when pk (read once by the
+ * caller: NULL for the byte tables) is not NULL. */
+static inline __attribute__((always_inline)) void
+images_of(const sym_group *G, const packed_images *pk, int m, uint64_t c,
+          uint64_t *img)
+{
+#if PEGSOL_PACKED_IMAGES
+	if (pk) {
+		packed_images_of(pk, c, img);
+		return;
+	}
+#else
+	(void)pk;
+#endif
+	img[0] = c; /* element 0 is the identity */
+	for (int g = 1; g < m; g++)
+		img[g] = sym_apply(G, g, c);
+}
+
 /* A parent's images as its children are made from them: packed where the
  * engine has packed images (packed_images.h), 64 bits each otherwise. */
 typedef struct parent_imgs {
