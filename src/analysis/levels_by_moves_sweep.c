@@ -76,8 +76,9 @@ static void labels_init_joint(move_labels *ml, const pegsol_board *b,
 }
 
 /* Adds level L (every key with `pegs` pegs) to the rows by moves, each
- * key's d the byte at shift in its label.  Returns the fewest moves of its keys: no position the sweep has still
- * to make has fewer, since a child has at least its parent's moves.  (A
+ * key's d the byte at shift in its label.  Returns the fewest moves of
+ * its keys: no position the sweep has still to make has fewer, since a
+ * child has at least its parent's moves.  (A
  * bounded sweep's levels hold nothing past the bound: the engine does not
  * make those children, move_labels.max_moves.) */
 static int tally(const level *L, int shift, int pegs, pegsol_moves_result *out)

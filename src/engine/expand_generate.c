@@ -118,27 +118,12 @@ static uint64_t *emit_moves(const struct xctx *x, uint64_t c, uint64_t label,
 	const sym_group *G = x->E->G;
 	const int m = G->order;
 	const move_labels *ml = x->E->moves;
-	if (ml->joint) {
-		/* both ways at once (level.h): d of each way and one mask */
-		uint64_t mask = stabiliser_closed(G, parent_equal(pk, pi, m, c),
-		                                  label & MOVE_JOINT_MASK);
-		uint64_t df = label >> MOVE_D_SHIFT;
-		uint64_t db = label >> MOVE_JOINT_D_SHIFT & 0xff;
-		for (int k = 0; k < nj; k++) {
-			const int j = jumps[k];
-			int bg;
-			uint64_t best = child_at(pk, pi, m, j, x->E->jimg[j], &bg);
-			uint64_t cf = df + !((mask >> ml->check[j]) & 1);
-			uint64_t cb = db + !((mask >> ml->check_back[j]) & 1);
-			out[0] = best;
-			out[1] = cf << MOVE_D_SHIFT | cb << MOVE_JOINT_D_SHIFT | ml->mark[j][bg];
-			out += 2;
-		}
-		return out;
-	}
+	/* joint labels (level.h): the backward d beside the forward one,
+	 * and a narrower mask */
+	const int joint = ml->joint;
 	uint64_t mask = stabiliser_closed(G, parent_equal(pk, pi, m, c),
-	                                  label & MOVE_MASK);
-	uint64_t d = label >> MOVE_D_SHIFT;
+	                                  label & (joint ? MOVE_JOINT_MASK : MOVE_MASK));
+	uint64_t d = label >> MOVE_D_SHIFT, db = label >> MOVE_JOINT_D_SHIFT & 0xff;
 	for (int k = 0; k < nj; k++) {
 		const int j = jumps[k];
 		int bg;
@@ -146,6 +131,8 @@ static uint64_t *emit_moves(const struct xctx *x, uint64_t c, uint64_t label,
 		uint64_t cost = d + !((mask >> ml->check[j]) & 1);
 		out[0] = best;
 		out[1] = cost << MOVE_D_SHIFT | ml->mark[j][bg];
+		if (joint)
+			out[1] |= (db + !((mask >> ml->check_back[j]) & 1)) << MOVE_JOINT_D_SHIFT;
 		out += ml->max_moves && cost > (uint64_t)ml->max_moves ? 0 : 2;
 	}
 	return out;

@@ -3,8 +3,7 @@
  * from every thread's round buffer, added to the partition's hash table
  * (expand_table.h), where equal children meet and their counts add or
  * their label sets are OR-ed (move labels meet, one way or both: level.h);
- * and the tables'
- * growth when they outgrow their room.
+ * and the tables' growth when they outgrow their room.
  */
 #include "engine/level_int.h"
 

@@ -92,6 +92,33 @@ typedef struct packed_img {
 
 /* The parent c's images into *im (with iflip, its complement's, as
  * parent_images); returns how many elements map c onto itself. */
+/* The lanes equal to x, bit g for lane g: of a's eight 32-bit lanes
+ * (narrow), or of a's four 64-bit lanes then b's (wide). */
+static inline __attribute__((always_inline)) unsigned
+lanes_equal32(__m256i a, uint32_t x)
+{
+	return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(
+		_mm256_cmpeq_epi32(a, _mm256_set1_epi32((int)x))));
+}
+
+static inline __attribute__((always_inline)) unsigned
+lanes_equal64(__m256i a, __m256i b, uint64_t x)
+{
+	__m256i xx = _mm256_set1_epi64x((long long)x);
+	return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(a, xx))) |
+	       (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(b, xx))) << 4;
+}
+
+/* The smallest of a's eight 32-bit lanes. */
+static inline __attribute__((always_inline)) uint32_t
+lane_min32(__m256i a)
+{
+	__m128i m = _mm_min_epu32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
+	m = _mm_min_epu32(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(1, 0, 3, 2)));
+	m = _mm_min_epu32(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
+	return (uint32_t)_mm_cvtsi128_si32(m);
+}
+
 static inline __attribute__((always_inline)) int
 packed_parent(const packed_images *P, uint64_t c, uint64_t iflip,
               packed_img *im)
@@ -103,10 +130,7 @@ packed_parent(const packed_images *P, uint64_t c, uint64_t iflip,
 			lo = _mm256_or_si256(lo, _mm256_load_si256((const __m256i *)r));
 			hi = _mm256_or_si256(hi, _mm256_load_si256((const __m256i *)(r + 4)));
 		}
-		__m256i cc = _mm256_set1_epi64x((long long)c);
-		int fixed = __builtin_popcount(
-			(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(lo, cc))) |
-			(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(hi, cc))) << 4);
+		int fixed = __builtin_popcount(lanes_equal64(lo, hi, c));
 		__m256i f = _mm256_set1_epi64x((long long)iflip);
 		im->a = _mm256_xor_si256(lo, f);
 		im->b = _mm256_xor_si256(hi, f);
@@ -119,8 +143,7 @@ packed_parent(const packed_images *P, uint64_t c, uint64_t iflip,
 		                _mm256_load_si256((const __m256i *)P->row[1][x >> 8 & 0xff])),
 		_mm256_or_si256(_mm256_load_si256((const __m256i *)P->row[2][x >> 16 & 0xff]),
 		                _mm256_load_si256((const __m256i *)P->row[3][x >> 24])));
-	__m256i self = _mm256_cmpeq_epi32(v, _mm256_set1_epi32((int)x));
-	int fixed = __builtin_popcount((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(self)));
+	int fixed = __builtin_popcount(lanes_equal32(v, x));
 	im->a = _mm256_xor_si256(v, _mm256_set1_epi32((int)packed_of(P, iflip)));
 	im->b = im->a; /* unused */
 	im->fixbit = (c ^ iflip) & P->fix;
@@ -140,10 +163,7 @@ packed_min(const packed_images *P, __m256i a, __m256i b, uint64_t fixbit)
 		m = _mm_blendv_epi8(m, n, _mm_cmpgt_epi64(m, n));
 		return (uint64_t)_mm_cvtsi128_si64(m);
 	}
-	__m128i m = _mm_min_epu32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
-	m = _mm_min_epu32(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(1, 0, 3, 2)));
-	m = _mm_min_epu32(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
-	return unpacked_of(P, (uint32_t)_mm_cvtsi128_si32(m)) | fixbit;
+	return unpacked_of(P, lane_min32(a)) | fixbit;
 }
 
 /* The canonical form of the child by jump j of the parent *im holds. */
@@ -169,20 +189,12 @@ packed_child_at(const packed_images *P, const packed_img *im, int j, int *at)
 		__m256i a = _mm256_xor_si256(im->a, _mm256_load_si256((const __m256i *)P->wjimg[j]));
 		__m256i b = _mm256_xor_si256(im->b, _mm256_load_si256((const __m256i *)(P->wjimg[j] + 4)));
 		uint64_t best = packed_min(P, a, b, 0);
-		__m256i bb = _mm256_set1_epi64x((long long)best);
-		unsigned eq = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(a, bb))) |
-		              (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(b, bb))) << 4;
-		*at = __builtin_ctz(eq);
+		*at = __builtin_ctz(lanes_equal64(a, b, best));
 		return best;
 	}
 	__m256i v = _mm256_xor_si256(im->a, _mm256_load_si256((const __m256i *)P->jimg[j]));
-	__m128i m = _mm_min_epu32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-	m = _mm_min_epu32(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(1, 0, 3, 2)));
-	m = _mm_min_epu32(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
-	uint32_t x = (uint32_t)_mm_cvtsi128_si32(m);
-	unsigned eq = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(
-		_mm256_cmpeq_epi32(v, _mm256_set1_epi32((int)x))));
-	*at = __builtin_ctz(eq);
+	uint32_t x = lane_min32(v);
+	*at = __builtin_ctz(lanes_equal32(v, x));
 	return unpacked_of(P, x) | (im->fixbit ^ P->jfix[j]);
 }
 
@@ -191,15 +203,11 @@ packed_child_at(const packed_images *P, const packed_img *im, int j, int *at)
 static inline __attribute__((always_inline)) unsigned
 packed_equal(const packed_images *P, const packed_img *im, uint64_t c)
 {
-	if (P->wide) {
-		__m256i cc = _mm256_set1_epi64x((long long)c);
-		return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(im->a, cc))) |
-		       (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(im->b, cc))) << 4;
-	}
+	if (P->wide)
+		return lanes_equal64(im->a, im->b, c);
 	if (im->fixbit != (c & P->fix))
 		return 0;
-	return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(
-		_mm256_cmpeq_epi32(im->a, _mm256_set1_epi32((int)packed_of(P, c)))));
+	return lanes_equal32(im->a, packed_of(P, c));
 }
 
 /* The images of c under the eight elements, unpacked, into img[0..8)
