@@ -67,7 +67,9 @@ typedef struct winning_walk_cb {
 } winning_walk_cb;
 
 /* The positions T_0 starts from: the complement of the finish, or of every
- * one-peg finish.  Returns how many (room for PEGSOL_MAX_HOLES). */
+ * one-peg finish in the start's position class (position_class.h: no
+ * other can be reached from the start; none, for a start whose class
+ * holds no single peg).  Returns how many (room for PEGSOL_MAX_HOLES). */
 size_t winning_backward_start(const pegsol_problem *pr, pegsol_pos *out);
 
 /* Walks to every W_n, the levels in store s (in memory, on disk, over MPI

@@ -48,15 +48,26 @@ pegsol_pos position_class_of(const position_classes *pc, pegsol_pos pos)
 	return v;
 }
 
+int position_class_finishes(const pegsol_problem *pr, pegsol_pos *out)
+{
+	const pegsol_board *b = pr->board;
+	position_classes pc;
+	position_classes_init(&pc, b);
+	pegsol_pos cs = position_class_of(&pc, pr->start);
+	int n = 0;
+	if (pr->finish_kind != PEGSOL_FINISH_ANY_ONE) {
+		if (position_class_of(&pc, pr->finish) == cs)
+			out[n++] = pr->finish;
+		return n;
+	}
+	for (int h = 0; h < b->nholes; h++)
+		if (position_class_of(&pc, bit(h)) == cs)
+			out[n++] = bit(h);
+	return n;
+}
+
 int position_class_impossible(const pegsol_problem *pr)
 {
-	position_classes pc;
-	position_classes_init(&pc, pr->board);
-	pegsol_pos cs = position_class_of(&pc, pr->start);
-	if (pr->finish_kind == PEGSOL_FINISH_POSITION)
-		return position_class_of(&pc, pr->finish) != cs;
-	for (int h = 0; h < pr->board->nholes; h++)
-		if (position_class_of(&pc, bit(h)) == cs)
-			return 0;
-	return 1;
+	pegsol_pos fin[PEGSOL_MAX_HOLES];
+	return position_class_finishes(pr, fin) == 0;
 }

@@ -35,6 +35,12 @@ static inline int position_classes_log2_count(const position_classes *pc,
 	return board->nholes - pc->rank;
 }
 
+/* The finishes of the problem in the start's class, into out (room for
+ * PEGSOL_MAX_HOLES): the finish, or for one peg anywhere each single peg
+ * of that class; returns how many (0: none).  No other finish can be
+ * reached from the start, nor from any position reachable from it. */
+int position_class_finishes(const pegsol_problem *pr, pegsol_pos *out);
+
 /* 1 when no finish of the problem is in the start's class: no position
  * of it is winning (every 41-hole single-vacancy problem that ends in
  * its own hole, for one). */

@@ -693,25 +693,6 @@ static pegsol_status pagoda_proof(const solver *s, int reversed,
 	                   (long long)p->bound);
 }
 
-/* The finishes the start can reach at all by its position class, into
- * finishes; returns how many. */
-static int finishes_in_class(const pegsol_problem *pr, pegsol_pos *finishes)
-{
-	const pegsol_board *b = pr->board;
-	position_classes pcs;
-	position_classes_init(&pcs, b);
-	pegsol_pos start_class = position_class_of(&pcs, pr->start);
-	int nfinish = 0;
-	if (pr->finish_kind == PEGSOL_FINISH_ANY_ONE) {
-		for (int h = 0; h < b->nholes; h++)
-			if (position_class_of(&pcs, bit(h)) == start_class)
-				finishes[nfinish++] = bit(h);
-	} else if (position_class_of(&pcs, pr->finish) == start_class) {
-		finishes[nfinish++] = pr->finish;
-	}
-	return nfinish;
-}
-
 /* Keeps, of the n positions p, those in the start's position class (in
  * their order); returns how many. */
 static size_t in_start_class(const pegsol_problem *pr, pegsol_pos *p, size_t n)
@@ -847,7 +828,7 @@ static pegsol_status solve(const pegsol_problem *pr,
 
 	/* Position classes: the finishes the start can reach at all. */
 	pegsol_pos finishes[PEGSOL_MAX_HOLES];
-	int nfinish = finishes_in_class(pr, finishes);
+	int nfinish = position_class_finishes(pr, finishes);
 	if (nfinish == 0) {
 		out->proof = "position class";
 		return fail(err, PEGSOL_NO_SOLUTION,

@@ -225,6 +225,21 @@ int main(void)
 		snprintf(what, sizeof what, "triangle5 -s %d -f any", h);
 		problem(what, t5, s, "any");
 	}
+	/* triangle:4, where the classes of starts 0, 4, 6 and 9 hold no
+	 * single peg: "any" meets backward levels made from the single
+	 * pegs of the start's class alone, none for those */
+	{
+		pegsol_board *t4 = NULL;
+		if (pegsol_board_builtin("triangle:4", &t4, &err) != PEGSOL_OK)
+			return 2;
+		for (int h = 0; h < pegsol_board_holes(t4); h++) {
+			char s[8], what[64];
+			snprintf(s, sizeof s, "%d", h);
+			snprintf(what, sizeof what, "triangle:4 -s %d -f any", h);
+			problem(what, t4, s, "any");
+		}
+		pegsol_board_free(t4);
+	}
 	/* a finish of several pegs, and an impossible one (more pegs) */
 	problem("triangle5 -s 0 -f 3,5", t5, "0", "3,5");
 	/* a finish in another position class: no pairing is made */
