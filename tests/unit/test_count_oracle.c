@@ -210,6 +210,22 @@ static void problem(const char *what, const pegsol_board *b, const char *start,
 	compare(what, b, &pr);
 }
 
+/* Every start hole of b with the finish "any", and with the default
+ * finish (the start's own holes) too when `both`. */
+static void every_start(const char *name, const pegsol_board *b, int both)
+{
+	for (int h = 0; h < pegsol_board_holes(b); h++) {
+		char s[8], what[64];
+		snprintf(s, sizeof s, "%d", h);
+		if (both) {
+			snprintf(what, sizeof what, "%s -s %d", name, h);
+			problem(what, b, s, NULL);
+		}
+		snprintf(what, sizeof what, "%s -s %d -f any", name, h);
+		problem(what, b, s, "any");
+	}
+}
+
 int main(void)
 {
 	pegsol_board *t5 = NULL;
@@ -217,14 +233,7 @@ int main(void)
 	if (pegsol_board_builtin("triangle5", &t5, &err) != PEGSOL_OK)
 		return 2;
 	/* every start hole of triangle5, complement finish and "any" */
-	for (int h = 0; h < pegsol_board_holes(t5); h++) {
-		char s[8], what[64];
-		snprintf(s, sizeof s, "%d", h);
-		snprintf(what, sizeof what, "triangle5 -s %d", h);
-		problem(what, t5, s, NULL);
-		snprintf(what, sizeof what, "triangle5 -s %d -f any", h);
-		problem(what, t5, s, "any");
-	}
+	every_start("triangle5", t5, 1);
 	/* triangle:4, where the classes of starts 0, 4, 6 and 9 hold no
 	 * single peg: "any" meets backward levels made from the single
 	 * pegs of the start's class alone, none for those */
@@ -232,12 +241,7 @@ int main(void)
 		pegsol_board *t4 = NULL;
 		if (pegsol_board_builtin("triangle:4", &t4, &err) != PEGSOL_OK)
 			return 2;
-		for (int h = 0; h < pegsol_board_holes(t4); h++) {
-			char s[8], what[64];
-			snprintf(s, sizeof s, "%d", h);
-			snprintf(what, sizeof what, "triangle:4 -s %d -f any", h);
-			problem(what, t4, s, "any");
-		}
+		every_start("triangle:4", t4, 0);
 		pegsol_board_free(t4);
 	}
 	/* a finish of several pegs, and an impossible one (more pegs) */
