@@ -177,10 +177,7 @@ enum {
 	/* Also the number of game sequences from each start that end with
 	 * one peg in each hole: one forward count per start hole up to
 	 * symmetry, on disk with options->workdir (the English board: 7
-	 * counts), but for a start whose every possible final hole is a
-	 * start already counted: its row is theirs reversed (the games from
-	 * s to t are those from t to s played backwards through the
-	 * complements; the French board: 2 counts of 3). */
+	 * counts). */
 	PEGSOL_FINISHES_COUNT = 1,
 	/* Pair by pair (implied by options->workdir without COUNT): each
 	 * (start, final hole) problem up to symmetry and time reversal whose

@@ -30,12 +30,6 @@
  * every position of every start), by pegsol_count,
  * so that on boards whose levels outgrow memory (the French board) each
  * start's levels go to disk, checkpointed (a work directory per start).
- * Time reversal spares some: a game from s to one peg at t, played
- * backwards through the complements, is a game from t to one peg at s,
- * so a start each of whose possible final holes (those of its position
- * class) is a start already known takes its row from theirs, reversed,
- * and is not counted (the French board: start 11's row is start 5's
- * read the other way; 2 counts of 3).
  *
  * Its functions are declared in pegsol/levels.h.
  */
@@ -355,29 +349,6 @@ static pegsol_status reachable_by_pairs(const pegsol_board *b,
 	return PEGSOL_OK;
 }
 
-/* Start s's row from the rows of the starts it can end on, reversed
- * (the games from s to one peg at t are those from t to one peg at s):
- * 1 when every hole t of s's possible finishes (position_class_finishes)
- * is a start whose row is known, 0 (nothing filled) otherwise.  A start
- * whose class holds no single peg has none to wait for: its row is 0. */
-static int reversed_start(const pegsol_board *b, int s, const int *done,
-                          pegsol_finishes_result *out)
-{
-	pegsol_problem pr = {b, b->full & ~bit(s), PEGSOL_FINISH_ANY_ONE, 0};
-	pegsol_pos fin[PEGSOL_MAX_HOLES];
-	int n = position_class_finishes(&pr, fin);
-	for (int i = 0; i < n; i++)
-		if (!done[__builtin_ctzll(fin[i])])
-			return 0;
-	for (int i = 0; i < n; i++) {
-		int t = __builtin_ctzll(fin[i]);
-		out->wins[s][t] = out->wins[t][s];
-		if (out->wins[s][t])
-			out->reachable[s] |= bit(t);
-	}
-	return 1;
-}
-
 pegsol_status pegsol_finishes(const pegsol_board *b,
                               const pegsol_level_options *opt, int flags,
                               pegsol_finishes_result *out, pegsol_error *err)
@@ -408,8 +379,7 @@ pegsol_status pegsol_finishes(const pegsol_board *b,
 	for (int s = 0; s < b->nholes; s++) {
 		if (done[s])
 			continue;
-		pegsol_status st = reversed_start(b, s, done, out)
-		                   ? PEGSOL_OK : one_start(b, s, opt, out, err);
+		pegsol_status st = one_start(b, s, opt, out, err);
 		if (st != PEGSOL_OK)
 			return st;
 		/* Every symmetric start gets the image of the answer. */

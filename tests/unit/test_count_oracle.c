@@ -284,12 +284,6 @@ int main(void)
 	pegsol_board *rect = board_from_text("ooooo\noo.oo\nooooo\n");
 	finishes_vs_walk("rectangle finishes --count", rect);
 	pegsol_board_free(rect);
-	/* a skewed board of 13 holes where 3 starts' rows come from others'
-	 * reversed (their every possible final hole a start counted before)
-	 * rather than from a count of their own */
-	pegsol_board *skew = board_from_text("name: skew13\nooooo\noooo\n oooo\n");
-	finishes_vs_walk("skew13 finishes --count", skew);
-	pegsol_board_free(skew);
 	pegsol_board_free(cross);
 	pegsol_board_free(sq);
 	/* square lattice with diagonal jumps */
