@@ -162,8 +162,8 @@ static void on_meet(void *ctx, size_t ia, size_t ib)
 	 * them: a few loads, where a byte table walk an image made this a
 	 * tenth of the English board's finishes) */
 	uint64_t ci[SYM_MAX] __attribute__((aligned(64))), di[SYM_MAX] __attribute__((aligned(64)));
-	images_of(G, mc->E->packed, m, c, ci);
-	images_of(G, mc->E->packed, m, d, di);
+	images_of(G, mc->E->packed, c, ci);
+	images_of(G, mc->E->packed, d, di);
 	/* d = h(~c), that is h(c) = ~d (h maps the board onto itself): the
 	 * complement of c is reached from h^-1 of d's starts */
 	const pegsol_pos comp_d = mc->E->board->full & ~d;

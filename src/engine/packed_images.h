@@ -90,8 +90,6 @@ typedef struct packed_img {
 	uint64_t fixbit;
 } packed_img;
 
-/* The parent c's images into *im (with iflip, its complement's, as
- * parent_images); returns how many elements map c onto itself. */
 /* The lanes equal to x, bit g for lane g: of a's eight 32-bit lanes
  * (narrow), or of a's four 64-bit lanes then b's (wide). */
 static inline __attribute__((always_inline)) unsigned
@@ -119,6 +117,8 @@ lane_min32(__m256i a)
 	return (uint32_t)_mm_cvtsi128_si32(m);
 }
 
+/* The parent c's images into *im (with iflip, its complement's, as
+ * parent_images); returns how many elements map c onto itself. */
 static inline __attribute__((always_inline)) int
 packed_parent(const packed_images *P, uint64_t c, uint64_t iflip,
               packed_img *im)
@@ -274,12 +274,11 @@ parent_images(const sym_group *G, int m, uint64_t c, uint64_t iflip,
 	return fixed;
 }
 
-/* The images of c under the group's m elements into img[0..m) (64-byte
- * aligned, room for 8), by the packed images when pk (read once by the
- * caller: NULL for the byte tables) is not NULL. */
+/* The images of c under the group's elements into img[0..G->order)
+ * (64-byte aligned, room for 8), by the packed images when pk (read once
+ * by the caller: NULL for the byte tables) is not NULL. */
 static inline __attribute__((always_inline)) void
-images_of(const sym_group *G, const packed_images *pk, int m, uint64_t c,
-          uint64_t *img)
+images_of(const sym_group *G, const packed_images *pk, uint64_t c, uint64_t *img)
 {
 #if PEGSOL_PACKED_IMAGES
 	if (pk) {
@@ -289,9 +288,7 @@ images_of(const sym_group *G, const packed_images *pk, int m, uint64_t c,
 #else
 	(void)pk;
 #endif
-	img[0] = c; /* element 0 is the identity */
-	for (int g = 1; g < m; g++)
-		img[g] = sym_apply(G, g, c);
+	sym_images(G, c, img);
 }
 
 /* A parent's images as its children are made from them: packed where the
