@@ -55,8 +55,14 @@ static pegsol_status backward_levels(count_driver *d, int N)
 		snprintf(name, sizeof name, "T%d", k + 1);
 		r->cur_level = k;
 		r->E.held = count_held_bytes(d);
-		st = r->store->ops->expand(r->store, d->T[k], name, &d->T[k + 1], NULL,
-		                           NULL, NULL, r->err);
+		/* T_k waits for S_{N-k}: packed once its children are made */
+		const struct level_store_ops *ops = r->store->ops;
+		st = ops->expand_park
+			? ops->expand_park(r->store, d->T[k], name, &d->T[k + 1], NULL, r->err)
+			: ops->expand(r->store, d->T[k], name, &d->T[k + 1], NULL, NULL,
+			              NULL, r->err);
+		if (st == PEGSOL_OK && k + 1 == N && ops->park)
+			st = ops->park(r->store, d->T[k + 1], r->err); /* T_N, the last */
 		if (st != PEGSOL_OK)
 			break;
 		size_t bytes = count_held_bytes(d);
@@ -114,9 +120,11 @@ static pegsol_status pair_step(count_driver *d, int N, int *paired, u128 *throug
 /* S_n's expansion into *next (named S_{n+1}), with its statistics;
  * with `last` (only where the store has expand_consume), S_n is read no
  * more (its arrays may hold S_{n+1}; dead, when not NULL, then gets its
- * parents without a jump). */
-static pegsol_status expand_step(count_driver *d, int last, level_dead *dead,
-                                 slevel **next, expand_stats *xs)
+ * parents without a jump); with `waits`, S_n waits for its partner and
+ * is parked as soon as its children are made, where the store can. */
+static pegsol_status expand_step(count_driver *d, int last, int waits,
+                                 level_dead *dead, slevel **next,
+                                 expand_stats *xs)
 {
 	count_run *r = d->r;
 	const struct level_store_ops *ops = r->store->ops;
@@ -136,6 +144,8 @@ static pegsol_status expand_step(count_driver *d, int last, level_dead *dead,
 		st = count_stats_only(r, cur, name, next, xs);
 	else if (last)
 		st = ops->expand_consume(r->store, cur, name, next, xs, dead, r->err);
+	else if (waits && ops->expand_park)
+		st = ops->expand_park(r->store, cur, name, next, xs, r->err);
 	else
 		st = ops->expand(r->store, cur, name, next, xs, NULL, NULL, r->err);
 	r->store->growth_hint = 0;
@@ -166,7 +176,7 @@ static pegsol_status forward_level(count_driver *d, int N, slevel **next)
 	int last = !waits && !count_row_scans(r, n) && r->store->ops->expand_consume;
 	level_dead dead = {0};
 	expand_stats xs;
-	st = expand_step(d, last, last && r->random ? &dead : NULL, next, &xs);
+	st = expand_step(d, last, waits, last && r->random ? &dead : NULL, next, &xs);
 	if (st != PEGSOL_OK) {
 		level_dead_free(&dead);
 		return st;
@@ -192,12 +202,12 @@ static pegsol_status forward_level(count_driver *d, int N, slevel **next)
 		st = memory_error(r, bytes);
 	/* S_n waits for its partner S_{N-n} in the self-dual case: packed,
 	 * when the store can (the levels before the middle, all waiting at
-	 * once, were a sixth of the English count's peak at 24 bytes a key),
-	 * but for the one whose partner comes next: packed, it was read
-	 * back whole at once, beside its packed copy */
+	 * once, were a sixth of the English count's peak at 24 bytes a
+	 * key), by its expansion already where the store has expand_park;
+	 * the pairing reads it a partition at a time */
 	if (!waits)
 		count_drop(d, &d->S[n], &cs->live_s[n]);
-	else if (st == PEGSOL_OK && r->store->ops->park && k != n + 1)
+	else if (st == PEGSOL_OK && r->store->ops->park)
 		st = r->store->ops->park(r->store, d->S[n], r->err);
 	return st;
 }

@@ -213,6 +213,11 @@ pegsol_status finish_level(xctx *x, level *out, pegsol_error *err)
 		engine_recycle((engine *)x->E, x->consume);
 		x->consume = NULL;
 	}
+	if (x->parents_done) {
+		/* the same point for the caller: x->in is read no more */
+		x->parents_done(x->parents_done_ctx);
+		x->parents_done = NULL;
+	}
 	if (alloc_out(x, out, room, total, counted, masked) ||
 	    alloc_scratch(x, biggest, counted || masked))
 		return fail(err, PEGSOL_ELIMIT, "out of memory for a level of %zu "

@@ -217,15 +217,20 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
                             int (*keep)(const void *ctx, uint64_t key),
                             const void *keep_ctx, int flags,
                             const level *within, const expand_range *range,
-                            level *consume, level_dead *dead, pegsol_error *err)
+                            level *consume, level_dead *dead,
+                            void (*parents_done)(void *), void *done_ctx,
+                            pegsol_error *err)
 {
 	memset(out, 0, sizeof *out);
 	if (stats)
 		memset(stats, 0, sizeof *stats);
 	pegsol_status dense_st;
 	if (!range && expand_dense(E, in, out, stats, keep, keep_ctx, flags, within,
-	                           &dense_st, err))
+	                           &dense_st, err)) {
+		if (dense_st == PEGSOL_OK && parents_done)
+			parents_done(done_ctx);
 		return dense_st;
+	}
 	/* the expansion says it has begun from this thread: its workers
 	 * report from the first thread only when that one claims parents,
 	 * which a loaded machine may not give it in a short level (a log
@@ -244,6 +249,8 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	x->within = within;
 	x->range = range;
 	x->consume = consume;
+	x->parents_done = parents_done;
+	x->parents_done_ctx = done_ctx;
 	x->dead = dead;
 	if (consume)
 		engine_spares_yield((engine *)E, consume);
@@ -262,6 +269,9 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 		                      * allocate leaves x->out unset */
 			st = add_stats(x, stats, st, err);
 	}
+	/* a path that did not finish a level (within one) */
+	if (st == PEGSOL_OK && x->parents_done)
+		x->parents_done(x->parents_done_ctx);
 	xctx_free(x);
 	if (st != PEGSOL_OK)
 		level_free(out);
@@ -273,7 +283,17 @@ pegsol_status level_expand(const engine *E, const level *in, level *out,
                            int (*keep)(const void *ctx, uint64_t key),
                            const void *keep_ctx, pegsol_error *err)
 {
-	return expand(E, in, out, stats, keep, keep_ctx, 0, NULL, NULL, NULL, NULL, err);
+	return expand(E, in, out, stats, keep, keep_ctx, 0, NULL, NULL, NULL, NULL,
+	              NULL, NULL, err);
+}
+
+pegsol_status level_expand_then(const engine *E, const level *in, level *out,
+                                expand_stats *stats,
+                                void (*parents_done)(void *ctx), void *ctx,
+                                pegsol_error *err)
+{
+	return expand(E, in, out, stats, NULL, NULL, 0, NULL, NULL, NULL, NULL,
+	              parents_done, ctx, err);
 }
 
 pegsol_status level_expand_consume(const engine *E, level *in, level *out,
@@ -282,7 +302,8 @@ pegsol_status level_expand_consume(const engine *E, level *in, level *out,
 {
 	if (dead)
 		memset(dead, 0, sizeof *dead);
-	return expand(E, in, out, stats, NULL, NULL, 0, NULL, NULL, in, dead, err);
+	return expand(E, in, out, stats, NULL, NULL, 0, NULL, NULL, in, dead, NULL,
+	              NULL, err);
 }
 
 pegsol_status level_expand_range(const engine *E, const level *first,
@@ -300,7 +321,7 @@ pegsol_status level_expand_range(const engine *E, const level *first,
 		                   "labelled level or a range not of whole partitions");
 	}
 	return expand(E, first, out, stats, keep, keep_ctx, range->flags, NULL, range,
-	              NULL, NULL, err);
+	              NULL, NULL, NULL, NULL, err);
 }
 
 pegsol_status level_expand_within(const engine *E, const level *in, int flags,
@@ -314,5 +335,6 @@ pegsol_status level_expand_within(const engine *E, const level *in, int flags,
 		return fail(err, PEGSOL_EINTERNAL, "level_expand_within: a "
 		                   "counted or labelled level");
 	}
-	return expand(E, in, out, NULL, keep, keep_ctx, flags, within, NULL, NULL, NULL, err);
+	return expand(E, in, out, NULL, keep, keep_ctx, flags, within, NULL, NULL, NULL,
+	              NULL, NULL, err);
 }

@@ -323,6 +323,17 @@ void level_dead_free(level_dead *d);
  * dead (may be NULL): when in was consumed, its parents without a jump,
  * what a caller would otherwise have scanned in for (random play's dead
  * ends); level_dead_free it either way. */
+/* level_expand, calling parents_done(ctx) once every child is made and
+ * before the new level's arrays are: in is read no more after it, and
+ * parents_done may pack it (a level of the count that waits for its
+ * partner, level_store_memory.c: held packed through the end of its own
+ * expansion, the English count's peak).  It is called once on success,
+ * after the expansion where a path made no such point (the bitmaps'),
+ * and not at all on failure. */
+pegsol_status level_expand_then(const engine *E, const level *in, level *out,
+                                expand_stats *stats,
+                                void (*parents_done)(void *ctx), void *ctx,
+                                pegsol_error *err);
 pegsol_status level_expand_consume(const engine *E, level *in, level *out,
                                    expand_stats *stats, level_dead *dead,
                                    pegsol_error *err);
@@ -426,6 +437,24 @@ pegsol_status level_match_complements(const engine *E, const level *A,
 pegsol_status level_match_complements_concurrent(
 	const engine *E, const level *A, const level *B,
 	void (*match)(void *ctx, size_t ia, size_t ib), void *ctx,
+	pegsol_error *err);
+/* A level read a partition at a time, whose keys are not in memory whole
+ * (a level that waits packed, store/level_pack.h): shape has its size,
+ * pbits and partition table (keys and counts NULL); read(ctx, p, keys,
+ * counts) writes partition p's keys, sorted, and its counts when counts
+ * is not NULL (counted says whether it has them).  read is called on
+ * several threads at once. */
+typedef struct level_part_reader {
+	level shape;
+	int counted;
+	void (*read)(const void *ctx, size_t p, uint64_t *keys, u128 *counts);
+	const void *ctx;
+} level_part_reader;
+/* level_match_complements_concurrent with B so read: match(ctx, index in
+ * A, B's count or 0), on the engine's threads at once. */
+pegsol_status level_match_complements_read(
+	const engine *E, const level *A, const level_part_reader *B,
+	void (*match)(void *ctx, size_t ia, u128 bcount), void *ctx,
 	pegsol_error *err);
 /* The pairs of level_match_complements(E, A, B), kept on one side: out =
  * the keys of A (keep_b = 0) or of B (keep_b = 1) that have a partner, with

@@ -110,6 +110,10 @@ typedef struct xctx {
 	 * finish_level once the children are all in the tables (NULL then,
 	 * and otherwise) */
 	level *consume;
+	/* level_expand_then's call, made by finish_level where consume's
+	 * arrays are given up (NULL once made, and otherwise) */
+	void (*parents_done)(void *ctx);
+	void *parents_done_ctx;
 	/* level_expand_consume's dead ends: the threads' lists (tbuf.dead)
 	 * gathered here, in the level's order, after the rounds */
 	level_dead *dead;

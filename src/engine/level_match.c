@@ -10,6 +10,11 @@
  * the scatter needs no atomics), the last over partitions.  Matches are
  * passed to the callback in batches under a lock, so callbacks need not be
  * thread-safe but must not depend on their order (they add up or OR).
+ *
+ * B may also be read a partition at a time (level_match_complements_read:
+ * a level that waits packed, store/level_pack.h), each thread decoding
+ * the partition it merges into a buffer of its own: B is never in memory
+ * whole, where reading a packed level back first held it twice.
  */
 #include "engine/engine_buffers.h"
 #include "core/bigmem.h"
@@ -38,6 +43,12 @@ typedef struct match_run {
 	size_t *hist;      /* [nthreads][nparts]: counts, then write cursors */
 	size_t *off;       /* [nparts + 1]: where each partition starts */
 	uint64_t *scratch[MATCH_THREADS]; /* index scratch, biggest partition */
+	/* B read a partition at a time (NULL: B's arrays): each thread's
+	 * partition, decoded, and the callback that takes B's count */
+	const level_part_reader *rd;
+	void (*match_read)(void *ctx, size_t ia, u128 bcount);
+	uint64_t *bk[MATCH_THREADS];
+	u128 *bc[MATCH_THREADS];
 	atomic_size_t next_part;
 	int unlocked;      /* the callback is thread-safe: no lock */
 	pthread_mutex_t lock;
@@ -74,8 +85,16 @@ static void scatter(void *arg, int tid)
 	}
 }
 
-static void flush(match_run *m, const size_t *pairs, size_t n)
+/* The pairs (index in A, index in B or, read a partition at a time, in
+ * the thread's partition) to the callback. */
+static void flush(match_run *m, const size_t *pairs, size_t n, int tid)
 {
+	if (m->rd) {
+		const u128 *bc = m->bc[tid];
+		for (size_t i = 0; i < n; i++)
+			m->match_read(m->ctx, pairs[2 * i], bc ? bc[pairs[2 * i + 1]] : 0);
+		return;
+	}
 	if (!m->unlocked)
 		pthread_mutex_lock(&m->lock);
 	for (size_t i = 0; i < n; i++)
@@ -93,16 +112,24 @@ static void merge(void *arg, int tid)
 		size_t p = atomic_fetch_add(&m->next_part, 1);
 		if (p >= m->nparts)
 			break;
-		size_t a = m->off[p], ae = m->off[p + 1], b = B->part[p], be = B->part[p + 1];
+		size_t a = m->off[p], ae = m->off[p + 1];
+		size_t b0 = B->part[p], nb = B->part[p + 1] - b0, b = 0;
+		if (a == ae)
+			continue;
 		/* the canonical complements are scattered already: their slice of
 		 * canon is free to serve as the keys' sort scratch */
 		radix_sort64(m->keys + a, m->idx + a, ae - a, m->canon + a,
 		             m->idx_scratch ? m->idx_scratch + a : m->scratch[tid],
 		             m->E->keybits);
-		while (a < ae && b < be) {
-			if (m->keys[a] < B->keys[b]) {
+		const uint64_t *bkeys = B->keys + b0;
+		if (m->rd) {
+			m->rd->read(m->rd->ctx, p, m->bk[tid], m->bc[tid]);
+			bkeys = m->bk[tid];
+		}
+		while (a < ae && b < nb) {
+			if (m->keys[a] < bkeys[b]) {
 				a++;
-			} else if (m->keys[a] > B->keys[b]) {
+			} else if (m->keys[a] > bkeys[b]) {
 				b++;
 			} else {
 				size_t ia = (size_t)m->idx[a++];
@@ -112,31 +139,56 @@ static void merge(void *arg, int tid)
 				__builtin_prefetch(&m->A->keys[ia]);
 				if (m->A->counts)
 					__builtin_prefetch(&m->A->counts[ia]);
-				if (B->counts)
-					__builtin_prefetch(&B->counts[b]);
+				if (!m->rd && B->counts)
+					__builtin_prefetch(&B->counts[b0 + b]);
 				pairs[2 * np] = ia;
-				pairs[2 * np + 1] = b;
+				pairs[2 * np + 1] = m->rd ? b : b0 + b;
 				if (++np == BATCH) {
-					flush(m, pairs, np);
+					flush(m, pairs, np, tid);
 					np = 0;
 				}
 			}
 		}
+		/* the thread's partition buffer takes the next partition */
+		if (m->rd) {
+			flush(m, pairs, np, tid);
+			np = 0;
+		}
 	}
-	flush(m, pairs, np);
+	flush(m, pairs, np, tid);
+}
+
+/* A partition's buffers for each thread, when B is read a partition at a
+ * time: 0, or -1 when out of memory. */
+static int alloc_part_buffers(match_run *m)
+{
+	size_t biggest = 0, nparts = (size_t)1 << m->B->pbits;
+	for (size_t p = 0; p < nparts; p++)
+		if (m->B->part[p + 1] - m->B->part[p] > biggest)
+			biggest = m->B->part[p + 1] - m->B->part[p];
+	for (int t = 0; t < m->nthreads; t++) {
+		m->bk[t] = malloc((biggest + 1) * sizeof *m->bk[t]);
+		m->bc[t] = m->rd->counted ? malloc((biggest + 1) * sizeof *m->bc[t]) : NULL;
+		if (!m->bk[t] || (m->rd->counted && !m->bc[t]))
+			return -1;
+	}
+	return 0;
 }
 
 static pegsol_status match_complements(const engine *E, const level *A,
                                       const level *B,
                                       void (*match)(void *ctx, size_t ia,
                                                     size_t ib),
+                                      const level_part_reader *rd,
+                                      void (*match_read)(void *ctx, size_t ia,
+                                                         u128 bcount),
                                       void *ctx, int unlocked, pegsol_error *err)
 {
 	size_t n = A->n;
 	if (!n || !B->n)
 		return PEGSOL_OK;
 	match_run m = {.E = E, .A = A, .B = B, .match = match, .ctx = ctx,
-	               .unlocked = unlocked};
+	               .unlocked = unlocked, .rd = rd, .match_read = match_read};
 	m.nparts = (size_t)1 << B->pbits;
 	m.nthreads = E->threads < MATCH_THREADS ? E->threads : MATCH_THREADS;
 	if (m.nthreads < 1 || n < 65536)
@@ -160,7 +212,8 @@ static pegsol_status match_complements(const engine *E, const level *A,
 	}
 	m.hist = calloc(m.nparts * (size_t)m.nthreads, sizeof *m.hist);
 	m.off = malloc((m.nparts + 1) * sizeof *m.off);
-	if (!m.canon || !m.keys || !m.idx || !m.hist || !m.off) {
+	if (!m.canon || !m.keys || !m.idx || !m.hist || !m.off ||
+	    (rd && alloc_part_buffers(&m))) {
 		st = fail(err, PEGSOL_ELIMIT, "out of memory");
 		goto done;
 	}
@@ -181,8 +234,11 @@ static pegsol_status match_complements(const engine *E, const level *A,
 	parallel_run(m.nthreads, merge, &m);
 	pthread_mutex_destroy(&m.lock);
 done:
-	for (int t = 0; t < m.nthreads; t++)
+	for (int t = 0; t < m.nthreads; t++) {
 		free(m.scratch[t]);
+		free(m.bk[t]);
+		free(m.bc[t]);
+	}
 	if (!m.borrowed) {
 		free(m.canon);
 		free(m.keys);
@@ -199,7 +255,7 @@ pegsol_status level_match_complements(const engine *E, const level *A,
                                                     size_t ib),
                                       void *ctx, pegsol_error *err)
 {
-	return match_complements(E, A, B, match, ctx, 0, err);
+	return match_complements(E, A, B, match, NULL, NULL, ctx, 0, err);
 }
 
 pegsol_status level_match_complements_concurrent(
@@ -207,7 +263,15 @@ pegsol_status level_match_complements_concurrent(
 	void (*match)(void *ctx, size_t ia, size_t ib), void *ctx,
 	pegsol_error *err)
 {
-	return match_complements(E, A, B, match, ctx, 1, err);
+	return match_complements(E, A, B, match, NULL, NULL, ctx, 1, err);
+}
+
+pegsol_status level_match_complements_read(
+	const engine *E, const level *A, const level_part_reader *B,
+	void (*match)(void *ctx, size_t ia, u128 bcount), void *ctx,
+	pegsol_error *err)
+{
+	return match_complements(E, A, &B->shape, NULL, B, match, ctx, 1, err);
 }
 
 static void on_mark_a(void *ctx, size_t ia, size_t ib)

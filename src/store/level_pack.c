@@ -102,24 +102,55 @@ static void encode(void *arg, int tid)
 	}
 }
 
+/* Partition p of P into keys[0..) and, when not NULL, counts[0..). */
+static void decode_part(const packed_level *P, size_t p, uint64_t *keys,
+                        u128 *counts)
+{
+	const uint8_t *q = P->bytes + P->at[p];
+	uint64_t prev = 0;
+	size_t n = P->part[p + 1] - P->part[p];
+	for (size_t i = 0; i < n; i++) {
+		u128 d;
+		q = get_varint(q, &d);
+		prev += (uint64_t)d;
+		keys[i] = prev;
+		if (P->counted) {
+			u128 c;
+			q = get_varint(q, &c);
+			if (counts)
+				counts[i] = c;
+		}
+	}
+}
+
 static void decode(void *arg, int tid)
 {
 	pack_job *j = arg;
 	const level *out = j->L;
 	size_t a, b;
 	my_parts(j, tid, &a, &b);
-	for (size_t p = a; p < b; p++) {
-		const uint8_t *q = j->bytes + j->at[p];
-		uint64_t prev = 0;
-		for (size_t i = out->part[p]; i < out->part[p + 1]; i++) {
-			u128 d;
-			q = get_varint(q, &d);
-			prev += (uint64_t)d;
-			out->keys[i] = prev;
-			if (out->counts)
-				q = get_varint(q, &out->counts[i]);
-		}
-	}
+	for (size_t p = a; p < b; p++)
+		decode_part(j->P, p, out->keys + out->part[p],
+		            out->counts ? out->counts + out->part[p] : NULL);
+}
+
+static void read_part(const void *ctx, size_t p, uint64_t *keys, u128 *counts)
+{
+	decode_part(ctx, p, keys, counts);
+}
+
+int level_pack_reader(const packed_level *P, level_part_reader *out)
+{
+	memset(out, 0, sizeof *out);
+	if (P->n && !P->part)
+		return -1;
+	out->shape.n = P->n;
+	out->shape.pbits = P->pbits;
+	out->shape.part = P->part;
+	out->counted = P->counted;
+	out->read = read_part;
+	out->ctx = P;
+	return 0;
 }
 
 /* Threads for a level of n keys: one for a small one. */

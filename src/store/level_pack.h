@@ -6,7 +6,8 @@
  * count's peak.  Packed, a key is the varint of its difference from the
  * key before it in its partition (the partitions are sorted) and its
  * count's varint: about 6 bytes a key for those levels.  A packed level is
- * read back whole (level_pack_open) when it is used, once.
+ * paired a partition at a time (level_pack_reader), or read back whole
+ * (level_pack_open) for anything else, once.
  */
 #ifndef PEGSOL_LEVEL_PACK_H
 #define PEGSOL_LEVEL_PACK_H
@@ -32,6 +33,9 @@ pegsol_status level_pack(level *L, packed_level *out, int threads,
  * `threads` threads. */
 pegsol_status level_pack_open(const packed_level *P, level *out, int threads,
                               pegsol_error *err);
+/* *out = a reader of P a partition at a time (level_match_complements_read),
+ * valid while P is: 0, or -1 when P has no partition table. */
+int level_pack_reader(const packed_level *P, level_part_reader *out);
 /* Memory held by P, in bytes. */
 size_t level_pack_bytes(const packed_level *P);
 void level_pack_free(packed_level *P);

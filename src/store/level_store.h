@@ -109,6 +109,14 @@ struct level_store_ops {
 	 * until then.  NULL when a store has no such form (on disk the
 	 * levels are compressed already). */
 	pegsol_status (*park)(level_store *s, slevel *L, pegsol_error *err);
+	/* expand for a level that waits once expanded (the count's S_n
+	 * before the middle, its T_k): as expand, and in is parked as soon
+	 * as its children are made, before the new level's arrays are (the
+	 * English count's peak was S_15 beside S_16 and the tables).  NULL
+	 * when the store has no park: the caller expands. */
+	pegsol_status (*expand_park)(level_store *s, slevel *in, const char *name,
+	                             slevel **out, expand_stats *stats,
+	                             pegsol_error *err);
 	uint64_t (*size)(const slevel *L);  /* keys held here */
 	size_t (*bytes)(const slevel *L);   /* memory held by L */
 	void (*free)(level_store *s, slevel *L);

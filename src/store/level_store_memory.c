@@ -135,13 +135,52 @@ static void on_index_match(void *ctx, size_t ia, size_t ib)
 	         t->B->counts ? t->B->counts[ib] : 0);
 }
 
+/* The pairs of A with a packed level, read a partition at a time; with
+ * `swapped` the packed level is the caller's A: its count goes first,
+ * beside the key of the other (the canonical form of its complement,
+ * which the store's match allows). */
+typedef struct read_tramp {
+	const level *A;
+	int swapped;
+	store_match_fn match;
+	void *ctx;
+} read_tramp;
+
+static void on_read_match(void *ctx, size_t ia, u128 bcount)
+{
+	read_tramp *t = ctx;
+	u128 acount = t->A->counts ? t->A->counts[ia] : 0;
+	if (t->swapped)
+		t->match(t->ctx, t->A->keys[ia], bcount, acount);
+	else
+		t->match(t->ctx, t->A->keys[ia], acount, bcount);
+}
+
+/* A parked level is paired a partition at a time, never read back whole:
+ * beside the level it meets (the English count's S_15 beside S_16, a
+ * level kept for the next expansion's tables and the round buffers),
+ * its copy read back was the peak of the run.  When A is the parked one
+ * (the smaller, which count_pair puts first) the two swap: the other's
+ * complements are sorted instead, in arrays borrowed from the engine's
+ * idle buffers. */
 static pegsol_status mem_match(level_store *s, const slevel *A, const slevel *B,
                                store_match_fn match, void *ctx,
                                pegsol_error *err)
 {
+	int swapped = A->parked && !B->parked;
+	const slevel *packed = swapped ? A : B, *other = swapped ? B : A;
+	level_part_reader rd;
 	views w;
-	pegsol_status st = views_open(s, &w, A, B, err);
-	if (st != PEGSOL_OK)
+	pegsol_status st;
+	if (packed->parked && level_pack_reader(&packed->P, &rd) == 0) {
+		if ((st = views_open(s, &w, other, NULL, err)) != PEGSOL_OK)
+			return st;
+		read_tramp t = {w.v[0], swapped, match, ctx};
+		st = level_match_complements_read(s->E, w.v[0], &rd, on_read_match, &t, err);
+		views_close(&w);
+		return st;
+	}
+	if ((st = views_open(s, &w, A, B, err)) != PEGSOL_OK)
 		return st;
 	match_tramp t = {w.v[0], w.v[1], match, ctx};
 	st = level_match_complements_concurrent(s->E, w.v[0], w.v[1], on_index_match,
@@ -252,13 +291,43 @@ static pegsol_status mem_stats(level_store *s, const slevel *L, expand_stats *ou
 	return mem_add_up(s, L, 0, out, err);
 }
 
+/* A level packed on the engine's threads (park_now's ctx). */
+typedef struct park_job {
+	slevel *L;
+	int threads;
+} park_job;
+
+static void park_now(void *ctx)
+{
+	park_job *j = ctx;
+	slevel *L = j->L;
+	/* out of memory for the packed copy: the level waits as it is */
+	if (L && !L->parked && !L->L.masks)
+		L->parked = level_pack(&L->L, &L->P, j->threads, NULL) == PEGSOL_OK;
+}
+
 static pegsol_status mem_park(level_store *s, slevel *L, pegsol_error *err)
 {
 	(void)err;
-	/* out of memory for the packed copy: the level waits as it is */
-	if (L && !L->parked && !L->L.masks)
-		L->parked = level_pack(&L->L, &L->P, s->E->threads, NULL) == PEGSOL_OK;
+	park_job j = {L, s->E->threads};
+	park_now(&j);
 	return PEGSOL_OK;
+}
+
+/* in packed by the engine once its children are all in the tables; a
+ * parked level is read back into a copy and expanded as usual. */
+static pegsol_status mem_expand_park(level_store *s, slevel *in, const char *name,
+                                     slevel **out, expand_stats *stats,
+                                     pegsol_error *err)
+{
+	if (in->parked)
+		return mem_expand(s, in, name, out, stats, NULL, NULL, err);
+	park_job j = {in, s->E->threads};
+	slevel *l = calloc(1, sizeof *l);
+	return adopt(l, !l ? no_room(err)
+	                   : level_expand_then(s->E, &in->L, &l->L, stats, park_now,
+	                                       &j, err),
+	             out);
 }
 
 static uint64_t mem_size(const slevel *L)
@@ -303,6 +372,7 @@ static const struct level_store_ops memory_ops = {
 	.orbits = mem_orbits,
 	.stats = mem_stats,
 	.park = mem_park,
+	.expand_park = mem_expand_park,
 	.size = mem_size,
 	.bytes = mem_bytes,
 	.free = mem_free,
