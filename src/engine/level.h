@@ -450,12 +450,16 @@ typedef struct level_part_reader {
 	void (*read)(const void *ctx, size_t p, uint64_t *keys, u128 *counts);
 	const void *ctx;
 } level_part_reader;
-/* level_match_complements_concurrent with B so read: match(ctx, index in
- * A, B's count or 0), on the engine's threads at once. */
-pegsol_status level_match_complements_read(
-	const engine *E, const level *A, const level_part_reader *B,
-	void (*match)(void *ctx, size_t ia, u128 bcount), void *ctx,
-	pegsol_error *err);
+/* level_match_complements_concurrent with either level or both so read
+ * (A or ra, B or rb: one of each pair NULL): match(ctx, akey, A's count,
+ * B's count, 0 where uncounted) for each pair, on the engine's threads at
+ * once; akey is A's key, or the canonical form of its complement when A
+ * is read (its orbit is the same size). */
+pegsol_status level_match_packed(
+	const engine *E, const level *A, const level_part_reader *ra,
+	const level *B, const level_part_reader *rb,
+	void (*match)(void *ctx, uint64_t akey, u128 acount, u128 bcount),
+	void *ctx, pegsol_error *err);
 /* The pairs of level_match_complements(E, A, B), kept on one side: out =
  * the keys of A (keep_b = 0) or of B (keep_b = 1) that have a partner, with
  * their counts.  A's complements are the ones sorted, so A should be the

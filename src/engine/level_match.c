@@ -11,10 +11,14 @@
  * passed to the callback in batches under a lock, so callbacks need not be
  * thread-safe but must not depend on their order (they add up or OR).
  *
- * B may also be read a partition at a time (level_match_complements_read:
- * a level that waits packed, store/level_pack.h), each thread decoding
- * the partition it merges into a buffer of its own: B is never in memory
- * whole, where reading a packed level back first held it twice.
+ * Either level may also be read a partition at a time (level_match_packed:
+ * a level that waits packed, store/level_pack.h), never in memory whole,
+ * where reading a packed level back first held it twice.  B's partitions
+ * are decoded by the thread that merges them, into a buffer of its own;
+ * A's by the thread that canonicalises them, whose counts go to an array
+ * beside the canonical complements, and a pair then names A's key by its
+ * canonical complement (the key the merge found: an orbit of the same
+ * size).
  */
 #include "engine/engine_buffers.h"
 #include "core/bigmem.h"
@@ -43,33 +47,64 @@ typedef struct match_run {
 	size_t *hist;      /* [nthreads][nparts]: counts, then write cursors */
 	size_t *off;       /* [nparts + 1]: where each partition starts */
 	uint64_t *scratch[MATCH_THREADS]; /* index scratch, biggest partition */
-	/* B read a partition at a time (NULL: B's arrays): each thread's
-	 * partition, decoded, and the callback that takes B's count */
-	const level_part_reader *rd;
-	void (*match_read)(void *ctx, size_t ia, u128 bcount);
-	uint64_t *bk[MATCH_THREADS];
-	u128 *bc[MATCH_THREADS];
+	/* level_match_packed: A and B read a partition at a time (NULL:
+	 * their arrays), each thread's partition decoded, A's counts (as
+	 * decoded: NULL when uncounted) and the callback */
+	const level_part_reader *ra, *rb;
+	void (*match3)(void *ctx, uint64_t akey, u128 acount, u128 bcount);
+	uint64_t *ak[MATCH_THREADS], *bk[MATCH_THREADS];
+	u128 *ac[MATCH_THREADS], *bc[MATCH_THREADS];
+	u128 *acnt;
 	atomic_size_t next_part;
 	int unlocked;      /* the callback is thread-safe: no lock */
 	pthread_mutex_t lock;
 } match_run;
 
+/* A thread's share of A's indexes: whole partitions when A is read a
+ * partition at a time. */
 static void slice(const match_run *m, int tid, size_t *a, size_t *b)
 {
 	size_t n = m->A->n;
+	if (m->ra) {
+		size_t p0, p1;
+		parallel_share((size_t)1 << m->A->pbits, tid, m->nthreads, &p0, &p1);
+		*a = m->A->part[p0];
+		*b = m->A->part[p1];
+		return;
+	}
 	*a = n / (size_t)m->nthreads * (size_t)tid;
 	*b = tid == m->nthreads - 1 ? n : n / (size_t)m->nthreads * (size_t)(tid + 1);
+}
+
+/* canon[i], and its partition counted, for i from `from`, n keys */
+static inline void canon_keys(match_run *m, const uint64_t *keys, size_t n,
+                              size_t from, size_t *h)
+{
+	pegsol_pos full = m->E->board->full;
+	for (size_t j = 0; j < n; j++) {
+		size_t i = from + j;
+		m->canon[i] = engine_canon(m->E, full & ~keys[j]);
+		h[level_part_of(m->canon[i], m->B->pbits)]++;
+	}
 }
 
 static void canonicalise(void *arg, int tid)
 {
 	match_run *m = arg;
 	size_t a, b, *h = m->hist + (size_t)tid * m->nparts;
-	pegsol_pos full = m->E->board->full;
-	slice(m, tid, &a, &b);
-	for (size_t i = a; i < b; i++) {
-		m->canon[i] = engine_canon(m->E, full & ~m->A->keys[i]);
-		h[level_part_of(m->canon[i], m->B->pbits)]++;
+	if (!m->ra) {
+		slice(m, tid, &a, &b);
+		canon_keys(m, m->A->keys + a, b - a, a, h);
+		return;
+	}
+	size_t p0, p1;
+	parallel_share((size_t)1 << m->A->pbits, tid, m->nthreads, &p0, &p1);
+	for (size_t p = p0; p < p1; p++) {
+		size_t at = m->A->part[p], n = m->A->part[p + 1] - at;
+		m->ra->read(m->ra->ctx, p, m->ak[tid], m->ac[tid]);
+		canon_keys(m, m->ak[tid], n, at, h);
+		if (m->acnt)
+			memcpy(m->acnt + at, m->ac[tid], n * sizeof *m->acnt);
 	}
 }
 
@@ -85,14 +120,21 @@ static void scatter(void *arg, int tid)
 	}
 }
 
-/* The pairs (index in A, index in B or, read a partition at a time, in
- * the thread's partition) to the callback. */
+/* The pairs to the callback: (index in A, index in B) or, for
+ * level_match_packed, (place in the sorted complements, index in B or,
+ * read a partition at a time, in the thread's partition). */
 static void flush(match_run *m, const size_t *pairs, size_t n, int tid)
 {
-	if (m->rd) {
-		const u128 *bc = m->bc[tid];
-		for (size_t i = 0; i < n; i++)
-			m->match_read(m->ctx, pairs[2 * i], bc ? bc[pairs[2 * i + 1]] : 0);
+	if (m->match3) {
+		const level *A = m->A, *B = m->B;
+		const u128 *bc = m->rb ? m->bc[tid] : B->counts;
+		for (size_t i = 0; i < n; i++) {
+			size_t at = pairs[2 * i], ib = pairs[2 * i + 1];
+			size_t ia = (size_t)m->idx[at];
+			uint64_t akey = m->ra ? m->keys[at] : A->keys[ia];
+			const u128 *acs = m->ra ? m->acnt : A->counts;
+			m->match3(m->ctx, akey, acs ? acs[ia] : 0, bc ? bc[ib] : 0);
+		}
 		return;
 	}
 	if (!m->unlocked)
@@ -122,8 +164,8 @@ static void merge(void *arg, int tid)
 		             m->idx_scratch ? m->idx_scratch + a : m->scratch[tid],
 		             m->E->keybits);
 		const uint64_t *bkeys = B->keys + b0;
-		if (m->rd) {
-			m->rd->read(m->rd->ctx, p, m->bk[tid], m->bc[tid]);
+		if (m->rb) {
+			m->rb->read(m->rb->ctx, p, m->bk[tid], m->bc[tid]);
 			bkeys = m->bk[tid];
 		}
 		while (a < ae && b < nb) {
@@ -132,17 +174,21 @@ static void merge(void *arg, int tid)
 			} else if (m->keys[a] > bkeys[b]) {
 				b++;
 			} else {
-				size_t ia = (size_t)m->idx[a++];
+				size_t at = a++, ia = (size_t)m->idx[at];
 				/* the callback reads the pair's entries (A's at random)
 				 * under the lock: ask for them now, so that the lock is
 				 * not held through a cache miss a pair */
-				__builtin_prefetch(&m->A->keys[ia]);
-				if (m->A->counts)
-					__builtin_prefetch(&m->A->counts[ia]);
-				if (!m->rd && B->counts)
+				if (!m->ra) {
+					__builtin_prefetch(&m->A->keys[ia]);
+					if (m->A->counts)
+						__builtin_prefetch(&m->A->counts[ia]);
+				} else if (m->acnt) {
+					__builtin_prefetch(&m->acnt[ia]);
+				}
+				if (!m->rb && B->counts)
 					__builtin_prefetch(&B->counts[b0 + b]);
-				pairs[2 * np] = ia;
-				pairs[2 * np + 1] = m->rd ? b : b0 + b;
+				pairs[2 * np] = m->match3 ? at : ia;
+				pairs[2 * np + 1] = m->rb ? b : b0 + b;
 				if (++np == BATCH) {
 					flush(m, pairs, np, tid);
 					np = 0;
@@ -150,7 +196,7 @@ static void merge(void *arg, int tid)
 			}
 		}
 		/* the thread's partition buffer takes the next partition */
-		if (m->rd) {
+		if (m->rb) {
 			flush(m, pairs, np, tid);
 			np = 0;
 		}
@@ -158,18 +204,20 @@ static void merge(void *arg, int tid)
 	flush(m, pairs, np, tid);
 }
 
-/* A partition's buffers for each thread, when B is read a partition at a
- * time: 0, or -1 when out of memory. */
-static int alloc_part_buffers(match_run *m)
+/* A partition's buffers for each thread, of keys and (counted) counts,
+ * for a level read a partition at a time: 0, or -1 when out of memory. */
+static int alloc_part_buffers(const match_run *m, const level_part_reader *rd,
+                              uint64_t **keys, u128 **counts)
 {
-	size_t biggest = 0, nparts = (size_t)1 << m->B->pbits;
+	const level *L = &rd->shape;
+	size_t biggest = 0, nparts = (size_t)1 << L->pbits;
 	for (size_t p = 0; p < nparts; p++)
-		if (m->B->part[p + 1] - m->B->part[p] > biggest)
-			biggest = m->B->part[p + 1] - m->B->part[p];
+		if (L->part[p + 1] - L->part[p] > biggest)
+			biggest = L->part[p + 1] - L->part[p];
 	for (int t = 0; t < m->nthreads; t++) {
-		m->bk[t] = malloc((biggest + 1) * sizeof *m->bk[t]);
-		m->bc[t] = m->rd->counted ? malloc((biggest + 1) * sizeof *m->bc[t]) : NULL;
-		if (!m->bk[t] || (m->rd->counted && !m->bc[t]))
+		keys[t] = malloc((biggest + 1) * sizeof *keys[t]);
+		counts[t] = rd->counted ? malloc((biggest + 1) * sizeof *counts[t]) : NULL;
+		if (!keys[t] || (rd->counted && !counts[t]))
 			return -1;
 	}
 	return 0;
@@ -179,16 +227,17 @@ static pegsol_status match_complements(const engine *E, const level *A,
                                       const level *B,
                                       void (*match)(void *ctx, size_t ia,
                                                     size_t ib),
-                                      const level_part_reader *rd,
-                                      void (*match_read)(void *ctx, size_t ia,
-                                                         u128 bcount),
+                                      const level_part_reader *ra,
+                                      const level_part_reader *rb,
+                                      void (*match3)(void *ctx, uint64_t akey,
+                                                     u128 acount, u128 bcount),
                                       void *ctx, int unlocked, pegsol_error *err)
 {
 	size_t n = A->n;
 	if (!n || !B->n)
 		return PEGSOL_OK;
 	match_run m = {.E = E, .A = A, .B = B, .match = match, .ctx = ctx,
-	               .unlocked = unlocked, .rd = rd, .match_read = match_read};
+	               .unlocked = unlocked, .ra = ra, .rb = rb, .match3 = match3};
 	m.nparts = (size_t)1 << B->pbits;
 	m.nthreads = E->threads < MATCH_THREADS ? E->threads : MATCH_THREADS;
 	if (m.nthreads < 1 || n < 65536)
@@ -196,24 +245,31 @@ static pegsol_status match_complements(const engine *E, const level *A,
 	pegsol_status st = PEGSOL_OK;
 	/* The arrays from the engine's idle round buffers when they fit:
 	 * fresh ones cost the kernel's clearing at every match. */
-	size_t sizes[4] = {n * sizeof *m.canon, n * sizeof *m.keys,
-	                   n * sizeof *m.idx, n * sizeof *m.idx_scratch};
-	void *got[4];
-	if (engine_borrow(E, 4, sizes, got) == 0) {
+	/* A read a partition at a time: its counts as decoded, beside */
+	int acounted = ra && ra->counted;
+	size_t sizes[5] = {n * sizeof *m.canon, n * sizeof *m.keys,
+	                   n * sizeof *m.idx, n * sizeof *m.idx_scratch,
+	                   n * sizeof *m.acnt};
+	void *got[5];
+	if (engine_borrow(E, 4 + acounted, sizes, got) == 0) {
 		m.borrowed = 1;
 		m.canon = got[0];
 		m.keys = got[1];
 		m.idx = got[2];
 		m.idx_scratch = got[3];
+		m.acnt = acounted ? got[4] : NULL;
 	} else {
 		m.canon = big_alloc(n * sizeof *m.canon);
 		m.keys = big_alloc(n * sizeof *m.keys);
 		m.idx = big_alloc(n * sizeof *m.idx);
+		m.acnt = acounted ? big_alloc(n * sizeof *m.acnt) : NULL;
 	}
 	m.hist = calloc(m.nparts * (size_t)m.nthreads, sizeof *m.hist);
 	m.off = malloc((m.nparts + 1) * sizeof *m.off);
 	if (!m.canon || !m.keys || !m.idx || !m.hist || !m.off ||
-	    (rd && alloc_part_buffers(&m))) {
+	    (acounted && !m.acnt) ||
+	    (ra && alloc_part_buffers(&m, ra, m.ak, m.ac)) ||
+	    (rb && alloc_part_buffers(&m, rb, m.bk, m.bc))) {
 		st = fail(err, PEGSOL_ELIMIT, "out of memory");
 		goto done;
 	}
@@ -236,6 +292,8 @@ static pegsol_status match_complements(const engine *E, const level *A,
 done:
 	for (int t = 0; t < m.nthreads; t++) {
 		free(m.scratch[t]);
+		free(m.ak[t]);
+		free(m.ac[t]);
 		free(m.bk[t]);
 		free(m.bc[t]);
 	}
@@ -243,6 +301,7 @@ done:
 		free(m.canon);
 		free(m.keys);
 		free(m.idx);
+		free(m.acnt);
 	}
 	free(m.hist);
 	free(m.off);
@@ -255,7 +314,7 @@ pegsol_status level_match_complements(const engine *E, const level *A,
                                                     size_t ib),
                                       void *ctx, pegsol_error *err)
 {
-	return match_complements(E, A, B, match, NULL, NULL, ctx, 0, err);
+	return match_complements(E, A, B, match, NULL, NULL, NULL, ctx, 0, err);
 }
 
 pegsol_status level_match_complements_concurrent(
@@ -263,15 +322,20 @@ pegsol_status level_match_complements_concurrent(
 	void (*match)(void *ctx, size_t ia, size_t ib), void *ctx,
 	pegsol_error *err)
 {
-	return match_complements(E, A, B, match, NULL, NULL, ctx, 1, err);
+	return match_complements(E, A, B, match, NULL, NULL, NULL, ctx, 1, err);
 }
 
-pegsol_status level_match_complements_read(
-	const engine *E, const level *A, const level_part_reader *B,
-	void (*match)(void *ctx, size_t ia, u128 bcount), void *ctx,
-	pegsol_error *err)
+pegsol_status level_match_packed(
+	const engine *E, const level *A, const level_part_reader *ra,
+	const level *B, const level_part_reader *rb,
+	void (*match)(void *ctx, uint64_t akey, u128 acount, u128 bcount),
+	void *ctx, pegsol_error *err)
 {
-	return match_complements(E, A, &B->shape, NULL, B, match, ctx, 1, err);
+	if (!A == !ra || !B == !rb)
+		return fail(err, PEGSOL_EINTERNAL, "level_match_packed: each "
+		            "level as arrays or as a reader");
+	return match_complements(E, A ? A : &ra->shape, B ? B : &rb->shape, NULL,
+	                         ra, rb, match, ctx, 1, err);
 }
 
 static void on_mark_a(void *ctx, size_t ia, size_t ib)

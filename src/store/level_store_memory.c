@@ -135,48 +135,51 @@ static void on_index_match(void *ctx, size_t ia, size_t ib)
 	         t->B->counts ? t->B->counts[ib] : 0);
 }
 
-/* The pairs of A with a packed level, read a partition at a time; with
- * `swapped` the packed level is the caller's A: its count goes first,
- * beside the key of the other (the canonical form of its complement,
- * which the store's match allows). */
-typedef struct read_tramp {
-	const level *A;
-	int swapped;
+/* The pairs of B with A, given to the caller as pairs of A with B. */
+typedef struct swap_tramp {
 	store_match_fn match;
 	void *ctx;
-} read_tramp;
+} swap_tramp;
 
-static void on_read_match(void *ctx, size_t ia, u128 bcount)
+static void on_swapped(void *ctx, uint64_t bkey, u128 bcount, u128 acount)
 {
-	read_tramp *t = ctx;
-	u128 acount = t->A->counts ? t->A->counts[ia] : 0;
-	if (t->swapped)
-		t->match(t->ctx, t->A->keys[ia], bcount, acount);
-	else
-		t->match(t->ctx, t->A->keys[ia], acount, bcount);
+	swap_tramp *t = ctx;
+	/* B's key is the canonical form of A's key's complement */
+	t->match(t->ctx, bkey, acount, bcount);
 }
 
-/* A parked level is paired a partition at a time, never read back whole:
- * beside the level it meets (the English count's S_15 beside S_16, a
- * level kept for the next expansion's tables and the round buffers),
- * its copy read back was the peak of the run.  When A is the parked one
- * (the smaller, which count_pair puts first) the two swap: the other's
- * complements are sorted instead, in arrays borrowed from the engine's
- * idle buffers. */
+/* A parked level is paired a partition at a time, never read back whole
+ * (level_match_packed): beside the level it meets (the English count's
+ * S_15 beside S_16, the region kept for the next expansion's tables and
+ * the round buffers) its copy read back was the peak of the run.  The
+ * side whose complements are sorted (A, the smaller) takes 32 bytes a
+ * key of scratch, 48 when it is read a partition at a time (its counts
+ * as decoded): where A is parked and not much smaller than B, B's
+ * complements are sorted instead (S_16's, not S_15's: the English
+ * count's peak 268 -> 260 MiB). */
 static pegsol_status mem_match(level_store *s, const slevel *A, const slevel *B,
                                store_match_fn match, void *ctx,
                                pegsol_error *err)
 {
-	int swapped = A->parked && !B->parked;
-	const slevel *packed = swapped ? A : B, *other = swapped ? B : A;
-	level_part_reader rd;
+	level_part_reader ra, rb;
+	int a_read = A->parked && level_pack_reader(&A->P, &ra) == 0;
+	int b_read = B->parked && level_pack_reader(&B->P, &rb) == 0;
 	views w;
 	pegsol_status st;
-	if (packed->parked && level_pack_reader(&packed->P, &rd) == 0) {
-		if ((st = views_open(s, &w, other, NULL, err)) != PEGSOL_OK)
+	if (a_read && !b_read && !B->parked && B->L.n <= A->P.n + A->P.n / 2) {
+		swap_tramp t = {match, ctx};
+		return level_match_packed(s->E, &B->L, NULL, NULL, &ra, on_swapped, &t,
+		                          err);
+	}
+	if (a_read || b_read) {
+		/* the other level, when one is read */
+		const slevel *whole = a_read ? (b_read ? NULL : B) : A;
+		if ((st = views_open(s, &w, whole, NULL, err)) != PEGSOL_OK)
 			return st;
-		read_tramp t = {w.v[0], swapped, match, ctx};
-		st = level_match_complements_read(s->E, w.v[0], &rd, on_read_match, &t, err);
+		const level *a = a_read ? NULL : w.v[0];
+		const level *b = b_read ? NULL : w.v[0];
+		st = level_match_packed(s->E, a, a_read ? &ra : NULL, b,
+		                        b_read ? &rb : NULL, match, ctx, err);
 		views_close(&w);
 		return st;
 	}

@@ -2,12 +2,12 @@
  * test_waiting_levels.c - a level that waits for its partner, packed
  * (store/level_pack.h), on the English board (8 symmetries):
  *
- *   - paired a partition at a time (level_match_complements_read) it
- *     gives every key of A the count of its partner, and no partner to a
- *     key without one: the oracle is a lookup of each key's canonical
- *     complement in a copy of B kept whole (engine_canon, level_find), on
- *     one thread and on three, for B the complements of all of A and of
- *     two thirds of it, with counts and without;
+ *   - paired a partition at a time (level_match_packed), A, B or both
+ *     read so, it gives every key of A that has a partner in B its pair,
+ *     with both counts, and no other: the oracle is a lookup of each key's
+ *     canonical complement in a copy of B kept whole (engine_canon,
+ *     level_find), on one thread and on three, for B the complements of
+ *     all of A and of two thirds of it, with counts and without;
  *   - level_expand_then makes the level level_expand makes, with the same
  *     statistics, and calls its hook exactly once, after which the
  *     parents may be packed (the hook packs them here, as the memory
@@ -19,24 +19,37 @@
 #include "engine/level.h"
 #include "store/level_pack.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* What a pairing gave each key of A: its partner's count plus one (0: no
- * partner), on whatever thread. */
+/* A pairing's pairs, as (akey, A's count, B's count), on whatever thread. */
 typedef struct got {
-	u128 *v;
-	size_t n;
-	int twice; /* a key of A paired twice */
+	u128 (*v)[3];
+	size_t n, room;
+	pthread_mutex_t lock;
 } got;
 
-static void on_read(void *ctx, size_t ia, u128 bcount)
+static void on_pair(void *ctx, uint64_t akey, u128 acount, u128 bcount)
 {
 	got *g = ctx;
-	if (ia >= g->n || g->v[ia])
-		g->twice = 1;
-	else
-		g->v[ia] = bcount + 1;
+	pthread_mutex_lock(&g->lock);
+	if (g->n < g->room) {
+		g->v[g->n][0] = akey;
+		g->v[g->n][1] = acount;
+		g->v[g->n][2] = bcount;
+	}
+	g->n++;
+	pthread_mutex_unlock(&g->lock);
+}
+
+static int by_tuple(const void *a, const void *b)
+{
+	const u128 *x = a, *y = b;
+	for (int i = 0; i < 3; i++)
+		if (x[i] != y[i])
+			return x[i] < y[i] ? -1 : 1;
+	return 0;
 }
 
 /* B: the canonical complements of A's keys, every `step`-th left out
@@ -74,33 +87,67 @@ static void copy_level(const level *L, level *out)
 		memcpy(out->counts, L->counts, L->n * sizeof *out->counts);
 }
 
-static void pair_packed(engine *E, const level *A, int step, int counted)
+/* A with its partners B (all but every step-th), paired with A, B or
+ * both read a partition at a time (read: 1 A, 2 B, 3 both): the pairs
+ * are the oracle's, a lookup of each of A's keys' canonical complement in
+ * B kept whole, A's key named by that complement when A is read. */
+static void pair_packed(engine *E, const level *A, int step, int counted, int read)
 {
-	level B, whole;
+	level B, a_whole, b_whole;
 	partners(E, A, step, counted, &B);
-	copy_level(&B, &whole);
-	packed_level P;
-	level_part_reader rd;
+	copy_level(&B, &b_whole);
+	copy_level(A, &a_whole);
+	packed_level PA, PB;
+	level_part_reader ra, rb;
 	pegsol_error err;
-	CHECK(level_pack(&B, &P, E->threads, &err) == PEGSOL_OK);
-	CHECK(level_pack_reader(&P, &rd) == 0);
-	CHECK(rd.shape.n == whole.n && rd.counted == counted);
-	got g = {calloc(A->n + 1, sizeof *g.v), A->n, 0};
-	CHECK(level_match_complements_read(E, A, &rd, on_read, &g, &err) == PEGSOL_OK);
-	CHECK(!g.twice);
-	size_t paired = 0, bad = 0;
-	for (size_t i = 0; i < A->n; i++) {
-		long long j = level_find(&whole, engine_canon(E, E->board->full & ~A->keys[i]));
-		u128 want = j < 0 ? 0 : (counted ? whole.counts[j] : 0) + 1;
-		bad += g.v[i] != want;
-		paired += j >= 0;
+	if (read & 1) {
+		CHECK(level_pack(&a_whole, &PA, E->threads, &err) == PEGSOL_OK);
+		CHECK(level_pack_reader(&PA, &ra) == 0);
+		CHECK(ra.shape.n == A->n && ra.counted == !!A->counts);
 	}
-	CHECK_EQ_INT(bad, 0);
-	CHECK_EQ_INT(paired, whole.n);
-	CHECK(step ? paired < A->n : paired == A->n);
+	if (read & 2) {
+		CHECK(level_pack(&B, &PB, E->threads, &err) == PEGSOL_OK);
+		CHECK(level_pack_reader(&PB, &rb) == 0);
+		CHECK(rb.shape.n == b_whole.n && rb.counted == counted);
+	}
+	size_t room = A->n + 1;
+	got g = {malloc(room * sizeof *g.v), 0, room, PTHREAD_MUTEX_INITIALIZER};
+	u128 (*want)[3] = malloc(room * sizeof *want);
+	size_t nwant = 0;
+	for (size_t i = 0; i < A->n; i++) {
+		uint64_t c = engine_canon(E, E->board->full & ~A->keys[i]);
+		long long j = level_find(&b_whole, c);
+		if (j < 0)
+			continue;
+		want[nwant][0] = read & 1 ? c : A->keys[i];
+		want[nwant][1] = A->counts ? A->counts[i] : 0;
+		want[nwant][2] = counted ? b_whole.counts[j] : 0;
+		nwant++;
+	}
+	CHECK(level_match_packed(E, read & 1 ? NULL : A, read & 1 ? &ra : NULL,
+	                         read & 2 ? NULL : &B, read & 2 ? &rb : NULL,
+	                         on_pair, &g, &err) == PEGSOL_OK);
+	CHECK_EQ_INT(g.n, nwant);
+	CHECK_EQ_INT(nwant, b_whole.n);
+	CHECK(step ? nwant < A->n : nwant == A->n);
+	qsort(g.v, g.n < room ? g.n : room, sizeof *g.v, by_tuple);
+	qsort(want, nwant, sizeof *want, by_tuple);
+	CHECK(g.n == nwant && !memcmp(g.v, want, nwant * sizeof *want));
+	/* a level as arrays and as a reader at once is refused */
+	if (read & 2)
+		CHECK(level_match_packed(E, A, NULL, &b_whole, &rb, on_pair, &g, &err) ==
+		      PEGSOL_EINTERNAL);
 	free(g.v);
-	level_pack_free(&P);
-	level_free(&whole);
+	free(want);
+	if (read & 1)
+		level_pack_free(&PA);
+	else
+		level_free(&a_whole);
+	if (read & 2)
+		level_pack_free(&PB);
+	else
+		level_free(&B);
+	level_free(&b_whole);
 }
 
 /* level_expand_then's hook: packs the parents, once. */
@@ -161,10 +208,12 @@ int main(void)
 		}
 		/* 89,927 keys: the pairing's threads at work */
 		CHECK(L[DEPTH].n > 65536);
-		pair_packed(&E, &L[DEPTH], 0, 1);
-		pair_packed(&E, &L[DEPTH], 3, 1);
-		pair_packed(&E, &L[DEPTH], 3, 0);
-		pair_packed(&E, &L[6], 2, 1);
+		for (int read = 1; read <= 3; read++) {
+			pair_packed(&E, &L[DEPTH], 0, 1, read);
+			pair_packed(&E, &L[DEPTH], 3, 1, read);
+			pair_packed(&E, &L[DEPTH], 3, 0, read);
+			pair_packed(&E, &L[6], 2, 1, read);
+		}
 		for (int k = 0; k <= DEPTH; k++)
 			level_free(&L[k]);
 
