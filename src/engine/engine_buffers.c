@@ -118,8 +118,16 @@ void engine_expect_chunks(engine *E)
 {
 	struct expand_buffers *eb = E->buffers;
 	for (int r = 0; eb && r < 2; r++)
-		if (eb->fanout[r] > eb->growth[r])
+		if (eb->fanout[r] > eb->growth[r]) {
 			eb->growth[r] = eb->fanout[r];
+			eb->trend[r] = 0;
+		}
+}
+
+void engine_note_growth(struct expand_buffers *eb, int r, double g)
+{
+	eb->trend[r] = eb->growth[r] > 0 && g > 0 ? g / eb->growth[r] : 0;
+	eb->growth[r] = g;
 }
 
 int engine_borrow(const engine *E, int n, const size_t *bytes, void **out)

@@ -32,6 +32,10 @@ void engine_spares_yield(engine *E, level *L);
  * held on, their pages stayed resident through the biggest levels. */
 void engine_drop_tables(engine *E);
 
+/* g, the children over the parents of a whole level just made, as the
+ * growth of expansions of kind r (growth_slot), and its trend. */
+void engine_note_growth(struct expand_buffers *eb, int r, double g);
+
 /* Frees the buffers and E->buffers itself (engine_release). */
 void engine_buffers_free(engine *E);
 

@@ -956,7 +956,7 @@ int expand_dense(const engine *E, const level *in, level *out,
 		 * as finish_level records them */
 		if (!within) {
 			int r = growth_slot(flags);
-			eb->growth[r] = (double)out->n / (double)in->n;
+			engine_note_growth(eb, r, (double)out->n / (double)in->n);
 			eb->fanout[r] = (double)kids / (double)in->n;
 		}
 		((engine *)E)->dense_passes++;

@@ -189,7 +189,7 @@ static void record_growth(xctx *x, size_t total)
 	for (int t = 0; t < x->nthreads; t++)
 		emitted += x->t[t].emitted;
 	int r = growth_slot(x->flags);
-	x->E->buffers->growth[r] = in->n ? (double)total / (double)in->n : 0;
+	engine_note_growth(x->E->buffers, r, in->n ? (double)total / (double)in->n : 0);
 	x->E->buffers->fanout[r] = in->n ? (double)emitted / (double)in->n : 0;
 }
 

@@ -68,8 +68,8 @@ pegsol_status keep_within(xctx *x, level *out, pegsol_error *err)
 	}
 	/* marking counts no children: the growth stays the last one's */
 	if (!x->mark)
-		eb->growth[growth_slot(x->flags)] =
-			x->in->n ? (double)kids / (double)x->in->n : 0;
+		engine_note_growth(eb, growth_slot(x->flags),
+		                   x->in->n ? (double)kids / (double)x->in->n : 0);
 	/* the scratch: the idle round buffers, as finish's */
 	int ok = 1;
 	x->borrowed = eb->bytes >= (most + 1) * sizeof(uint64_t);

@@ -90,6 +90,9 @@ struct expand_buffers {
 	 * ([0]) and by reverse ones ([1]): the winning walk alternates them,
 	 * and they grow differently */
 	double growth[2];
+	/* the last growth over the one before it (0: unknown), for a
+	 * growth that falls level after level (engine_note_growth) */
+	double trend[2];
 	/* children made a parent, before any was merged with another: what a
 	 * chunk of a level can grow by at most (engine_expect_chunks) */
 	double fanout[2];
