@@ -24,18 +24,22 @@ size_t sink_batch(const engine *E, size_t out_entry)
 	return n < 16384 ? 16384 : n > SINK_BATCH ? SINK_BATCH : n;
 }
 
-/* Buffer entries per thread and round: E->round_bytes (64 MiB) for all
+/* Buffer entries per thread and round: E->round_bytes (56 MiB) for all
  * threads at most, less when the level is small; a range's caller's
  * choice (expand_range.round_bytes) when it made one.  64 MiB rather
  * than 128 since the count's waiting levels are packed (level_pack.h):
  * the English count's peak 497 -> 444 MB for no CPU time measured
- * (32 MiB: 405 MB for a tenth more). */
+ * (32 MiB: 405 MB for a tenth more); 56 since they wait packed from
+ * their own expansion on and the tables follow the growth's trend: 260
+ * -> 252 MiB, no time lost on the count, random play or the French
+ * board's first levels (48 MiB: 245 MiB, 2 to 4% more on the last
+ * two). */
 static size_t round_cap_bytes(const engine *E, const expand_range *range,
                               int nthreads)
 {
 	if (range && range->round_bytes)
 		return range->round_bytes / (size_t)nthreads;
-	size_t bytes = (E->round_bytes ? E->round_bytes : (size_t)64 << 20) /
+	size_t bytes = (E->round_bytes ? E->round_bytes : (size_t)56 << 20) /
 	               (size_t)nthreads;
 	/* under a memory bound the rounds are what keeps memory bounded: the
 	 * buffers (one per thread) get at most a thirty-second of it */

@@ -132,7 +132,7 @@ typedef struct engine {
 	 * it keeps: an expansion whose estimated need does not fit in what is
 	 * left fails with PEGSOL_ELIMIT before it allocates. */
 	size_t memory, held;
-	/* The round buffers of every thread together, at most (0: 64 MiB);
+	/* The round buffers of every thread together, at most (0: 56 MiB);
 	 * the buffers hold a round's children before they meet in the
 	 * tables: fewer rounds, but more fresh pages (level_int.h). */
 	size_t round_bytes;
