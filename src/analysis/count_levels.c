@@ -34,6 +34,17 @@ static pegsol_status memory_error(count_run *r, size_t bytes)
 	                   r->opt->memory >> 20);
 }
 
+/* in's expansion into *out when in waits for its partner afterwards:
+ * parked as soon as its children are made, where the store can. */
+static pegsol_status expand_waiting(count_run *r, slevel *in, const char *name,
+                                    slevel **out, expand_stats *xs)
+{
+	const struct level_store_ops *ops = r->store->ops;
+	return ops->expand_park
+		? ops->expand_park(r->store, in, name, out, xs, r->err)
+		: ops->expand(r->store, in, name, out, xs, NULL, NULL, r->err);
+}
+
 /* Builds T_tdone..T_N, each checkpointed. */
 static pegsol_status backward_levels(count_driver *d, int N)
 {
@@ -55,14 +66,10 @@ static pegsol_status backward_levels(count_driver *d, int N)
 		snprintf(name, sizeof name, "T%d", k + 1);
 		r->cur_level = k;
 		r->E.held = count_held_bytes(d);
-		/* T_k waits for S_{N-k}: packed once its children are made */
-		const struct level_store_ops *ops = r->store->ops;
-		st = ops->expand_park
-			? ops->expand_park(r->store, d->T[k], name, &d->T[k + 1], NULL, r->err)
-			: ops->expand(r->store, d->T[k], name, &d->T[k + 1], NULL, NULL,
-			              NULL, r->err);
-		if (st == PEGSOL_OK && k + 1 == N && ops->park)
-			st = ops->park(r->store, d->T[k + 1], r->err); /* T_N, the last */
+		/* T_k waits for S_{N-k} */
+		st = expand_waiting(r, d->T[k], name, &d->T[k + 1], NULL);
+		if (st == PEGSOL_OK && k + 1 == N && r->store->ops->park)
+			st = r->store->ops->park(r->store, d->T[k + 1], r->err); /* T_N, the last */
 		if (st != PEGSOL_OK)
 			break;
 		size_t bytes = count_held_bytes(d);
@@ -144,8 +151,8 @@ static pegsol_status expand_step(count_driver *d, int last, int waits,
 		st = count_stats_only(r, cur, name, next, xs);
 	else if (last)
 		st = ops->expand_consume(r->store, cur, name, next, xs, dead, r->err);
-	else if (waits && ops->expand_park)
-		st = ops->expand_park(r->store, cur, name, next, xs, r->err);
+	else if (waits)
+		st = expand_waiting(r, cur, name, next, xs);
 	else
 		st = ops->expand(r->store, cur, name, next, xs, NULL, NULL, r->err);
 	r->store->growth_hint = 0;

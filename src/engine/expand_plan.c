@@ -97,13 +97,21 @@ static double sample_fanout(const engine *E, const level *in, int flags)
  * middle of a game each level grows less than the last (the English
  * count's S_16 grew 1.27 over S_15, S_17 1.09 over S_16, and the tables
  * sized for 1.27 were 120 MB of its 290 MiB peak). */
+/* The trend of expansions of kind r when the growth falls (in (0, 1)),
+ * else 0. */
+static double falling_trend(const engine *E, int r)
+{
+	double t = E->buffers ? E->buffers->trend[r] : 0;
+	return t > 0 && t < 1 ? t : 0;
+}
+
 static double growth_of(const engine *E, int flags)
 {
 	int r = growth_slot(flags);
 	if (!E->buffers || E->buffers->growth[r] <= 0)
 		return 4.0;
-	double g = E->buffers->growth[r], t = E->buffers->trend[r];
-	return t > 0 && t < 1 ? g * (t > 0.75 ? t : 0.75) : g;
+	double g = E->buffers->growth[r], t = falling_trend(E, r);
+	return t ? g * (t > 0.75 ? t : 0.75) : g;
 }
 
 /* The room over the children expected that the tables are given for
@@ -115,9 +123,7 @@ static double kids_margin(const xctx *x)
 {
 	if (x->range)
 		return 1.0;
-	const struct expand_buffers *eb = x->E->buffers;
-	double t = eb ? eb->trend[growth_slot(x->flags)] : 0;
-	return t > 0 && t < 1 ? 1.10 : 1.25;
+	return falling_trend(x->E, growth_slot(x->flags)) ? 1.10 : 1.25;
 }
 
 /* Slots per partition table in the engine's region: room for the

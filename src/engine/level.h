@@ -312,6 +312,19 @@ typedef struct level_dead {
 	size_t n;
 } level_dead;
 void level_dead_free(level_dead *d);
+/* level_expand, calling parents_done(ctx) once every child is made and
+ * before the new level's arrays are: in is read no more after it, and
+ * parents_done may pack it (a level of the count that waits for its
+ * partner, level_store_memory.c: held packed through the end of its own
+ * expansion, the English count's peak).  It is called once on success,
+ * after the expansion where a path made no such point (the bitmaps');
+ * on failure it has been called or not (the new level's arrays can
+ * still fail to be allocated after it), and in is then whatever
+ * parents_done left. */
+pegsol_status level_expand_then(const engine *E, const level *in, level *out,
+                                expand_stats *stats,
+                                void (*parents_done)(void *ctx), void *ctx,
+                                pegsol_error *err);
 /* level_expand for a level nothing reads again: once every child is made,
  * in's arrays go to the engine's spares, where the new level finds them
  * when they are big enough (the count's levels past the middle, each a
@@ -323,17 +336,6 @@ void level_dead_free(level_dead *d);
  * dead (may be NULL): when in was consumed, its parents without a jump,
  * what a caller would otherwise have scanned in for (random play's dead
  * ends); level_dead_free it either way. */
-/* level_expand, calling parents_done(ctx) once every child is made and
- * before the new level's arrays are: in is read no more after it, and
- * parents_done may pack it (a level of the count that waits for its
- * partner, level_store_memory.c: held packed through the end of its own
- * expansion, the English count's peak).  It is called once on success,
- * after the expansion where a path made no such point (the bitmaps'),
- * and not at all on failure. */
-pegsol_status level_expand_then(const engine *E, const level *in, level *out,
-                                expand_stats *stats,
-                                void (*parents_done)(void *ctx), void *ctx,
-                                pegsol_error *err);
 pegsol_status level_expand_consume(const engine *E, level *in, level *out,
                                    expand_stats *stats, level_dead *dead,
                                    pegsol_error *err);

@@ -60,6 +60,13 @@ typedef struct match_run {
 	pthread_mutex_t lock;
 } match_run;
 
+/* A thread's share of A's partitions [p0, p1), when A is read a
+ * partition at a time. */
+static void a_parts(const match_run *m, int tid, size_t *p0, size_t *p1)
+{
+	parallel_share((size_t)1 << m->A->pbits, tid, m->nthreads, p0, p1);
+}
+
 /* A thread's share of A's indexes: whole partitions when A is read a
  * partition at a time. */
 static void slice(const match_run *m, int tid, size_t *a, size_t *b)
@@ -67,7 +74,7 @@ static void slice(const match_run *m, int tid, size_t *a, size_t *b)
 	size_t n = m->A->n;
 	if (m->ra) {
 		size_t p0, p1;
-		parallel_share((size_t)1 << m->A->pbits, tid, m->nthreads, &p0, &p1);
+		a_parts(m, tid, &p0, &p1);
 		*a = m->A->part[p0];
 		*b = m->A->part[p1];
 		return;
@@ -98,7 +105,7 @@ static void canonicalise(void *arg, int tid)
 		return;
 	}
 	size_t p0, p1;
-	parallel_share((size_t)1 << m->A->pbits, tid, m->nthreads, &p0, &p1);
+	a_parts(m, tid, &p0, &p1);
 	for (size_t p = p0; p < p1; p++) {
 		size_t at = m->A->part[p], n = m->A->part[p + 1] - at;
 		m->ra->read(m->ra->ctx, p, m->ak[tid], m->ac[tid]);

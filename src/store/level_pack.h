@@ -33,7 +33,7 @@ pegsol_status level_pack(level *L, packed_level *out, int threads,
  * `threads` threads. */
 pegsol_status level_pack_open(const packed_level *P, level *out, int threads,
                               pegsol_error *err);
-/* *out = a reader of P a partition at a time (level_match_complements_read),
+/* *out = a reader of P a partition at a time (level_match_packed),
  * valid while P is: 0, or -1 when P has no partition table. */
 int level_pack_reader(const packed_level *P, level_part_reader *out);
 /* Memory held by P, in bytes. */

@@ -166,7 +166,7 @@ static pegsol_status mem_match(level_store *s, const slevel *A, const slevel *B,
 	int b_read = B->parked && level_pack_reader(&B->P, &rb) == 0;
 	views w;
 	pegsol_status st;
-	if (a_read && !b_read && !B->parked && B->L.n <= A->P.n + A->P.n / 2) {
+	if (a_read && !B->parked && B->L.n <= A->P.n + A->P.n / 2) {
 		swap_tramp t = {match, ctx};
 		return level_match_packed(s->E, &B->L, NULL, NULL, &ra, on_swapped, &t,
 		                          err);
