@@ -62,7 +62,7 @@ slow=(
 ((quick)) || workloads+=("${slow[@]}")
 
 # how long it took, in text, CSV and JSON: the one figure that may change
-mask_time='s/^\(\(exact \)\{0,1\}time (s):\|seconds,\| *"seconds": \).*/\1 (masked)/'
+mask_time='s/^\(\(exact \)\{0,1\}time (s):\|seconds,\| *"\(exact_\)\{0,1\}seconds": \).*/\1 (masked)/'
 bad=0
 for w in "${workloads[@]}"; do
   name=${w%%|*} args=${w#*|}
