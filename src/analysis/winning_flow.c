@@ -124,6 +124,8 @@ pegsol_status winning_levels_walk(const pegsol_problem *pr,
 	for (int n = 0; n <= PEGSOL_MAX_HOLES; n++)
 		w->mirror[n] = -1;
 	w->memory = opt ? opt->memory : 0;
+	w->progress = opt ? opt->progress : NULL;
+	w->progress_ctx = opt ? opt->progress_ctx : NULL;
 	if (opt && opt->store && opt->store->shares)
 		return fail(err, PEGSOL_EUSAGE, "%s needs every winning level whole "
 		            "in this process, not spread over processes", what);
@@ -384,6 +386,8 @@ typedef struct step_ctx {
 	flow_edges *rec;
 	uint8_t *stab;
 	_Atomic size_t claim; /* the next chunk's first slot */
+	const winning_levels *w; /* its progress, reported by thread 0 */
+	int level;               /* n, of the step from W_n */
 	struct step_share {   /* a thread's sums, in its own cache line */
 		u128 at, lost;
 		int overflow;
@@ -493,6 +497,13 @@ static void step_thread(void *arg, int tid)
 		if (i0 >= end)
 			break;
 		step_range(x, i0, i0 + STEP_CHUNK < end ? i0 + STEP_CHUNK : end, tid);
+		/* the parents done, as the share of the table's slots
+		 * claimed (the keys lie evenly over them) */
+		if (tid == 0 && x->w->progress) {
+			size_t n = x->w->n[x->level];
+			x->w->progress(x->w->progress_ctx, "flow", x->level,
+			               (size_t)((double)n * (double)i0 / (double)end), n);
+		}
 	}
 }
 
@@ -624,12 +635,14 @@ pegsol_status winning_flow(const pegsol_problem *pr, const winning_levels *w,
 		if (!va || !vb)
 			from = N; /* the forward way: slower, the same figures */
 	}
-	*x = (step_ctx){.jm = &jm, .H = w->H, .fi = &fi, .kind = kind};
+	*x = (step_ctx){.jm = &jm, .H = w->H, .fi = &fi, .kind = kind, .w = w};
 	wtable_build(&cur, w->keys[0], 1);
 	slot_set(wtable_find(&cur, w->keys[0][0]), start);
 	at[0] = start;
 	for (int n = 0; n < N; n++) {
 		int r = N - 1 - n, o;
+		if (w->progress)
+			w->progress(w->progress_ctx, "flow", n, 0, w->n[n]);
 		if (n >= from && rec[r].buf) {
 			if (in_table)
 				table_to_values(&cur, va);
@@ -658,6 +671,7 @@ pegsol_status winning_flow(const pegsol_problem *pr, const winning_levels *w,
 			wtable_build(&next, keys, w->n[n + 1]);
 			x->cur = &cur;
 			x->next = &next;
+			x->level = n;
 			/* small levels on one thread: a fork costs more than they do */
 			int threads = cur.mask + 1 >= 8 * STEP_CHUNK ? w->threads : 1, keep;
 			size_t room = edges_room(w, used, &keep);

@@ -34,6 +34,12 @@ typedef struct winning_levels {
 	int mirror[PEGSOL_MAX_HOLES + 1];
 	uint64_t raw[PEGSOL_MAX_HOLES + 1];      /* positions, every image (if asked) */
 	uint64_t *keys[PEGSOL_MAX_HOLES + 1];    /* in no particular order */
+	/* the walk's progress report (its options'), which the flow's steps
+	 * go on with: phase "flow", level n the step from W_n (on the
+	 * French board the steps take a quarter of random play's time) */
+	void (*progress)(void *ctx, const char *phase, int level, size_t done,
+	                 size_t total);
+	void *progress_ctx;
 } winning_levels;
 
 enum {

@@ -4,7 +4,7 @@
 # lines naming the phase and the level as "k of N", N being the jumps of a
 # game (counted by hand: a board of H holes with one hole empty at the
 # start and one peg at the end takes H - 2 jumps), and "at most N" for a
-# search by moves.
+# search by moves; and the flow over the winning positions, level by level.
 #
 # Run by CTest with $PEGSOL.
 set -u
@@ -48,6 +48,18 @@ else bad "no 'of 19' for the sweep by moves: $(head -3 "$tmp/log")"; fi
 PEGSOL_LOG_SECONDS=0 "$PEGSOL" shortest -b triangle:6 --distinct --by jumps >/dev/null 2>"$tmp/log" </dev/null
 if grep -Eq 'distinct sets of jumps level [0-9]+: [1-9][0-9]* of [0-9]+ parents' "$tmp/log"; then ok
 else bad "the sets of jumps report no progress within a level: $(grep -m2 distinct "$tmp/log")"; fi
+
+# The flow over the winning positions (random play's --finish-only) has
+# its own lines, one level a step: "flow level n: ... of N parents" where
+# N is W_n, which stdout's table prints (its "winning" column) -- every
+# level of the table but the finish's, from which no step goes.
+PEGSOL_LOG_SECONDS=0 "$PEGSOL" random -b triangle:6 -f any --finish-only >"$tmp/out" 2>"$tmp/log" </dev/null
+awk '/^ +[0-9]+ +[0-9]+ +[0-9,]+ +[0-9.e+-]+$/ { w = $3; gsub(",", "", w); print $1, w }' "$tmp/out" |
+	sed '$d' >"$tmp/want"
+sed -n 's/^ *[0-9.]*s  flow level \([0-9]*\): [0-9]* of \([0-9]*\) parents.*/\1 \2/p' "$tmp/log" |
+	uniq >"$tmp/got"
+if [ "$(wc -l <"$tmp/want")" -eq 19 ] && cmp -s "$tmp/want" "$tmp/got"; then ok
+else bad "the flow's levels are not W_0..W_18 of the table: $(head -3 "$tmp/got")"; fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
