@@ -27,7 +27,7 @@ static void on_one_peg(void *ctx, uint64_t key, u128 count)
 	for (int g = 0; g < H->order; g++)
 		seen |= sym_apply(H, g, key);
 	for (pegsol_pos s = seen; s; s &= s - 1) {
-		u128 share = count / (u128)orbit;
+		u128 share = u128_div_small(count, (uint32_t)orbit);
 		p->out->one_peg[__builtin_ctzll(s)] += share;
 		p->out->one_peg_total += share;
 	}

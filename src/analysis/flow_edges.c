@@ -102,7 +102,7 @@ static void mirror_shares(void *arg, int tid)
 		int k = 0;
 		for (int w = 0; w * 64 < x->jm->njumps; w++)
 			k += __builtin_popcountll(legal[w]);
-		x->in[j] = k ? m / (u128)k : 0;
+		x->in[j] = k ? u128_div_small(m, (uint32_t)k) : 0;
 	}
 	s->overflow |= overflow;
 }

@@ -476,7 +476,7 @@ static void step_range(step_ctx *x, size_t i0, size_t i1, int tid)
 		if (!k) { /* a winning position before the finish has a jump */
 			overflow |= shares && u128_add(&sum->lost, m);
 		} else if (shares) {
-			share[b] = m / (u128)k;
+			share[b] = u128_div_small(m, (uint32_t)k);
 			overflow |= u128_add(&sum->lost, m - share[b] * (u128)k);
 			overflow |= u128_add(&sum->lost, share[b] * (u128)gone);
 			nkeys[b] = n;

@@ -301,7 +301,7 @@ generate_chunk(xctx *x, tbuf *tb, parent_imgs *pi, uint16_t *jumps,
 			continue;
 		}
 		if (E->share) {
-			u128 part = cnt / (u128)nj;
+			u128 part = u128_div_small(cnt, (uint32_t)nj);
 			st.lost += cnt - part * (u128)nj;
 			cnt = part;
 		}
