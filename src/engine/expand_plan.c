@@ -91,12 +91,6 @@ static double sample_fanout(const engine *E, const level *in, int flags)
 	return mean * 1.05 + 0.5;
 }
 
-/* Children / parents the tables are sized for: the last level's growth
- * by the same kind of jumps (4 before any) and, where it fell from the
- * one before, falling again by as much (a quarter at most): past the
- * middle of a game each level grows less than the last (the English
- * count's S_16 grew 1.27 over S_15, S_17 1.09 over S_16, and the tables
- * sized for 1.27 were 120 MB of its 290 MiB peak). */
 /* The trend of expansions of kind r when the growth falls (in (0, 1)),
  * else 0. */
 static double falling_trend(const engine *E, int r)
@@ -105,6 +99,12 @@ static double falling_trend(const engine *E, int r)
 	return t > 0 && t < 1 ? t : 0;
 }
 
+/* Children / parents the tables are sized for: the last level's growth
+ * by the same kind of jumps (4 before any) and, where it fell from the
+ * one before, falling again by as much (a quarter at most): past the
+ * middle of a game each level grows less than the last (the English
+ * count's S_16 grew 1.27 over S_15, S_17 1.09 over S_16, and the tables
+ * sized for 1.27 were 120 MB of its 290 MiB peak). */
 static double growth_of(const engine *E, int flags)
 {
 	int r = growth_slot(flags);

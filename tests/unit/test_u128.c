@@ -66,7 +66,8 @@ int main(void)
 	}
 	CHECK_EQ_INT(wrong_def, 0);
 	CHECK_EQ_INT(wrong_lib, 0);
-	for (int k = 0; k < 15; k++) { /* the edges: 0, max, max - d */
+	for (size_t k = 0; k < sizeof ds / sizeof *ds; k++) {
+		/* the edges: the largest dividend, that less d, d squared */
 		uint32_t d = ds[k];
 		CHECK(is_quotient(max, d, u128_div_small(max, d)));
 		CHECK(is_quotient(max - d, d, u128_div_small(max - d, d)));
