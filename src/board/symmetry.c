@@ -27,9 +27,12 @@ static int fill_tables(sym_group *G)
 	if (G->nholes < 64)
 		return 0;
 #endif
-	G->table = calloc((size_t)G->order * G->nchunks * 256, sizeof(uint64_t));
+	/* every entry is written below: no calloc's clearing */
+	G->table = malloc((size_t)G->order * G->nchunks * 256 * sizeof(uint64_t));
 	if (!G->table)
 		return -1;
+	for (int g = 0; g < G->order; g++)
+		G->row[g] = G->table + (size_t)g * G->nchunks * 256;
 	for (int g = 0; g < G->order; g++)
 		for (int c = 0; c < G->nchunks; c++) {
 			uint64_t *t = G->table + ((size_t)g * G->nchunks + c) * 256;
@@ -74,16 +77,25 @@ static pegsol_pos apply_perm(const uint8_t *perm, int n, pegsol_pos p)
 sym_group *sym_group_stabiliser(const sym_group *G, const pegsol_pos *sets,
                                 int nsets)
 {
-	uint8_t perms[SYM_MAX][PEGSOL_MAX_HOLES];
-	int order = 0;
+	/* g's elements that keep the sets, in g's order (the identity
+	 * first), each with g's own tables and bit sources */
+	sym_group *H = calloc(1, sizeof *H);
+	if (!H)
+		return NULL;
+	H->nholes = G->nholes;
+	H->nchunks = G->nchunks;
+	H->holes = G->holes;
 	for (int g = 0; g < G->order; g++) {
 		int keeps = 1;
 		for (int s = 0; s < nsets && keeps; s++)
 			keeps = apply_perm(G->perm[g], G->nholes, sets[s]) == sets[s];
-		if (keeps)
-			memcpy(perms[order++], G->perm[g], sizeof perms[0]);
+		if (!keeps)
+			continue;
+		memcpy(H->perm[H->order], G->perm[g], sizeof H->perm[0]);
+		memcpy(H->src[H->order], G->src[g], sizeof H->src[0]);
+		H->row[H->order++] = G->row[g];
 	}
-	return sym_group_new(G->nholes, order, (const uint8_t(*)[PEGSOL_MAX_HOLES])perms);
+	return H;
 }
 
 void sym_hole_orbits(const sym_group *G, int nholes, pegsol_pos fixed,
@@ -100,8 +112,7 @@ void sym_hole_orbits(const sym_group *G, int nholes, pegsol_pos fixed,
 
 sym_group *sym_group_copy(const sym_group *G)
 {
-	return sym_group_new(G->nholes, G->order,
-	                     (const uint8_t(*)[PEGSOL_MAX_HOLES])G->perm);
+	return sym_group_stabiliser(G, NULL, 0);
 }
 
 void sym_group_free(sym_group *G)

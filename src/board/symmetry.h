@@ -27,7 +27,13 @@ typedef struct sym_group {
 	int nholes;
 	int nchunks;                          /* ceil(nholes / 8) */
 	uint8_t perm[SYM_MAX][PEGSOL_MAX_HOLES]; /* perm[g][hole] = image */
-	uint64_t *table;                      /* [order][nchunks][256] */
+	/* row[g]: g's tables, [nchunks][256], in `table` ([order][nchunks]
+	 * [256]) or, for a stabiliser or copy, in the group it came from,
+	 * whose tables it reads (table NULL): a solve in a fresh process
+	 * built a second group's 80 KiB for the central game, 20 of its
+	 * 113 fresh pages at about 2.5 us each here */
+	uint64_t *table;
+	const uint64_t *row[SYM_MAX];
 	/* src[g][k]: the hole whose peg lands on hole k under g; for k past
 	 * the board, bit 63, which no position of fewer holes has (boards of
 	 * 64 holes use the tables) */
@@ -39,9 +45,12 @@ typedef struct sym_group {
  * out of memory. */
 sym_group *sym_group_new(int nholes, int order,
                          const uint8_t perms[][PEGSOL_MAX_HOLES]);
-/* The subgroup of g that maps each of the given sets of holes onto itself. */
+/* The subgroup of g that maps each of the given sets of holes onto itself.
+ * It reads g's tables: free it before g (a stabiliser of the board's
+ * group, before the board). */
 sym_group *sym_group_stabiliser(const sym_group *g, const pegsol_pos *sets,
                                 int nsets);
+/* The whole of g, reading g's tables as a stabiliser does. */
 sym_group *sym_group_copy(const sym_group *g);
 void sym_group_free(sym_group *g);
 
@@ -53,7 +62,7 @@ static inline pegsol_pos sym_apply(const sym_group *G, int g, pegsol_pos p)
 			_mm512_set1_epi64((long long)(p & G->holes)),
 			_mm512_loadu_si512((const void *)G->src[g])));
 #endif
-	const uint64_t *t = G->table + (size_t)g * G->nchunks * 256;
+	const uint64_t *t = G->row[g];
 	pegsol_pos r = 0;
 	for (int c = 0; c < G->nchunks; c++, t += 256)
 		r |= t[(p >> (8 * c)) & 0xff];

@@ -1,9 +1,13 @@
 /*
  * test_board.c - board facts against REFERENCE.md and hand counts: holes,
- * jumps, symmetry orders, numbering, centres, triangular geometry.
+ * jumps, symmetry orders, numbering, centres, triangular geometry;
+ * stabilisers and copies of a board's group, which read its tables.
  */
 #include "check.h"
 #include "board/board.h"
+#include "board/symmetry.h"
+
+#include <string.h>
 
 /* Jumps counted independently of board.c: every line of three holes gives
  * two jumps; count lines by scanning the grid in each lattice direction. */
@@ -19,6 +23,52 @@ static int count_jumps_by_lines(const pegsol_board *b, const int (*dirs)[2],
 				lines++;
 		}
 	return 2 * lines;
+}
+
+/* p under the permutation perm, a hole at a time: no tables. */
+static pegsol_pos by_perm(const uint8_t *perm, int nholes, pegsol_pos p)
+{
+	pegsol_pos r = 0;
+	for (int h = 0; h < nholes; h++)
+		if (p >> h & 1)
+			r |= (pegsol_pos)1 << perm[h];
+	return r;
+}
+
+/* H = the stabiliser of sets in b's group (nsets < 0: the group's copy):
+ * its elements are, in order, those of b's group that map every set onto
+ * itself, and each transforms positions as its permutation does, the
+ * first being the identity.  Checked while b's group is alive, then H
+ * freed before it. */
+static void check_subgroup(const pegsol_board *b, const pegsol_pos *sets, int nsets)
+{
+	const sym_group *G = b->symmetry;
+	sym_group *H = nsets < 0 ? sym_group_copy(G) : sym_group_stabiliser(G, sets, nsets);
+	CHECK(H != NULL);
+	if (!H)
+		return;
+	int k = 0;
+	for (int g = 0; g < G->order; g++) {
+		int keeps = 1;
+		for (int s = 0; s < nsets; s++)
+			keeps &= by_perm(G->perm[g], b->nholes, sets[s]) == sets[s];
+		if (!keeps)
+			continue;
+		CHECK(k < H->order);
+		if (k >= H->order)
+			break;
+		CHECK(memcmp(H->perm[k], G->perm[g], (size_t)b->nholes) == 0);
+		uint64_t x = 0x9e3779b97f4a7c15ull * (uint64_t)(g + 1);
+		for (int t = 0; t < 64; t++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			pegsol_pos p = x & b->full;
+			CHECK_EQ_INT(sym_apply(H, k, p), by_perm(G->perm[g], b->nholes, p));
+		}
+		k++;
+	}
+	CHECK_EQ_INT(H->order, k);
+	CHECK_EQ_INT(sym_apply(H, 0, b->full ^ 5), b->full ^ 5);
+	sym_group_free(H);
 }
 
 int main(void)
@@ -84,6 +134,23 @@ int main(void)
 	CHECK_EQ_INT(pegsol_board_default_vacancies(t5), 1);
 	CHECK_EQ_INT(pegsol_hole_at(t5, 4, 2), 12); /* c5 = middle of row 5 */
 	pegsol_board_free(t5);
+
+	/* Subgroups: the central game's (the whole group), a corner start's
+	 * (one reflection), a start and finish that only the identity keeps,
+	 * a copy; on the English, French and triangular boards. */
+	static const char *const sub_boards[] = {"english", "french", "triangle5"};
+	for (size_t i = 0; i < sizeof sub_boards / sizeof sub_boards[0]; i++) {
+		pegsol_board *sb = check_board(sub_boards[i]);
+		pegsol_pos one = (pegsol_pos)1 << pegsol_board_centre(sb);
+		if (pegsol_board_centre(sb) < 0)
+			one = 1;
+		pegsol_pos corner = 1, pair[2] = {(pegsol_pos)1 << 1, (pegsol_pos)1 << 4};
+		check_subgroup(sb, &one, 1);
+		check_subgroup(sb, &corner, 1);
+		check_subgroup(sb, pair, 2);
+		check_subgroup(sb, NULL, -1);
+		pegsol_board_free(sb);
+	}
 
 	/* Bad names */
 	pegsol_board *b = NULL;
