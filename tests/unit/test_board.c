@@ -141,9 +141,8 @@ int main(void)
 	static const char *const sub_boards[] = {"english", "french", "triangle5"};
 	for (size_t i = 0; i < sizeof sub_boards / sizeof sub_boards[0]; i++) {
 		pegsol_board *sb = check_board(sub_boards[i]);
-		pegsol_pos one = (pegsol_pos)1 << pegsol_board_centre(sb);
-		if (pegsol_board_centre(sb) < 0)
-			one = 1;
+		int centre = pegsol_board_centre(sb); /* -1: none (triangle5) */
+		pegsol_pos one = (pegsol_pos)1 << (centre >= 0 ? centre : 0);
 		pegsol_pos corner = 1, pair[2] = {(pegsol_pos)1 << 1, (pegsol_pos)1 << 4};
 		check_subgroup(sb, &one, 1);
 		check_subgroup(sb, &corner, 1);
