@@ -31,11 +31,11 @@ static int fill_tables(sym_group *G)
 	G->table = malloc((size_t)G->order * G->nchunks * 256 * sizeof(uint64_t));
 	if (!G->table)
 		return -1;
-	for (int g = 0; g < G->order; g++)
-		G->row[g] = G->table + (size_t)g * G->nchunks * 256;
-	for (int g = 0; g < G->order; g++)
+	for (int g = 0; g < G->order; g++) {
+		uint64_t *rows = G->table + (size_t)g * G->nchunks * 256;
+		G->row[g] = rows;
 		for (int c = 0; c < G->nchunks; c++) {
-			uint64_t *t = G->table + ((size_t)g * G->nchunks + c) * 256;
+			uint64_t *t = rows + (size_t)c * 256;
 			/* each entry from one with a bit fewer (the lowest
 			 * removed): 256 steps, not 2048; solving a problem
 			 * builds several groups and paid for this */
@@ -46,6 +46,7 @@ static int fill_tables(sym_group *G)
 				       (hole < G->nholes ? (uint64_t)1 << G->perm[g][hole] : 0);
 			}
 		}
+	}
 	return 0;
 }
 
