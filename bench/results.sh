@@ -7,10 +7,10 @@
 #
 # Each run keeps its levels and checkpoint in WORKDIR/d41-hH (default
 # WORKDIR: /work/runs) and is resumed from there when it was stopped, so
-# the script can be run again across sessions until every table is done.
+# the script can be run again until every table is done.
 # OUTDIR (default: WORKDIR) receives d41-hH.txt (the table, CSV and text)
 # and d41-hH.time and .log (/usr/bin/time -v and the progress log of the
-# last leg; the first legs' are kept as .time.1, .log.1, ...).  A finished
+# last run; those of the runs it resumed are kept as .time.1, .log.1, ...).  A finished
 # table is not run again.  `awk -f bench/results_table.awk OUTDIR/d41-hH.txt`
 # lays the CSV out as doc/RESULTS.md's text tables.
 set -u
@@ -41,7 +41,7 @@ for h in $holes; do
 	mkdir -p "$work/$name"
 	resume=
 	[ -e "$work/$name/MANIFEST" ] && resume=--resume
-	# an earlier leg's time and log are kept as .time.N and .log.N
+	# a resumed run's earlier time and log are kept as .time.N and .log.N
 	for f in time log; do
 		[ -e "$out/$name.$f" ] || continue
 		i=1

@@ -21,8 +21,8 @@ function total(p, w, d, g) {
 	printf "%-5s  %4s  %14s  %7s  %15s  %9s  %45s\n", "total", "", sep(p), sep(w), "", sep(d), sep(g)
 	done = 1
 }
-# (files before doc/JSON.md's change have a total row; newer ones have the
-# totals as values: positions, winning, deadend_positions, games)
+# (the totals come as a "total" row in older files, as values otherwise:
+# positions, winning, deadend_positions, games)
 /^total,/ { total($3, $4, $6, $7); exit }
 NF == 7 && $1 ~ /^[0-9]+$/ { row($1, $2, sep($3), sep($4), sep($5), sep($6), sep($7)) }
 NF == 2 { v[$1] = $2 }
