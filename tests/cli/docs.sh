@@ -122,7 +122,7 @@ for b in $("$PEGSOL" boards --format csv | tail -n +2 | cut -d, -f1); do
 done
 
 # pegsol boards, which the documents quote, works in every format (under
-# make sanitize this caught a read past the end of a board name).
+# make sanitize every format's code reads every board's name).
 for fmt in text csv json; do
   "$PEGSOL" boards --format $fmt >/dev/null 2>&1 && pass || fail "pegsol boards --format $fmt fails"
 done
