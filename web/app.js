@@ -74,6 +74,7 @@ function open(moves) {
   newGame();
   if (moves && call('pw_load_moves', 'number', ['string'], [moves]) !== 0)
     say(call('pw_error', 'string', [], []), true);
+  if (moves) clock.t0 = -1; // a game from a link: its time is unknown
   openHints();
   showProblem();
   refresh();
@@ -217,6 +218,8 @@ function animateJump(svg, pts, pegs) {
   const moving = pegs.find(([i]) => i === anim.to);
   const timingOpts = { duration: JUMP_MS, delay: -t, easing: 'ease-out', fill: 'backwards' };
   if (moving && !anim.dropped) {
+    // (a click meanwhile goes to the hole under it, not to the peg passing)
+    moving[1].classList.add('moving');
     svg.appendChild(moving[1].parentNode);
     moving[1].animate([{ transform: `translate(${fx - tx}px, ${fy - ty}px)` },
       { transform: 'translate(0px, 0px)' }], timingOpts);
@@ -264,7 +267,7 @@ function mmss(ms) {
 function showEnd() {
   const won = state.finished && !replaying;
   if (state.finished && clock.at !== state.jumps) {
-    clock.ms = performance.now() - clock.t0;
+    clock.ms = clock.t0 < 0 ? 0 : performance.now() - clock.t0;
     clock.at = state.jumps;
   }
   if (state.finished) {

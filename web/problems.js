@@ -6,7 +6,8 @@
 // tests/web/browser.js checks each with `pegsol solve`.  Where the
 // board's classic problem (its centre, or the triangle's top corner, to
 // the same hole) cannot be won, as on the French board or the diamond, the
-// board opens on a winnable one next to it.  s: the start's empty holes,
+// board opens on a winnable one near it, of those the solver (and so the
+// page's hints) decides fastest.  s: the start's empty holes,
 // f: the finish ('' for each: pegsol's default, the classic problem).
 'use strict';
 
@@ -15,9 +16,10 @@ const BOARDS = [
     { s: '', f: '' }, { s: 'd1', f: '' }, { s: 'c1', f: '' }, { s: 'c3', f: '' },
     { s: 'd2', f: '' }, { s: 'c2', f: '' }, { s: 'd3', f: '' }] },
   { key: 'french', label: 'French', problems: [
-    { s: 'd3', f: 'd5' }, { s: 'c4', f: 'e4' }, { s: 'c1', f: 'e1' },
-    { s: 'd2', f: 'd6' }, { s: 'a3', f: 'g5' }] },
-  { key: 'diamond41', label: 'Diamond', problems: [] },
+    { s: 'd2', f: 'd6' }, { s: 'c1', f: 'e1' }, { s: 'a3', f: 'g5' },
+    { s: 'd3', f: 'd5' }, { s: 'c4', f: 'e4' }] },
+  { key: 'diamond41', label: 'Diamond', problems: [
+    { s: 'd2', f: 'f2' }, { s: 'b4', f: 'b6' }, { s: 'e3', f: 'e7' }, { s: 'c5', f: 'g5' }] },
   { key: 'wiegleb', label: 'Wiegleb', problems: [{ s: '', f: '' }] },
   { key: 'triangle:N', label: 'Triangle', problems: [] },
 ];
@@ -30,7 +32,7 @@ const TRIANGLES = {
   7: [{ s: 'a2', f: 'b2' }, { s: 'b4', f: 'c4' }, { s: 'c3', f: 'c4' }],
   8: [{ s: '', f: '' }],
   9: [{ s: '', f: '' }],
-  10: [],
+  10: [{ s: 'a2', f: 'b2' }, { s: 'c3', f: 'c4' }, { s: 'a3', f: 'a2' }],
 };
 
 // The problems of a board by its pegsol name ('triangle:6', 'triangle5').
