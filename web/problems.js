@@ -16,10 +16,9 @@ const BOARDS = [
     { s: '', f: '' }, { s: 'd1', f: '' }, { s: 'c1', f: '' }, { s: 'c3', f: '' },
     { s: 'd2', f: '' }, { s: 'c2', f: '' }, { s: 'd3', f: '' }] },
   { key: 'french', label: 'French', problems: [
-    { s: 'd2', f: 'd6' }, { s: 'c1', f: 'e1' }, { s: 'a3', f: 'g5' },
-    { s: 'd3', f: 'd5' }, { s: 'c4', f: 'e4' }] },
+    { s: 'd2', f: 'd6' }, { s: 'c1', f: 'e1' }, { s: 'a3', f: 'g5' }] },
   { key: 'diamond41', label: 'Diamond', problems: [
-    { s: 'd2', f: 'f2' }, { s: 'b4', f: 'b6' }, { s: 'e3', f: 'e7' }, { s: 'c5', f: 'g5' }] },
+    { s: 'd2', f: 'f2' }, { s: 'b4', f: 'b6' }, { s: 'e3', f: 'e7' }] },
   { key: 'wiegleb', label: 'Wiegleb', problems: [{ s: '', f: '' }] },
   { key: 'triangle:N', label: 'Triangle', problems: [] },
 ];

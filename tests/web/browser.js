@@ -158,10 +158,14 @@ async function lostMark(page) {
       document.getElementById('hint-summary').textContent, document.getElementById('svg').classList.contains('lost')]`);
     check(mark[0] === '1' && /lost/.test(mark[1]) && /lost the game/.test(mark[2]) && mark[3],
       `a losing move is marked: ${JSON.stringify(mark)}`);
+    const card = await page.eval(`!document.getElementById('lost').hidden &&
+      document.getElementById('lost-text').textContent`);
+    check(/lost the game/.test(card), `the loss is said with undo: ${card}`);
     await page.click('#undo');
     await hintsNow(page);
     const after = await page.eval('document.body.dataset.lost || ""');
     check(after === '', 'undoing the losing move takes the mark away');
+    check(await page.eval(`document.getElementById('lost').hidden`), 'undoing the losing move takes the card away');
     return;
   }
   check(false, 'no losing jump met to check the mark');
@@ -315,13 +319,20 @@ async function checkOpeners(browser) {
       const holes = (hex, peg) => b.holes.filter((h, i) => ((BigInt('0x' + hex) >> BigInt(i)) & 1n) === (peg ? 1n : 0n)).map((h) => h.name).join(',');
       return { start: holes(b.start, false), finish: b.finishAny ? 'any' : holes(b.finish, true),
         info: document.getElementById('problem-info').textContent,
-        options: document.getElementById('problem').options.length }; })()`);
-    let rc = 0;
-    try {
-      execFileSync(pegsol, ['solve', '-b', name, '-s', pr.start, '-f', pr.finish, '--limit', '60'],
-        { stdio: 'ignore', timeout: 90000 });
-    } catch (e) { rc = e.status; }
-    check(rc === 0 && pr.options >= 1, `${name} opens on ${pr.start} -> ${pr.finish}: pegsol solve exit ${rc} (${pr.info})`);
+        options: document.getElementById('problem').options.length,
+        listed: problemsOf(${JSON.stringify(name)}).map((p) => [p.s || homeOf(${JSON.stringify(name)}), p.f || p.s || homeOf(${JSON.stringify(name)})]) }; })()`);
+    check(pr.listed.length >= 1 && pr.options === pr.listed.length &&
+      pr.listed[0][0] === pr.start && pr.listed[0][1] === pr.finish,
+      `${name}: opens on the first of its problems ${JSON.stringify(pr.listed)}: ${pr.start} -> ${pr.finish}, ${pr.options} listed`);
+    // the opener and every other problem the page offers for this board
+    for (const [start, fin] of pr.listed) {
+      let rc = 0;
+      try {
+        execFileSync(pegsol, ['solve', '-b', name, '-s', start, '-f', fin, '--limit', '60'],
+          { stdio: 'ignore', timeout: 90000 });
+      } catch (e) { rc = e.status; }
+      check(rc === 0, `${name} ${start} -> ${fin}: pegsol solve exit ${rc} (${pr.info})`);
+    }
   }
 }
 
@@ -526,6 +537,16 @@ async function main() {
     const next = await eng.waitFor('pegsolPage.state.jumps === 0 && pegsolPage.problem.start');
     check(next === 'd1' && await eng.eval('document.getElementById("win").hidden'),
       `"another start" opens the next problem: ${next}`);
+    // the keyboard: from d1 empty, d3 jumps to d1 (the ring starts on d4)
+    await eng.eval(`document.getElementById('svg').focus(), 1`);
+    const codes = { ArrowUp: 38, ArrowDown: 40, Enter: 13 };
+    for (const key of ['ArrowDown', 'ArrowUp', 'Enter', 'ArrowUp', 'ArrowUp', 'Enter']) {
+      const k = { key, code: key, windowsVirtualKeyCode: codes[key] };
+      await eng.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...k });
+      await eng.send('Input.dispatchKeyEvent', { type: 'keyUp', ...k });
+    }
+    const byKeys = (await pageState(eng)).state;
+    check(JSON.stringify(byKeys.played) === '[[9,4,1]]', `the keyboard played ${JSON.stringify(byKeys.played)}`);
     stamp('English by drag');
     const t5 = cliSolution('triangle:5');
     const t6 = cliSolution('triangle:6');
