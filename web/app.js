@@ -45,10 +45,15 @@ function json(name, types = [], args = []) {
 function has(posHex, hole) {
   return ((BigInt('0x' + posHex) >> BigInt(hole)) & 1n) === 1n;
 }
+// A message floats at the foot of the window a few seconds (longer for an
+// error), so that it never pushes the board down.
+let sayTimer = 0;
 function say(text, isError) {
   const m = $('message');
   m.textContent = text || '';
   m.className = isError ? 'error' : '';
+  clearTimeout(sayTimer);
+  if (text) sayTimer = setTimeout(() => say(''), isError ? 9000 : 5000);
 }
 // "1 peg", "2 pegs"
 function plural(n, word, many) {
