@@ -290,7 +290,15 @@ function showEnd() {
     $('win-stats').textContent = `${plural(state.pegs, 'peg')} left` +
       (left.length <= 3 ? ` (${left.join(', ')})` : '') + ` in ${plural(state.moves, 'move')}, ` +
       `${plural(state.jumps, 'jump')}` + (clock.ms > 0 ? `, ${mmss(clock.ms)}` : '') + '.';
-    $('win-moves').textContent = movesLine();
+    // each move unbroken, the line broken between moves
+    const code = $('win-moves');
+    code.textContent = '';
+    movesLine().split(' ').forEach((m, k) => {
+      if (k) code.append(' ');
+      const span = document.createElement('span');
+      span.textContent = m;
+      code.appendChild(span);
+    });
     const next = nextProblem();
     $('win-next').hidden = !next;
     if (next) $('win-next').title = next.label;
@@ -452,7 +460,7 @@ window.addEventListener('pointerup', (e) => {
   drag = null;
   selected = p.hole;
   if (to >= 0 && to !== p.hole && !has(state.pos, to)) clickHole(to, true);
-  else draw(); // back to its hole
+  draw(); // the peg jumped, or goes back to its hole
 });
 // a press that becomes a scroll or a zoom is no tap
 window.addEventListener('pointercancel', () => {
