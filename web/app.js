@@ -390,6 +390,8 @@ function clickHole(i, dropped) {
     showEnd();
   } else if (has(state.pos, i)) {
     selected = selected === i ? -1 : i;
+    if (selected >= 0 && !state.legal.some(([f]) => f === i))
+      say(`${board.holes[i].name} has no jump now`);
     draw();
   } else if (selected >= 0) {
     const j = state.legal.find(([f, , to]) => f === selected && to === i);
