@@ -1,9 +1,10 @@
-// app.js - the page's play: the board picker, the start and finish
-// pickers, the board as SVG, clicks to jump, undo/redo, the move list, and
-// the state in the URL.  Every rule comes from libpegsol (pegsol.js, the C
-// API of web/pegsol_web.c): the page only draws and forwards clicks.  The
-// hints are asked of worker.js, a second instance of the library in a Web
-// Worker, so that computing them never holds up a click.
+// app.js - the page's play: the board and problem pickers (problems.js),
+// the board as SVG, jumps by drag, by click-click and by keyboard, the jump
+// animated, undo/redo, the move list, the win and the loss, and the game
+// in the URL.  Every rule comes from libpegsol (pegsol.js, the C API of
+// web/pegsol_web.c): the page only draws and forwards the player's moves.
+// The hints are asked of worker.js, a second instance of the library in a
+// Web Worker, so that computing them never holds up a move.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -18,12 +19,22 @@ let selected = -1;    // the peg picked, waiting for its target
 let hints = null;     // the worker's answer for the position now
 let lastVerdict = null; // the verdict before the last jump
 let worker = null, hintSeq = 0, hintsReady = false;
+let cursor = -1;      // the keyboard's hole (drawn once a key is used)
+let anim = null;      // the jump being animated: { from, over, to, t0, dropped }
+let drag = null;      // the peg being dragged: { hole, dx, dy } in board units
+let clock = { t0: 0, ms: 0, at: -1 }; // the game's time; ms once won
+let winClosed = false; // the player closed the win card of this game
+let lostAt = -1;      // jumps played when the game was lost, or -1
+let lostShown = false; // the loss was said (once a game line)
+let replaying = false;
+const JUMP_MS = 220;  // the jump's animation
 // What the browser test reads (tests/web/browser.js): the click latency,
 // when the hints were ready, the state and the hints now.
 const timing = { lastClickMs: 0 };
 window.pegsolTiming = timing;
 window.pegsolPage = { get state() { return state; }, get hints() { return hints; },
-  get board() { return board; } };
+  get board() { return board; },
+  get problem() { return { board: source.name, start: vacancies, finish }; } };
 
 function call(name, ret, types, args) {
   return M.ccall(name, ret, types, args);
@@ -34,10 +45,19 @@ function json(name, types = [], args = []) {
 function has(posHex, hole) {
   return ((BigInt('0x' + posHex) >> BigInt(hole)) & 1n) === 1n;
 }
+// A message floats at the foot of the window a few seconds (longer for an
+// error), so that it never pushes the board down.
+let sayTimer = 0;
 function say(text, isError) {
   const m = $('message');
   m.textContent = text || '';
   m.className = isError ? 'error' : '';
+  clearTimeout(sayTimer);
+  if (text) sayTimer = setTimeout(() => say(''), isError ? 9000 : 5000);
+}
+// "1 peg", "2 pegs"
+function plural(n, word, many) {
+  return `${Number(n).toLocaleString('en')} ${n === 1 ? word : many || word + 's'}`;
 }
 
 // ------------------------------------------------------------ opening
@@ -55,13 +75,26 @@ function open(moves) {
   say('');
   board = json('pw_board');
   selected = -1;
-  lastVerdict = null;
+  cursor = -1;
+  newGame();
   if (moves && call('pw_load_moves', 'number', ['string'], [moves]) !== 0)
     say(call('pw_error', 'string', [], []), true);
+  if (moves) clock.t0 = -1; // a game from a link: its time is unknown
   openHints();
+  showProblem();
   refresh();
   resetExplore();
   return true;
+}
+
+// A game starts again: its clock, and what was said of its end.
+function newGame() {
+  lastVerdict = null;
+  anim = null;
+  clock = { t0: performance.now(), ms: 0, at: -1 };
+  winClosed = false;
+  lostAt = -1;
+  lostShown = false;
 }
 
 function holesOf(posHex, wantPeg) {
@@ -92,6 +125,23 @@ function xy(i) {
   return [h.c, h.r];
 }
 
+// The hints are drawn when they are for the position now and the game
+// goes on.
+function hintsShown() {
+  return mode === 'play' && hints && hints.pos === state.pos && !state.finished &&
+    $('hints-on').checked;
+}
+
+// The best verdict of each peg's jumps: a peg is ringed green when one of
+// its jumps wins, red when all lose, grey when the solver did not decide.
+function pegVerdicts() {
+  const v = {};
+  const rank = { winning: 3, unknown: 2, losing: 1 };
+  for (const [from, , , verdict] of hints.jumps)
+    if (!v[from] || rank[verdict] > rank[v[from]]) v[from] = verdict;
+  return v;
+}
+
 function draw() {
   const svg = $('svg');
   svg.textContent = '';
@@ -102,42 +152,86 @@ function draw() {
   svg.setAttribute('viewBox', `${x0} ${y0} ${w} ${h}`);
   const pos = mode === 'play' ? state.pos : board.start;
   const fin = board.finish;
+  const show = hintsShown();
+  const verdicts = show ? pegVerdicts() : {};
+  // the picked peg's jumps: their targets are marked, arrows drawn below
+  const mine = show && selected >= 0 ? hints.jumps.filter((j) => j[0] === selected) : [];
+  const target = {};
+  for (const j of mine) target[j[2]] = j[3];
+  const pegs = [];
   board.holes.forEach((hole, i) => {
     const [x, y] = pts[i];
     const g = el('g', { class: 'hole', 'data-hole': i, 'data-name': hole.name }, svg);
     let cls = 'pit';
     if (mode === 'finish' && !board.finishAny && has(fin, i)) cls += ' target';
     if (mode === 'play' && !board.finishAny && has(fin, i)) cls += ' goal';
+    if (target[i]) cls += ' to ' + target[i];
     el('circle', { cx: x, cy: y, r: 0.42, class: cls }, g);
     // the name shows in an empty hole; a peg covers it
     el('text', { x: x, y: y + 0.08, class: 'name' }, g).textContent = hole.name;
-    if (has(pos, i))
-      el('circle', { cx: x, cy: y, r: 0.32,
-        class: 'peg' + (i === selected ? ' selected' : '') }, g);
+    if (i === cursor) el('circle', { cx: x, cy: y, r: 0.47, class: 'cursor' }, g);
+    if (has(pos, i)) {
+      let pc = 'peg' + (i === selected ? ' selected' : '');
+      if (verdicts[i] && selected < 0) pc += ' can ' + verdicts[i];
+      pegs.push([i, el('circle', { cx: x, cy: y, r: 0.32, class: pc }, g)]);
+    }
   });
-  // the hints: an arrow for every legal jump, over the pegs (clicks go
-  // through them to the holes)
-  if (mode === 'play' && hints && hints.pos === state.pos && $('hints-on').checked) {
-    const defs = el('defs', {}, svg);
-    for (const v of ['winning', 'losing', 'unknown']) {
-      const m = el('marker', { id: 'head-' + v, viewBox: '0 0 10 10', refX: 5, refY: 5,
-        markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse' }, defs);
-      el('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: 'head ' + v }, m);
-    }
-    const last = state.played[state.played.length - 1];
-    if (last) {
-      const [ax, ay] = pts[last[0]], [bx, by] = pts[last[2]];
-      el('line', { x1: ax, y1: ay, x2: bx, y2: by, class: 'hint last' }, svg);
-    }
-    for (const [from, , to, verdict] of hints.jumps) {
-      const [ax, ay] = pts[from], [bx, by] = pts[to];
-      const dx = bx - ax, dy = by - ay, len = Math.hypot(dx, dy);
-      const s = 0.2 / len, e = 1 - 0.3 / len; // from the peg's edge to the hole's
-      el('line', { x1: ax + dx * s, y1: ay + dy * s, x2: ax + dx * e, y2: ay + dy * e,
-        class: 'hint ' + verdict, 'marker-end': `url(#head-${verdict})`,
-        'data-from': from, 'data-to': to }, svg);
+  if (show) drawArrows(svg, pts, mine);
+  // the peg being dragged, over everything else
+  for (const [i, peg] of pegs) {
+    if (drag && drag.hole === i) {
+      peg.classList.add('dragging');
+      peg.style.transform = `translate(${drag.dx}px, ${drag.dy}px)`;
+      svg.appendChild(peg.parentNode);
     }
   }
+  animateJump(svg, pts, pegs);
+}
+
+// The last jump's path, faint, and an arrow for each jump of the picked
+// peg: a peg has at most six, each its own way, so they never overlap.
+function drawArrows(svg, pts, mine) {
+  const defs = el('defs', {}, svg);
+  for (const v of ['winning', 'losing', 'unknown']) {
+    const m = el('marker', { id: 'head-' + v, viewBox: '0 0 10 10', refX: 5, refY: 5,
+      markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse' }, defs);
+    el('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: 'head ' + v }, m);
+  }
+  const last = state.played[state.played.length - 1];
+  if (last && !anim) {
+    const [ax, ay] = pts[last[0]], [bx, by] = pts[last[2]];
+    el('line', { x1: ax, y1: ay, x2: bx, y2: by, class: 'hint last' }, svg);
+  }
+  for (const [from, , to, verdict] of mine) {
+    const [ax, ay] = pts[from], [bx, by] = pts[to];
+    const dx = bx - ax, dy = by - ay, len = Math.hypot(dx, dy);
+    const s = 0.36 / len, e = 1 - 0.3 / len; // from the peg's edge to the hole's
+    el('line', { x1: ax + dx * s, y1: ay + dy * s, x2: ax + dx * e, y2: ay + dy * e,
+      class: 'hint ' + verdict, 'marker-end': `url(#head-${verdict})`,
+      'data-from': from, 'data-to': to }, svg);
+  }
+}
+
+// The jump just played: the peg slides from its hole to the target (unless
+// it was dragged there) and the jumped peg fades.  A redraw meanwhile (the
+// hints arriving) takes the animation up where it was.
+function animateJump(svg, pts, pegs) {
+  if (!anim) return;
+  const t = performance.now() - anim.t0;
+  if (t >= JUMP_MS || !svg.animate) { anim = null; return; }
+  const [fx, fy] = pts[anim.from], [tx, ty] = pts[anim.to], [ox, oy] = pts[anim.over];
+  const moving = pegs.find(([i]) => i === anim.to);
+  const timingOpts = { duration: JUMP_MS, delay: -t, easing: 'ease-out', fill: 'backwards' };
+  if (moving && !anim.dropped) {
+    // (a click meanwhile goes to the hole under it, not to the peg passing)
+    moving[1].classList.add('moving');
+    svg.appendChild(moving[1].parentNode);
+    moving[1].animate([{ transform: `translate(${fx - tx}px, ${fy - ty}px)` },
+      { transform: 'translate(0px, 0px)' }], timingOpts);
+  }
+  const ghost = el('circle', { cx: ox, cy: oy, r: 0.32, class: 'peg ghost' }, svg);
+  ghost.animate([{ opacity: 1, transform: 'scale(1)' }, { opacity: 0, transform: 'scale(0.6)' }],
+    { ...timingOpts, fill: 'forwards' });
 }
 
 function refresh() {
@@ -146,18 +240,140 @@ function refresh() {
   if (document.activeElement !== $('moves')) $('moves').value = state.text;
   $('undo').disabled = state.jumps === 0;
   $('redo').disabled = state.redo === 0;
-  let s = `${state.pegs} pegs, ${state.moves} moves (${state.jumps} jumps)`;
-  if (state.finished) s += ' - solved!';
-  else if (state.legal.length === 0) s += ' - no jump left';
+  let s = `${plural(state.pegs, 'peg')} left, ${plural(state.moves, 'move')} ` +
+    `(${plural(state.jumps, 'jump')})`;
+  if (state.finished) s += ': solved!';
+  else if (state.legal.length === 0) s += ': no jump left';
   $('status').textContent = s;
   document.body.dataset.pos = state.pos;
+  document.body.dataset.finished = state.finished ? '1' : '';
   saveUrl();
   askHints();
+  showEnd();
 }
 
-// ------------------------------------------------------------ clicks
+// ------------------------------------------------------------ the end
 
-function clickHole(i) {
+// The solution as one line: the moves of the move list, in algebraic
+// notation, without its comments.
+function movesLine() {
+  return state.text.split('\n').filter((l) => l && l[0] !== '#').join(' ');
+}
+
+function mmss(ms) {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+// The win: a card over the board with the game's figures, its solution to
+// replay or share, and another problem to play; the analysis of the
+// position (which is over) is cleared.  A dead end where the finish was
+// missed says so once, with undo.
+function showEnd() {
+  const won = state.finished && !replaying;
+  if (state.finished && clock.at !== state.jumps) {
+    clock.ms = clock.t0 < 0 ? 0 : performance.now() - clock.t0;
+    clock.at = state.jumps;
+  }
+  if (state.finished) {
+    for (const id of ['hint-summary', 'ways', 'chance']) $(id).textContent = '';
+    delete $('ways').dataset.ways;
+    delete $('chance').dataset.chance;
+    $('hint-summary').className = '';
+    $('svg').classList.remove('lost');
+    delete document.body.dataset.lost;
+  }
+  $('win').hidden = !won || winClosed;
+  document.body.dataset.won = won ? '1' : '';
+  if (won) {
+    const left = holesOf(state.pos, true).split(',');
+    $('win-stats').textContent = `${plural(state.pegs, 'peg')} left` +
+      (left.length <= 3 ? ` (${left.join(', ')})` : '') + ` in ${plural(state.moves, 'move')}, ` +
+      `${plural(state.jumps, 'jump')}` + (clock.ms > 0 ? `, ${mmss(clock.ms)}` : '') + '.';
+    // each move unbroken, the line broken between moves
+    const code = $('win-moves');
+    code.textContent = '';
+    movesLine().split(' ').forEach((m, k) => {
+      if (k) code.append(' ');
+      const span = document.createElement('span');
+      span.textContent = m;
+      code.appendChild(span);
+    });
+    const next = nextProblem();
+    $('win-next').hidden = !next;
+    if (next) $('win-next').title = next.label;
+  }
+  // a dead end that no one has called lost yet
+  if (!state.finished && state.legal.length === 0 && !lostShown && mode === 'play') {
+    showLost(`No jump left, ${plural(state.pegs, 'peg')} on the board: this game ` +
+      'missed its finish.');
+  }
+  if (state.finished || (state.legal.length > 0 && lostAt < 0)) $('lost').hidden = true;
+}
+
+function showLost(text) {
+  lostShown = true;
+  $('lost-text').textContent = text;
+  $('lost').hidden = false;
+}
+
+// The next problem of this board (problems.js), or null when it has one.
+function nextProblem() {
+  const list = problemsOf(source.name);
+  if (source.text !== null || list.length < 2) return null;
+  const k = list.findIndex((p) => p.s === vacancies && p.f === finish);
+  const p = list[(k + 1) % list.length];
+  return { ...p, label: problemLabel(p) };
+}
+
+function replay() {
+  const jumps = state.played.slice();
+  call('pw_restart', null, [], []);
+  selected = -1;
+  replaying = true;
+  refresh();
+  const step = (k) => {
+    if (k >= jumps.length || state.jumps !== k) { replaying = false; refresh(); return; }
+    playJump(jumps[k], false);
+    setTimeout(() => step(k + 1), 450);
+  };
+  setTimeout(() => step(0), 300);
+}
+
+async function share() {
+  const text = `pegsol ${boardLabel()}: ${problemLabel({ s: vacancies, f: finish })} ` +
+    `solved in ${plural(state.moves, 'move')}\n${movesLine()}\n${location.href}\n`;
+  try {
+    await navigator.clipboard.writeText(text);
+    say('The solution and its link are copied.');
+  } catch (e) {
+    // no clipboard (an insecure origin): the text to copy by hand
+    $('moves').value = text;
+    $('moves').select();
+    say('The solution and its link are in the move list, selected: copy them.');
+  }
+}
+
+// ------------------------------------------------------------ moves
+
+// Plays jump j ([from, over, to]) as the player made it; dropped: the peg
+// was dragged onto its target (no slide).
+function playJump(j, dropped) {
+  lastVerdict = hints && hints.pos === state.pos ? hints.verdict : null;
+  if (call('pw_jump', 'number', ['number', 'number', 'number'], j) !== 0) {
+    say(call('pw_error', 'string', [], []), true);
+    return false;
+  }
+  say('');
+  anim = { from: j[0], over: j[1], to: j[2], t0: performance.now(), dropped };
+  // the same peg may jump on: that continues the move
+  selected = j[2];
+  refresh();
+  if (!state.legal.some(([f]) => f === j[2])) selected = -1, draw();
+  return true;
+}
+
+function clickHole(i, dropped) {
   const t0 = performance.now();
   if (mode === 'start') {
     // toggle a hole of the start: the game restarts from the new start
@@ -168,27 +384,40 @@ function clickHole(i) {
     const fin = BigInt('0x' + board.finish) ^ (1n << BigInt(i));
     finish = holesOf(fin.toString(16), true) || finish;
     open();
+  } else if (state.finished && !dropped) {
+    // a won game stays won: the card comes back
+    winClosed = false;
+    showEnd();
   } else if (has(state.pos, i)) {
     selected = selected === i ? -1 : i;
+    if (selected >= 0 && !state.legal.some(([f]) => f === i))
+      say(`${board.holes[i].name} has no jump now`);
     draw();
   } else if (selected >= 0) {
     const j = state.legal.find(([f, , to]) => f === selected && to === i);
-    if (!j) {
-      say(`no jump from ${board.holes[selected].name} to ${board.holes[i].name}`, true);
-    } else {
-      lastVerdict = hints && hints.pos === state.pos ? hints.verdict : null;
-      if (call('pw_jump', 'number', ['number', 'number', 'number'], j) !== 0) {
-        say(call('pw_error', 'string', [], []), true);
-      } else {
-        say('');
-        // the same peg may jump on: that continues the move
-        selected = i;
-        refresh();
-        if (!state.legal.some(([f]) => f === i)) selected = -1, draw();
-      }
-    }
+    if (!j) say(`no jump from ${board.holes[selected].name} to ${board.holes[i].name}`, true);
+    else playJump(j, dropped);
   }
   timing.lastClickMs = performance.now() - t0;
+}
+
+// The board's point under a pointer, in board units.
+function boardPoint(e) {
+  const svg = $('svg');
+  const m = svg.getScreenCTM();
+  if (!m) return null;
+  return new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+}
+
+// The hole at a board point (within its pit), or -1.
+function holeAt(p) {
+  let best = -1, bestD = 0.5;
+  board.holes.forEach((_, i) => {
+    const [x, y] = xy(i);
+    const d = Math.hypot(p.x - x, p.y - y);
+    if (d < bestD) best = i, bestD = d;
+  });
+  return best;
 }
 
 // A press on a hole acts when it is released (pointerup, not click: a tap is
@@ -197,23 +426,99 @@ function clickHole(i) {
 // board is redrawn whenever hints arrive, and a redraw between press and
 // release removes the pressed element, so the release's own target may be
 // another hole or nothing at all (a tap lost, or played on the wrong hole).
-let pressed = null;   // { id: pointerId, hole }
+// A press on a peg that moves further than a few pixels is a drag: the peg
+// follows the pointer and jumps where it is dropped.
+let pressed = null;   // { id: pointerId, hole, x, y, dragging }
 $('svg').addEventListener('pointerdown', (e) => {
   const g = e.target.closest && e.target.closest('g.hole');
-  pressed = g ? { id: e.pointerId, hole: Number(g.dataset.hole) } : null;
+  pressed = g ? { id: e.pointerId, hole: Number(g.dataset.hole), x: e.clientX,
+    y: e.clientY, dragging: false } : null;
+  if (pressed && e.pointerType === 'mouse') e.preventDefault(); // no text selection
+});
+window.addEventListener('pointermove', (e) => {
+  const p = pressed;
+  if (!p || p.id !== e.pointerId || mode !== 'play' || state.finished) return;
+  if (!p.dragging) {
+    if (Math.hypot(e.clientX - p.x, e.clientY - p.y) < 8 || !has(state.pos, p.hole)) return;
+    p.dragging = true;
+    selected = p.hole;
+  }
+  const q = boardPoint(e);
+  if (!q) return;
+  const [x, y] = xy(p.hole);
+  const first = !drag;
+  drag = { hole: p.hole, dx: q.x - x, dy: q.y - y };
+  const peg = document.querySelector(`g.hole[data-hole="${p.hole}"] circle.peg`);
+  if (first || !peg) draw();
+  else peg.style.transform = `translate(${drag.dx}px, ${drag.dy}px)`;
 });
 window.addEventListener('pointerup', (e) => {
   const p = pressed;
   pressed = null;
-  if (p && p.id === e.pointerId) clickHole(p.hole);
+  if (!p || p.id !== e.pointerId) return;
+  if (!p.dragging) { clickHole(p.hole); return; }
+  const q = boardPoint(e);
+  const to = q ? holeAt(q) : -1;
+  drag = null;
+  selected = p.hole;
+  if (to >= 0 && to !== p.hole && !has(state.pos, to)) clickHole(to, true);
+  draw(); // the peg jumped, or goes back to its hole
 });
 // a press that becomes a scroll or a zoom is no tap
-window.addEventListener('pointercancel', () => { pressed = null; });
+window.addEventListener('pointercancel', () => {
+  pressed = null;
+  if (drag) drag = null, draw();
+});
+
+// The keyboard: the arrows move a ring from hole to hole, Enter or Space
+// presses the hole under it; u undo, r redo, h show me, Escape drops the
+// picked peg.
+function moveCursor(dx, dy) {
+  if (cursor < 0) { cursor = selected >= 0 ? selected : Math.floor(board.holes.length / 2); return; }
+  const [cx, cy] = xy(cursor);
+  let best = -1, bestD = Infinity;
+  board.holes.forEach((_, i) => {
+    const [x, y] = xy(i);
+    const ax = x - cx, ay = y - cy, along = ax * dx + ay * dy;
+    if (along <= 0.3) return;
+    const d = along + 2 * Math.abs(ax * dy - ay * dx); // straight on first
+    if (d < bestD) best = i, bestD = d;
+  });
+  if (best >= 0) cursor = best;
+}
+document.addEventListener('keydown', (e) => {
+  const t = e.target;
+  if (!M || !state || e.ctrlKey || e.metaKey || e.altKey ||
+      /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || $('play-tab').hidden ||
+      (/^(BUTTON|SUMMARY)$/.test(t.tagName) && (e.key === 'Enter' || e.key === ' '))) return;
+  const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  if (dirs[e.key]) moveCursor(...dirs[e.key]), draw();
+  else if ((e.key === 'Enter' || e.key === ' ') && cursor >= 0) clickHole(cursor);
+  else if (e.key === 'u') $('undo').click();
+  else if (e.key === 'r') $('redo').click();
+  else if (e.key === 'h') $('show-me').click();
+  else if (e.key === 'Escape') selected = -1, draw();
+  else return;
+  e.preventDefault();
+});
 
 function bind(id, fn) { $(id).addEventListener('click', fn); }
-bind('undo', () => { call('pw_undo', 'number', [], []); selected = -1; refresh(); });
+function undo() {
+  call('pw_undo', 'number', [], []);
+  selected = -1;
+  anim = null;
+  refresh();
+  if (state.jumps < lostAt) lostAt = -1;
+  if (lostAt < 0) lostShown = false, $('lost').hidden = true;
+}
+bind('undo', undo);
 bind('redo', () => { call('pw_redo', 'number', [], []); selected = -1; refresh(); });
-bind('restart', () => { call('pw_restart', null, [], []); selected = -1; refresh(); });
+bind('restart', () => {
+  call('pw_restart', null, [], []);
+  selected = -1;
+  newGame();
+  refresh();
+});
 bind('copy', () => {
   $('moves').select();
   if (navigator.clipboard) navigator.clipboard.writeText($('moves').value).catch(() => {});
@@ -230,6 +535,23 @@ bind('load', () => {
 bind('edit-start', () => setMode(mode === 'start' ? 'play' : 'start'));
 bind('edit-finish', () => setMode(mode === 'finish' ? 'play' : 'finish'));
 bind('board-open', () => openText($('board-text').value));
+bind('win-replay', replay);
+bind('win-share', share);
+bind('win-close', () => { winClosed = true; showEnd(); });
+bind('win-next', () => { const p = nextProblem(); if (p) pickProblem(p); });
+bind('win-board', nextBoard);
+// undo back to the winning position before the losing move (or one jump)
+bind('lost-undo', () => {
+  const to = lostAt > 0 ? lostAt - 1 : Math.max(state.jumps - 1, 0);
+  while (state.jumps > to && call('pw_undo', 'number', [], [])) state = json('pw_state');
+  lostAt = -1;
+  lostShown = false;
+  $('lost').hidden = true;
+  selected = -1;
+  anim = null;
+  refresh();
+});
+bind('lost-close', () => { $('lost').hidden = true; });
 $('hints-on').addEventListener('change', draw);
 
 function setMode(m) {
@@ -258,15 +580,96 @@ document.addEventListener('drop', (e) => {
 
 // ------------------------------------------------------------ pickers
 
+// "d4 → d4", "d3 → d5", "c1 → anywhere": a problem by its holes
+function problemLabel(p) {
+  const s = p.s || homeOf(source.name);
+  const f = p.f === 'any' ? 'anywhere' : p.f || s;
+  return `${s} \u2192 ${f}`;
+}
+
+function boardLabel() {
+  if (source.text !== null) return 'your board';
+  const t = /^triangle:?(\d+)$/.exec(source.name);
+  if (t) return `triangle ${t[1]}`;
+  const b = BOARDS.find((x) => x.key === source.name);
+  return b ? b.label : source.name;
+}
+
+// The problem picker: the board's winnable problems by their holes, the
+// first marked as the board's own; "your own" when the problem is
+// another.  Below the pickers, the details in words.
+function showProblem() {
+  const sel = $('problem');
+  sel.textContent = '';
+  const list = source.text === null ? problemsOf(source.name) : [];
+  let found = false;
+  list.forEach((p, k) => {
+    const o = document.createElement('option');
+    o.value = String(k);
+    o.textContent = problemLabel(p) + (k === 0 && !p.s ? ' (classic)' : '');
+    if (p.s === vacancies && p.f === finish) o.selected = found = true;
+    sel.appendChild(o);
+  });
+  if (!found) {
+    const o = document.createElement('option');
+    o.value = 'own';
+    o.textContent = list.length ? 'your own' : problemLabel({ s: vacancies, f: finish });
+    o.selected = true;
+    sel.appendChild(o);
+  }
+  const empty = holesOf(board.start, false).split(',').filter(Boolean);
+  const start = empty.length > 4 ? plural(empty.length, 'hole') + ' empty'
+    : `${empty.join(', ')} empty`;
+  const fin = board.finishAny ? 'one peg anywhere'
+    : (() => { const f = holesOf(board.finish, true).split(','); return f.length > 4
+      ? plural(f.length, 'peg') + ' in place' : `${f.length === 1 ? 'one peg' : 'pegs'} on ${f.join(', ')}`; })();
+  const t = /^triangle:?(\d+)$/.exec(source.name);
+  const desc = source.text !== null ? `A pasted board of ${plural(board.holes.length, 'hole')}`
+    : t ? `Triangle of side ${t[1]} (${plural(board.holes.length, 'hole')})`
+      : (builtins[source.name] || source.name).replace(/, (centre|rows of).*/, '');
+  $('problem-info').textContent = `${desc}: start with ${start}, finish with ${fin}.`;
+  $('board').title = desc;
+}
+
+function pickProblem(p) {
+  vacancies = p.s;
+  finish = p.f;
+  $('finish').value = finish === '' || finish === 'any' ? finish : 'holes';
+  $('edit-finish').hidden = $('finish').value !== 'holes';
+  open();
+}
+
+const builtins = {};
 function boardChanged() {
   const v = $('board').value;
   $('triangle-size').hidden = v !== 'triangle:N';
   source = { name: v === 'triangle:N' ? 'triangle:' + $('triangle-n').value : v, text: null };
-  vacancies = '';
+  const first = problemsOf(source.name)[0] || { s: '', f: '' };
+  vacancies = first.s;
+  finish = first.f;
+  $('finish').value = finish === '' || finish === 'any' ? finish : 'holes';
+  $('edit-finish').hidden = $('finish').value !== 'holes';
   open();
 }
+
+// the next board of the list (each triangle side in turn)
+function nextBoard() {
+  const sel = $('board');
+  const t = /^triangle:?(\d+)$/.exec(source.name);
+  if (t && Number(t[1]) < 10) $('triangle-n').value = Number(t[1]) + 1;
+  else if (t) { $('triangle-n').value = 4; sel.selectedIndex = 0; }
+  else sel.selectedIndex = (sel.selectedIndex + 1) % sel.options.length;
+  if (sel.value === 'triangle:N' && !t) $('triangle-n').value = 4;
+  boardChanged();
+}
+
 $('board').addEventListener('change', boardChanged);
 $('triangle-n').addEventListener('change', boardChanged);
+$('problem').addEventListener('change', () => {
+  const v = $('problem').value;
+  if (v === 'own') return;
+  pickProblem(problemsOf(source.name)[Number(v)]);
+});
 $('finish').addEventListener('change', () => {
   const v = $('finish').value;
   $('edit-finish').hidden = v !== 'holes';
@@ -282,18 +685,23 @@ function saveUrl() {
   if (source.text !== null) p.set('file', source.text); else p.set('b', source.name);
   if (vacancies) p.set('s', vacancies);
   if (finish) p.set('f', finish);
-  const moves = state.played.length ? state.text.split('\n')
-    .filter((l) => l && l[0] !== '#').join(' ') : '';
+  const moves = state.played.length ? movesLine() : '';
   if (moves) p.set('m', moves);
   history.replaceState(null, '', '#' + p.toString());
 }
 
+// The game in the URL; a board without a start or finish there opens on
+// its first winnable problem (problems.js).
 function loadUrl() {
   const p = new URLSearchParams(location.hash.slice(1));
   if (p.has('file')) source = { name: 'file', text: p.get('file') };
   else source = { name: p.get('b') || 'english', text: null };
   vacancies = p.get('s') || '';
   finish = p.get('f') || '';
+  if (!p.has('s') && !p.has('f') && source.text === null) {
+    const first = problemsOf(source.name)[0];
+    if (first) vacancies = first.s, finish = first.f;
+  }
   return p.get('m') || '';
 }
 
@@ -311,26 +719,39 @@ function openHints() {
 
 function askHints() {
   if (!worker || !state) return;
-  $('ways').textContent = state.pegs > 26 ? 'The ways to win are counted from ' +
+  const over = state.finished;
+  $('ways').textContent = !over && state.pegs > 26 ? 'The ways to win are counted from ' +
     '26 pegs on.' : '';
   delete $('ways').dataset.ways;
-  $('chance').textContent = state.pegs > 21 ? 'The chance that random play ' +
+  $('chance').textContent = !over && state.pegs > 21 ? 'The chance that random play ' +
     'wins is shown from 21 pegs on.' : '';
   delete $('chance').dataset.chance;
+  if (over) { hintSeq++; return; } // nothing is left to hint
   worker.postMessage({ type: 'hints', pos: state.pos, seq: ++hintSeq });
 }
 
 function showHints() {
   const s = $('hint-summary');
-  if (!hints || hints.pos !== state.pos) { s.textContent = ''; return; }
+  if (!hints || hints.pos !== state.pos || state.finished) { s.textContent = ''; return; }
+  const n = hints.jumps.length;
   const win = hints.jumps.filter((j) => j[3] === 'winning').length;
-  const lose = hints.jumps.filter((j) => j[3] === 'losing').length;
-  const unk = hints.jumps.length - win - lose;
-  let t = `This position is ${hints.verdict} (${hints.oracle}): ` +
-    `${win} winning, ${lose} losing` + (unk ? `, ${unk} unknown` : '') + ' jumps.';
+  const unk = hints.jumps.filter((j) => j[3] === 'unknown').length;
+  let t;
+  if (n === 0) t = 'No jump left.';
+  else if (hints.verdict === 'winning')
+    t = `Still winnable: ${win} of ${plural(n, 'jump')} ${win === 1 ? 'wins' : 'win'}` +
+      (unk ? `, ${unk} unknown` : '') + '.';
+  else if (hints.verdict === 'losing') t = 'No finish can be reached from here any more.';
+  else t = `The solver could not tell in time: ${plural(win, 'jump')} ` +
+    `${win === 1 ? 'wins' : 'win'}, ${unk} unknown, of ${n}.`;
   const lost = lastVerdict === 'winning' && hints.verdict === 'losing';
+  if (lost && lostAt < 0) {
+    lostAt = state.jumps;
+    if (!lostShown) showLost('That move lost the game: no finish can be reached any more.');
+  }
   if (lost) t = '\u2717 That move lost the game: undo it. ' + t;
   s.textContent = t;
+  s.title = `hints from ${hints.oracle}`;
   s.className = hints.verdict + (lost ? ' lost' : '');
   $('svg').classList.toggle('lost', lost);
   if (lost) document.body.dataset.lost = '1'; else delete document.body.dataset.lost;
@@ -368,8 +789,9 @@ function onWorker(e) {
         'counted a little more after every move).';
       delete w.dataset.ways;
     } else {
-      w.textContent = `${BigInt(d.ways).toLocaleString('en')} ways to win from here ` +
-        '(jump sequences that reach the finish).';
+      const ways = BigInt(d.ways);
+      w.textContent = ways === 0n ? '' : `${ways.toLocaleString('en')} ` +
+        `${ways === 1n ? 'way' : 'ways'} to win from here (jump sequences that reach the finish).`;
       w.dataset.ways = d.ways;
     }
   } else if (d.type === 'explore') {
@@ -388,15 +810,15 @@ function onWorker(e) {
   }
 }
 
-// "show me" plays the first jump of a verified solution; "solve from
-// here" plays all of it, one jump every 400 ms.
+// "show me" plays the first jump of a verified solution; "solve" plays
+// all of it, one jump every 400 ms.
 function animate(jumps, all) {
   if (!jumps.length) { say('no solution known from here', true); return; }
   const step = (k) => {
     if (k >= (all ? jumps.length : 1)) return;
-    call('pw_jump', 'number', ['number', 'number', 'number'], jumps[k]);
+    playJump(jumps[k], false);
     selected = -1;
-    refresh();
+    draw();
     setTimeout(() => step(k + 1), 400);
   };
   step(0);
@@ -411,10 +833,12 @@ bind('exact', () => { $('exact').hidden = true;
 createPegsol().then((mod) => {
   M = mod;
   const sel = $('board');
-  for (const b of json('pw_builtins')) {
+  for (const b of json('pw_builtins')) builtins[b.name] = b.description;
+  for (const b of BOARDS) {
     const o = document.createElement('option');
-    o.value = b.name;
-    o.textContent = `${b.name} - ${b.description}`;
+    o.value = b.key;
+    o.textContent = b.label;
+    o.title = builtins[b.key] || '';
     sel.appendChild(o);
   }
   // pegsol.html (web/make_single.js) brings its worker as a Blob URL
@@ -422,9 +846,9 @@ createPegsol().then((mod) => {
   worker.onmessage = onWorker;
   const moves = loadUrl();
   if (source.text !== null) $('board-text').value = source.text;
-  else if (source.name.startsWith('triangle:')) {
+  else if (/^triangle:?\d+$/.test(source.name)) {
     sel.value = 'triangle:N';
-    $('triangle-n').value = source.name.slice(9);
+    $('triangle-n').value = source.name.replace(/^triangle:?/, '');
     $('triangle-size').hidden = false;
   } else sel.value = source.name;
   $('finish').value = finish === '' || finish === 'any' ? finish : 'holes';
@@ -432,7 +856,12 @@ createPegsol().then((mod) => {
   if (!open(moves)) { // a bad URL: start over on the English board
     source = { name: 'english', text: null };
     vacancies = finish = '';
+    sel.value = 'english';
     open();
   }
   document.body.dataset.ready = '1';
 });
+
+// offline: the service worker keeps the page's files once loaded
+if ('serviceWorker' in navigator && /^https?:$/.test(location.protocol))
+  navigator.serviceWorker.register('sw.js').catch(() => {});

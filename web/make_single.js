@@ -15,6 +15,8 @@ const read = (f) => fs.readFileSync(`web/${f}`, 'utf8');
 const inline = (js) => js.replace(/<\/script/gi, '<\\/script');
 const workerSrc = [read('table.js'), read('worker.js')].join('\n');
 let html = read('index.html')
+  // from file:// there is no manifest, icon or service worker to fetch
+  .replace(/<link rel="(manifest|icon)"[^>]*>\n/g, '')
   .replace('<link rel="stylesheet" href="style.css">', () => `<style>\n${read('style.css')}</style>`)
   .replace('<script src="pegsol.js"></script>', () =>
     `<script id="pegsol-lib">\n${inline(fs.readFileSync(lib, 'utf8'))}\n</script>\n` +
@@ -24,8 +26,9 @@ let html = read('index.html')
     '  document.getElementById("pegsol-lib").textContent,\n' +
     '  document.getElementById("pegsol-worker").textContent],\n' +
     '  { type: "text/javascript" }));\n</script>')
+  .replace('<script src="problems.js"></script>', () => `<script>\n${inline(read('problems.js'))}\n</script>`)
   .replace('<script src="app.js"></script>', () => `<script>\n${inline(read('app.js'))}\n</script>`)
   .replace('<script src="explore.js"></script>', () => `<script>\n${inline(read('explore.js'))}\n</script>`);
-if (/src="|href="style/.test(html)) throw new Error('make_single: a file is left outside');
+if (/src="|href="style|rel="(manifest|icon)"/.test(html)) throw new Error('make_single: a file is left outside');
 fs.writeFileSync(out, html);
 console.log(`make_single: ${out}: ${html.length} bytes`);

@@ -28,7 +28,8 @@ LDFLAGS := -O2 --no-entry -sMODULARIZE -sEXPORT_NAME=createPegsol \
            -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,FS
 
 PAGE := $(patsubst web/%,$(OUT)/%,$(filter-out web/make_single.js, \
-          $(wildcard web/*.html web/*.js web/*.css)))
+          $(wildcard web/*.html web/*.js web/*.css))) \
+        $(OUT)/manifest.webmanifest $(OUT)/icon.svg
 TABLES := $(OUT)/tables/english.pwt.gz
 
 all: $(OUT)/pegsol.js $(PAGE) $(TABLES) $(OUT)/pegsol.html

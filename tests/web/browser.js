@@ -24,7 +24,18 @@
 //  - French: the solver's hints, with "unknown" where it runs out;
 //  - saves a screenshot of a game in progress with its hints.
 //  - opens pegsol.html (the page in one file) from file:// and plays a move.
-// Usage: node browser.js URL CHROMIUM PEGSOL SCREENSHOT.png WEB_BUILD
+// As players use it:
+//  - plays whole games to the win card, by drag (mouse pointer events) on
+//    the English board and triangle:5, by click on triangle:6 (and the
+//    English game above): the card's figures, no analysis left over, and
+//    "another start" opening the board's next problem;
+//  - opens every board of the list (each triangle side too) and checks
+//    that its problem can be won: `pegsol solve` on it exits 0;
+//  - the phone's viewport (390 x 844) scrolls no sideways; a dark theme;
+//  - the page's download is at most twice 2.56 MB;
+//  - offline: with the server stopped, the service worker opens the page.
+// Screenshots of each state go to ARTEFACTS (a folder).
+// Usage: node browser.js URL CHROMIUM PEGSOL SCREENSHOT.png WEB_BUILD ARTEFACTS [SERVER_PID]
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -32,7 +43,7 @@ const path = require('path');
 const { execFileSync } = require('child_process');
 const { Browser } = require('./cdp.js');
 
-const [url, chromium, pegsol, shot, webDir] = process.argv.slice(2);
+const [url, chromium, pegsol, shot, webDir, artefacts, serverPid] = process.argv.slice(2);
 // The 18-move solution of `pegsol shortest -b english` (numeric holes).
 const SOLUTION = ['4->16', '7->9', '0->8', '15->3', '10->8', '12->10', '27->15',
   '20->22', '23->21', '6->20->22', '25->23->21->7->9->11', '2->0->8->22',
@@ -147,10 +158,14 @@ async function lostMark(page) {
       document.getElementById('hint-summary').textContent, document.getElementById('svg').classList.contains('lost')]`);
     check(mark[0] === '1' && /lost/.test(mark[1]) && /lost the game/.test(mark[2]) && mark[3],
       `a losing move is marked: ${JSON.stringify(mark)}`);
+    const card = await page.eval(`!document.getElementById('lost').hidden &&
+      document.getElementById('lost-text').textContent`);
+    check(/lost the game/.test(card), `the loss is said with undo: ${card}`);
     await page.click('#undo');
     await hintsNow(page);
     const after = await page.eval('document.body.dataset.lost || ""');
     check(after === '', 'undoing the losing move takes the mark away');
+    check(await page.eval(`document.getElementById('lost').hidden`), 'undoing the losing move takes the card away');
     return;
   }
   check(false, 'no losing jump met to check the mark');
@@ -207,6 +222,120 @@ async function compareExplore(page, boardName) {
   check(ex.plots.every((n) => n > 5), `the plots are drawn: ${ex.plots}`);
 }
 
+
+// A screenshot of the page now, as ARTEFACTS/NAME.png.
+async function snap(page, name) {
+  if (!artefacts) return;
+  fs.mkdirSync(artefacts, { recursive: true });
+  fs.writeFileSync(path.join(artefacts, name + '.png'), await page.screenshot());
+}
+
+async function setViewport(page, width, height, mobile = false) {
+  await page.send('Emulation.setDeviceMetricsOverride',
+    { width, height, deviceScaleFactor: 1, mobile });
+}
+
+// A drag with the mouse from one hole to another: pressed on the first,
+// moved in steps (pointer events, as a hand makes them), released on the
+// second.
+async function drag(page, from, to) {
+  // both holes' places after one scroll (each centre() scrolls its own)
+  await page.centre(`g.hole[data-hole="${from}"]`);
+  const [ax, ay, bx, by] = await page.eval(`[${from}, ${to}].flatMap((h) => {
+    const r = document.querySelector('g.hole[data-hole="' + h + '"]').getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2]; })`);
+  const mouse = (type, x, y) => page.send('Input.dispatchMouseEvent',
+    { type, x, y, button: 'left', buttons: type === 'mouseReleased' ? 0 : 1, clickCount: 1 });
+  await mouse('mousePressed', ax, ay);
+  for (let k = 1; k <= 4; k++) await mouse('mouseMoved', ax + (bx - ax) * k / 4, ay + (by - ay) * k / 4);
+  await mouse('mouseReleased', bx, by);
+}
+
+// A numeric solution as `pegsol solve` prints it: "a->b->c" moves.
+function cliSolution(boardName, start, finish) {
+  const args = ['solve', '-b', boardName];
+  if (start) args.push('-s', start);
+  if (finish) args.push('-f', finish);
+  const out = execFileSync(pegsol, args, { encoding: 'utf8', timeout: 60000 });
+  return out.split('\n').filter((l) => l && l[0] !== '#').join(' ')
+    .split(',').map((m) => m.trim()).filter(Boolean);
+}
+
+// Plays moves ("a->b->c") by drag, hop by hop, or by clicks.
+async function playAll(page, moves, how) {
+  for (const move of moves) {
+    const holes = move.split('->').map(Number);
+    if (how === 'drag') {
+      for (let k = 1; k < holes.length; k++) {
+        const jumps = (await pageState(page)).state.jumps;
+        await drag(page, holes[k - 1], holes[k]);
+        await page.waitFor(`pegsolPage.state.jumps === ${jumps + 1}`, 5000);
+      }
+    } else {
+      await page.eval('selected = -1, 1');
+      for (const h of holes) await page.click(`g.hole[data-hole="${h}"]`);
+    }
+  }
+}
+
+// The win card after a game played to its finish: shown, with the game's
+// figures, and nothing of the analysis left.
+async function checkWin(page, label, moves, jumps) {
+  const w = await page.waitFor(`!document.getElementById('win').hidden && ({
+    stats: document.getElementById('win-stats').textContent,
+    moves: document.getElementById('win-moves').textContent,
+    left: ['hint-summary', 'ways', 'chance'].map((id) => document.getElementById(id).textContent).join(''),
+    arrows: document.querySelectorAll('line.hint:not(.last), .peg.can').length,
+    finished: pegsolPage.state.finished })`, 5000).catch(() => null);
+  check(w && w.finished === 1, `${label}: the win card shows (${JSON.stringify(w)})`);
+  if (!w) return;
+  check(w.stats.includes(`in ${moves} moves, ${jumps} jumps`) && /^1 peg left/.test(w.stats),
+    `${label}: the card says ${w.stats}`);
+  check(w.moves.split(' ').length === moves, `${label}: the card's solution has ${moves} moves: ${w.moves}`);
+  check(w.left === '' && w.arrows === 0, `${label}: analysis left after the win: "${w.left}", ${w.arrows} marks`);
+  await new Promise((r) => setTimeout(r, 500)); // the card's entrance, before a screenshot
+}
+
+// Every board of the list opens on a problem that can be won: the page's
+// start and finish, solved by `pegsol solve` (exit 0).
+async function checkOpeners(browser) {
+  const page = await browser.page();
+  await page.send('Page.navigate', { url });
+  await page.waitFor('document.body && document.body.dataset.ready === "1"');
+  const list = await page.eval(`[...document.getElementById('board').options].map((o) => o.value)`);
+  const sides = await page.eval(`[+document.getElementById('triangle-n').min, +document.getElementById('triangle-n').max]`);
+  const names = [];
+  for (const b of list) {
+    if (b !== 'triangle:N') names.push(b);
+    else for (let n = sides[0]; n <= sides[1]; n++) names.push('triangle:' + n);
+  }
+  check(names.length >= 10, `the board list: ${names}`);
+  for (const name of names) {
+    await page.send('Page.navigate', { url: 'about:blank' });
+    await page.send('Page.navigate', { url: url + '#b=' + encodeURIComponent(name) });
+    await page.waitFor(`document.body && document.body.dataset.ready === "1" && pegsolPage.board &&
+      pegsolPage.problem.board === ${JSON.stringify(name)}`);
+    const pr = await page.eval(`(() => { const b = pegsolPage.board;
+      const holes = (hex, peg) => b.holes.filter((h, i) => ((BigInt('0x' + hex) >> BigInt(i)) & 1n) === (peg ? 1n : 0n)).map((h) => h.name).join(',');
+      return { start: holes(b.start, false), finish: b.finishAny ? 'any' : holes(b.finish, true),
+        info: document.getElementById('problem-info').textContent,
+        options: document.getElementById('problem').options.length,
+        listed: problemsOf(${JSON.stringify(name)}).map((p) => [p.s || homeOf(${JSON.stringify(name)}), p.f || p.s || homeOf(${JSON.stringify(name)})]) }; })()`);
+    check(pr.listed.length >= 1 && pr.options === pr.listed.length &&
+      pr.listed[0][0] === pr.start && pr.listed[0][1] === pr.finish,
+      `${name}: opens on the first of its problems ${JSON.stringify(pr.listed)}: ${pr.start} -> ${pr.finish}, ${pr.options} listed`);
+    // the opener and every other problem the page offers for this board
+    for (const [start, fin] of pr.listed) {
+      let rc = 0;
+      try {
+        execFileSync(pegsol, ['solve', '-b', name, '-s', start, '-f', fin, '--limit', '60'],
+          { stdio: 'ignore', timeout: 90000 });
+      } catch (e) { rc = e.status; }
+      check(rc === 0, `${name} ${start} -> ${fin}: pegsol solve exit ${rc} (${pr.info})`);
+    }
+  }
+}
+
 async function main() {
   const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pegsol-chromium-'));
   const browser = new Browser(chromium, userDir);
@@ -235,6 +364,7 @@ async function main() {
       if (k === 13) await compareChance(page, names);
       if (k === 13) await compareWays(page, names);
       if (k === 9) {
+        await snap(page, 'english-9-moves-click');
         fs.writeFileSync(shot, await page.screenshot());
         console.log(`screenshot: ${shot}`);
       }
@@ -256,6 +386,8 @@ async function main() {
     check(state.pegs === 1 && BigInt('0x' + state.pos) === 1n << BigInt(CENTRE),
       `final position ${state.pos}`);
     check(state.finished === 1, 'the page says the game is solved');
+    await checkWin(page, 'English by click', 18, 31);
+    await snap(page, 'english-won-click');
     const moves = await page.eval('document.getElementById("moves").value');
     const file = path.join(userDir, 'moves.txt');
     fs.writeFileSync(file, moves);
@@ -387,6 +519,91 @@ async function main() {
 
     stamp('French');
 
+    // whole games as players play them, to the win card
+    const eng = await browser.page();
+    await setViewport(eng, 1200, 900);
+    await eng.send('Page.navigate', { url: url + '#b=english' });
+    await eng.waitFor('document.body && document.body.dataset.ready === "1"');
+    await snap(eng, 'english-start-1200x900');
+    await playAll(eng, SOLUTION.slice(0, 6), 'drag');
+    await hintsNow(eng);
+    await eng.click(`g.hole[data-hole="${SOLUTION[6].split('->')[0]}"]`);
+    await snap(eng, 'english-6-moves-picked-1200x900');
+    await eng.eval('selected = -1, draw(), 1');
+    await playAll(eng, SOLUTION.slice(6), 'drag');
+    await checkWin(eng, 'English by drag', 18, 31);
+    await snap(eng, 'english-won-drag-1200x900');
+    await eng.click('#win-next');
+    const next = await eng.waitFor('pegsolPage.state.jumps === 0 && pegsolPage.problem.start');
+    check(next === 'd1' && await eng.eval('document.getElementById("win").hidden'),
+      `"another start" opens the next problem: ${next}`);
+    // the keyboard: from d1 empty, d3 jumps to d1 (the ring starts on d4)
+    await eng.eval(`document.getElementById('svg').focus(), 1`);
+    const codes = { ArrowUp: 38, ArrowDown: 40, Enter: 13 };
+    for (const key of ['ArrowDown', 'ArrowUp', 'Enter', 'ArrowUp', 'ArrowUp', 'Enter']) {
+      const k = { key, code: key, windowsVirtualKeyCode: codes[key] };
+      await eng.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...k });
+      await eng.send('Input.dispatchKeyEvent', { type: 'keyUp', ...k });
+    }
+    const byKeys = (await pageState(eng)).state;
+    check(JSON.stringify(byKeys.played) === '[[9,4,1]]', `the keyboard played ${JSON.stringify(byKeys.played)}`);
+    stamp('English by drag');
+    const t5 = cliSolution('triangle:5');
+    const t6 = cliSolution('triangle:6');
+    const hops = (moves) => moves.reduce((n, m) => n + m.split('->').length - 1, 0);
+    const tr = await browser.page();
+    await setViewport(tr, 1200, 900);
+    await tr.send('Page.navigate', { url: url + '#b=triangle%3A5' });
+    await tr.waitFor('document.body && document.body.dataset.ready === "1"');
+    await playAll(tr, t5, 'drag');
+    await checkWin(tr, 'triangle:5 by drag', t5.length, hops(t5));
+    await snap(tr, 'triangle5-won-drag');
+    await tr.send('Page.navigate', { url: 'about:blank' });
+    await tr.send('Page.navigate', { url: url + '#b=triangle%3A6' });
+    await tr.waitFor('document.body && document.body.dataset.ready === "1" && pegsolPage.board.holes.length === 21');
+    await tr.send('Emulation.setEmulatedMedia',
+      { features: [{ name: 'prefers-color-scheme', value: 'dark' }] });
+    await playAll(tr, t6.slice(0, 5), 'click');
+    await hintsNow(tr);
+    await tr.click(`g.hole[data-hole="${t6[5].split('->')[0]}"]`);
+    await snap(tr, 'triangle6-dark-picked');
+    await tr.eval('selected = -1, draw(), 1');
+    await playAll(tr, t6.slice(5), 'click');
+    await checkWin(tr, 'triangle:6 by click', t6.length, hops(t6));
+    await snap(tr, 'triangle6-dark-won-click');
+    stamp('triangles played');
+
+    // every board of the list opens on a problem that can be won
+    await checkOpeners(browser);
+    stamp('every board opens winnable');
+
+    // the phone: no sideways scroll on a game with a peg picked, nor on
+    // the win card
+    const ph = await browser.page();
+    await setViewport(ph, 390, 844, true);
+    await ph.send('Page.navigate', { url: url + '#b=french' });
+    await ph.waitFor('document.body && document.body.dataset.ready === "1"');
+    const phHints = (await hintsNow(ph)).hints;
+    await ph.click(`g.hole[data-hole="${phHints.jumps[0][0]}"]`);
+    await snap(ph, 'phone-390x844-french-picked');
+    const wide = await ph.eval('[document.documentElement.scrollWidth, innerWidth]');
+    check(wide[0] <= wide[1], `the phone scrolls sideways: ${wide}`);
+    await ph.send('Page.navigate', { url: 'about:blank' });
+    await ph.send('Page.navigate', { url: url + '#b=triangle%3A5&m=' + encodeURIComponent(t5.join(' ')) });
+    await ph.waitFor('document.body && document.body.dataset.ready === "1" && pegsolPage.state.finished === 1');
+    await new Promise((r) => setTimeout(r, 500));
+    await snap(ph, 'phone-390x844-won');
+    const wide2 = await ph.eval('[document.documentElement.scrollWidth, innerWidth, !document.getElementById("win").hidden]');
+    check(wide2[0] <= wide2[1] && wide2[2], `the phone's win card: ${wide2}`);
+
+    // the page's download: what its service worker keeps
+    const sw = fs.readFileSync(path.join(webDir, 'sw.js'), 'utf8');
+    const files = JSON.parse(sw.match(/const FILES = (\[[^\]]*\])/)[1].replace(/'/g, '"'))
+      .filter((f) => f !== './');
+    const bytes = files.reduce((n, f) => n + fs.statSync(path.join(webDir, f)).size, 0);
+    console.log(`the page's download: ${bytes} bytes in ${files.length} files`);
+    check(bytes <= 2 * 2.56e6, `the page's download is ${bytes} bytes, over twice 2.56 MB`);
+
     // pegsol.html, the page in one file, from file://: it opens, plays a
     // move, and its worker runs (computing the English table: no table
     // can be fetched beside it)
@@ -401,7 +618,24 @@ async function main() {
     const err = await single.eval('document.getElementById("message").textContent');
     check(one === 1 && busy && !err, `pegsol.html: ${one} move, worker: ${busy}, message: ${err}`);
     stamp('pegsol.html');
-    for (const p of [page, page2, tri, again, fr, phone, single])
+    // offline: once the service worker keeps the files, the page opens
+    // with the server stopped
+    if (serverPid) {
+      const off = await browser.page();
+      await off.send('Page.navigate', { url });
+      await off.waitFor('document.body && document.body.dataset.ready === "1"');
+      const kept = await off.waitFor(`navigator.serviceWorker.ready.then(() => caches.open('pegsol-v1'))
+        .then((c) => c.keys()).then((k) => k.length >= 12 && k.length)`, 30000).catch(() => 0);
+      check(kept, `the service worker keeps the page's files: ${kept}`);
+      process.kill(Number(serverPid));
+      await new Promise((r) => setTimeout(r, 300));
+      await off.send('Page.reload', {});
+      const ok = await off.waitFor('document.body && document.body.dataset.ready === "1" && document.body.dataset.hintsReady', 30000)
+        .catch(() => false);
+      check(ok === 'exact', `offline, the page opens with its exact hints: ${ok}`);
+      await snap(off, 'offline');
+    }
+    for (const p of [page, page2, tri, again, fr, phone, single, eng, tr, ph])
       for (const line of p.console) if (/exception|error/i.test(line))
         check(false, `the page's console: ${line}`);
   } finally {

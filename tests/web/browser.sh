@@ -9,7 +9,10 @@
 # Run by CTest with $PEGSOL (the CLI, the oracle for the hints) and
 # $SRCDIR; $WEB_BUILD is the web build (default $SRCDIR/build-web);
 # $WEB_SCREENSHOT where the screenshot goes (default: a temporary file;
-# `make web-screenshot` writes doc/web.png).
+# `make web-screenshot` writes doc/web.png); $WEB_ARTEFACTS the folder of
+# the screenshots of each state (default: web-artefacts/ in the current
+# folder, the build folder under CTest).  The server's pid goes to
+# browser.js, which stops it to open the page offline.
 set -u
 : "${PEGSOL:?set PEGSOL to the pegsol binary}"
 : "${SRCDIR:?set SRCDIR to the source tree}"
@@ -44,4 +47,5 @@ if [ -z "$port" ]; then
   exit 1
 fi
 node "$SRCDIR/tests/web/browser.js" "http://127.0.0.1:$port/index.html" \
-  "$chromium" "$PEGSOL" "${WEB_SCREENSHOT:-$tmp/web.png}" "$web"
+  "$chromium" "$PEGSOL" "${WEB_SCREENSHOT:-$tmp/web.png}" "$web" \
+  "${WEB_ARTEFACTS:-$PWD/web-artefacts}" "$server"
