@@ -1,6 +1,7 @@
 /*
  * output.c - checked output: standard output is closed and checked at exit
- * (gnulib's close_stdout is the model), output files are closed checked.
+ * (gnulib's close_stdout is the model), output files are written safely
+ * (pegsol/file.h) and closed checked.
  * Without it `pegsol count > /dev/full` printed nothing and said 0.
  */
 #include "output.h"
@@ -13,18 +14,16 @@
 #include <string.h>
 #include <unistd.h>
 
-int cli_close_output(FILE *f)
+pegsol_file *cli_open_output(const char *path)
 {
-	/* ferror first: glibc's fclose does not report a write that failed
-	 * earlier and whose buffered bytes were dropped then */
-	int bad = ferror(f);
-	errno = 0;
-	if (fclose(f) != 0 || bad) {
-		if (!errno)
-			errno = EIO;
-		return -1;
-	}
-	return 0;
+	pegsol_file *f;
+	return pegsol_file_create(path, 0, &f, NULL) == PEGSOL_OK ? f : NULL;
+}
+
+int cli_commit_output(pegsol_file *f)
+{
+	/* pegsol_file_commit leaves errno the failed write's reason */
+	return pegsol_file_commit(f, NULL) == PEGSOL_OK ? 0 : -1;
 }
 
 /* Why the first flush of standard output failed: a stream keeps only

@@ -134,9 +134,10 @@ static int write_plot(const char *path, const pegsol_board *b, int start_pegs,
                       const pegsol_random_result *r, const pegsol_simulation *sim,
                       int log_scale)
 {
-	FILE *f = fopen(path, "w");
-	if (!f)
+	pegsol_file *out = cli_open_output(path);
+	if (!out)
 		return -1;
+	FILE *f = pegsol_file_stream(out);
 	/* the line of P(can still finish): on the log axis with the bars, on
 	 * the linear one against an axis of its own at the right (it starts
 	 * at 1, far above most bars) */
@@ -246,7 +247,7 @@ static int write_plot(const char *path, const pegsol_board *b, int start_pegs,
 		           "dots: %llu simulated games</text>\n",
 		        L + pw, T - 6, (unsigned long long)sim->games);
 	fputs("</svg>\n", f);
-	return cli_close_output(f);
+	return cli_commit_output(out);
 }
 
 static void ending_cells(table *t, const cli *c, const pegsol_random_ending *x,
