@@ -226,8 +226,9 @@ int level_member_run(cli *c, const char *member, int flags)
 	                rich_holes(c->board, pos, c->notation));
 	emit_value_rich(&e, "reachable", "in S_n (reachable in n jumps)",
 	                rich_bool(in[0]));
-	/* "can_finish", not "winning": elsewhere that key is a count */
-	emit_value_rich(&e, "can_finish", "in W_n (can still finish)", rich_bool(in[1]));
+	/* "finishable", not "winning" nor "can_finish": elsewhere those keys
+	 * are a count and a probability */
+	emit_value_rich(&e, "finishable", "in W_n (can still finish)", rich_bool(in[1]));
 	emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", total);
 	emit_end(&e);
 	cli_free(c);

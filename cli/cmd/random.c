@@ -98,12 +98,13 @@ static emit_rich interval_rich(double lo, double hi)
  * csv and json the count alone ("seed" is a value of its own). */
 static void emit_games(emitter *e, unsigned long long games, unsigned long long seed)
 {
-	char text[96], num[64], plain[32];
+	char text[96], num[64], plain[32], json[34];
 	snprintf(text, sizeof text, "%s (seed %llu)", emit_count(games, num, sizeof num),
 	         seed);
 	snprintf(plain, sizeof plain, "%llu", games);
+	snprintf(json, sizeof json, "\"%llu\"", games); /* a count: a string */
 	emit_value_rich(e, "simulated_games", "simulated games",
-	                (emit_rich){strdup(text), strdup(plain), strdup(plain)});
+	                (emit_rich){strdup(text), strdup(plain), strdup(json)});
 	emit_value(e, "seed", NULL, COL_INT, "%llu", seed);
 }
 
