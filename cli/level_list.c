@@ -131,7 +131,7 @@ static int list_run(cli *c, int n, int flags, pegsol_prune prune,
 		                         &count, &err);
 	int rc = level_cli_end(c, &prog, st, &err, &secs);
 	if (rc) {
-		pegsol_file_discard(x.out);
+		cli_discard_output(x.out);
 		table_free(&t);
 		return rc;
 	}
@@ -149,7 +149,7 @@ static int list_run(cli *c, int n, int flags, pegsol_prune prune,
 		/* the reason is the errno of the write that failed (ENOSPC for a
 		 * full disk), which the stream keeps for the commit */
 		if (x.failed)
-			pegsol_file_discard(x.out);
+			cli_discard_output(x.out);
 		else if (cli_commit_output(x.out))
 			x.failed = errno ? errno : EIO;
 		if (x.failed) {

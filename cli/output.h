@@ -28,12 +28,18 @@ void cli_output_init(void);
 int cli_flush_output(FILE *f);
 
 /* Opens the output file path (pegsol_file_create): its stream is
- * pegsol_file_stream.  NULL with errno set when it cannot be written. */
+ * pegsol_file_stream.  NULL with errno set when it cannot be written.
+ * Until it is committed or discarded, SIGINT, SIGTERM and SIGHUP remove
+ * its temporary file before they end the process (or before the handler
+ * they had, curses', runs). */
 pegsol_file *cli_open_output(const char *path);
 /* Completes an output file: 0, or -1 with errno the reason (the errno of
  * the write that failed: ENOSPC for a full disk) when any write to it,
  * its flush, its close or its rename failed; the target is then left as it
  * was.  Frees f either way. */
 int cli_commit_output(pegsol_file *f);
+/* Gives the output file up (pegsol_file_discard): the target is left as
+ * it was. */
+void cli_discard_output(pegsol_file *f);
 
 #endif

@@ -366,7 +366,7 @@ int cmd_graph(int argc, char **argv)
 	} else if (type) {
 		if (shell_quote(pegsol_file_written_path(out), q, sizeof q)) {
 			fprintf(stderr, "pegsol graph: --output: the path is too long\n");
-			pegsol_file_discard(out);
+			cli_discard_output(out);
 			oriented_free(&o);
 		pegsol_shortest_free(&r);
 			cli_free(&c);
@@ -379,7 +379,7 @@ int cmd_graph(int argc, char **argv)
 	}
 	if (!f) {
 		perror(output);
-		pegsol_file_discard(out);
+		cli_discard_output(out);
 		oriented_free(&o);
 		pegsol_shortest_free(&r);
 		cli_free(&c);
@@ -392,7 +392,7 @@ int cmd_graph(int argc, char **argv)
 	else if (!output)
 		bad |= cli_flush_output(f) != 0;
 	if (out && bad)
-		pegsol_file_discard(out);
+		cli_discard_output(out);
 	else if (out)
 		bad |= cli_commit_output(out) != 0;
 	if (bad)

@@ -54,6 +54,10 @@ PEGSOL_API FILE *pegsol_file_stream(pegsol_file *f);
  * target itself when it is written directly; for a program (graphviz's
  * dot) that writes the file itself.  NULL for a NULL file. */
 PEGSOL_API const char *pegsol_file_written_path(const pegsol_file *f);
+/* The temporary file, NULL when the target is written directly: what a
+ * program's signal handler may remove (unlink is async-signal-safe) when
+ * it ends the process before the commit.  NULL for a NULL file. */
+PEGSOL_API const char *pegsol_file_temp_path(const pegsol_file *f);
 /* Flushes and closes the stream (with PEGSOL_FILE_DURABLE, syncs it) and
  * renames the temporary file over the target.  When any write, the flush,
  * the sync, the close or the rename failed, the temporary file is removed,

@@ -222,6 +222,11 @@ const char *pegsol_file_written_path(const pegsol_file *f)
 	return !f ? NULL : f->tmp ? f->tmp : f->target;
 }
 
+const char *pegsol_file_temp_path(const pegsol_file *f)
+{
+	return f ? f->tmp : NULL;
+}
+
 /* ------------------------------------------------------------- closing */
 
 /* fsync of the directory holding path: the rename made durable.  A file

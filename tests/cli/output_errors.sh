@@ -146,6 +146,19 @@ for cmd in "show ${T[*]} --svg" "solve -b english --svg" "shortest -b english --
   if [ "$(cksum <"$tmp/keep/$old")" != "$before" ] && [ "$(ls -A "$tmp/keep")" = "$old" ]; then pass
   else fail "$cmd FILE: not replaced, or a file was left: $(ls -A "$tmp/keep")"; fi
 done
+# a run ended by a signal while its output file is being made (here
+# while the level is computed, the file open) leaves the old file and no
+# temporary file
+printf "the user's file\n" >"$tmp/keep/sig.bin"
+"$PEGSOL" levels -b english --list 17 -o "$tmp/keep/sig.bin" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 200); do ls "$tmp/keep" | grep -q 'sig.bin.pegsol-' && break; sleep 0.05; done
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"
+rc=$?
+if [ "$rc" -ne 0 ] && [ "$(cat "$tmp/keep/sig.bin")" = "the user's file" ] &&
+  ! ls "$tmp/keep" | grep -q 'sig.bin.'; then pass
+else fail "levels --list -o ended by SIGTERM (exit $rc): $(ls -A "$tmp/keep")"; fi
 # a device is written directly and stays a device (pegsol removes no path
 # it did not make); the binary list rewinds to write its header, which a
 # pipe cannot: said so, exit 3
