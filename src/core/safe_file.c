@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 struct pegsol_file {
@@ -83,15 +84,6 @@ static void file_free(pegsol_file *p)
 	free(p);
 }
 
-/* The mode a new file gets: what open(2) would give it under the umask
- * (mkstemp makes its file 0600).  umask can only be read by setting it. */
-static mode_t new_file_mode(void)
-{
-	mode_t mask = umask(022);
-	umask(mask);
-	return 0666 & ~mask;
-}
-
 /* Where the file goes: the target of a symbolic link (so that the link
  * stays a link), else path itself.  *sb is the target's stat, *exists
  * whether there is one. */
@@ -131,27 +123,48 @@ static pegsol_status open_direct(pegsol_file *p, pegsol_error *err)
 }
 
 /* Creates the temporary file TARGET.pegsol-XXXXXX beside the target (the
- * same directory, so that the rename stays on one file system): 0 or -1
+ * same directory, so that the rename stays on one file system), as
+ * mkstemp does but with mode 0666 under the umask, the mode a new file
+ * gets from any program (mkstemp's 0600, and reading the umask by setting
+ * it, are no good in a library).  An old target's mode is kept.  0, or -1
  * with errno set. */
 static int open_temp(pegsol_file *p, const struct stat *sb, int exists)
 {
+	static const char letters[] =
+		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	static unsigned long long counter;
 	size_t len = strlen(p->target) + sizeof ".pegsol-XXXXXX";
 	if (!(p->tmp = malloc(len))) {
 		errno = ENOMEM;
 		return -1;
 	}
-	snprintf(p->tmp, len, "%s.pegsol-XXXXXX", p->target);
-	p->fd = mkostemp(p->tmp, O_CLOEXEC);
-	if (p->fd < 0) {
-		int e = errno;
-		free(p->tmp);
-		p->tmp = NULL;
-		errno = e;
-		return -1;
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	unsigned long long v = (unsigned long long)ts.tv_nsec ^
+	                       ((unsigned long long)getpid() << 32) ^
+	                       __atomic_add_fetch(&counter, 0x9e3779b97f4a7c15ull,
+	                                          __ATOMIC_RELAXED);
+	for (int attempt = 0; attempt < 100; attempt++) {
+		char name[7];
+		v = v * 6364136223846793005ull + 1442695040888963407ull;
+		for (int i = 0; i < 6; i++)
+			name[i] = letters[(v >> (8 * i + 16)) % (sizeof letters - 1)];
+		name[6] = 0;
+		snprintf(p->tmp, len, "%s.pegsol-%s", p->target, name);
+		p->fd = open(p->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+		if (p->fd >= 0) {
+			if (exists)
+				fchmod(p->fd, sb->st_mode & 07777);
+			return 0;
+		}
+		if (errno != EEXIST)
+			break;
 	}
-	/* the old file's permissions, or a new file's */
-	fchmod(p->fd, exists ? sb->st_mode & 07777 : new_file_mode());
-	return 0;
+	int e = errno;
+	free(p->tmp);
+	p->tmp = NULL;
+	errno = e;
+	return -1;
 }
 
 pegsol_status pegsol_file_create(const char *path, int flags,
