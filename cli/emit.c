@@ -301,24 +301,20 @@ static int is_json_number(const char *v)
 	return *p == 0;
 }
 
-/* A count is exact in a double, and so in every JSON reader, up to 2^53. */
-static int count_fits_double(const char *v)
+/* Whether v is a count: decimal digits, no sign, no fraction. */
+static int is_count(const char *v)
 {
-	static const char two53[] = "9007199254740992";
 	size_t n = strlen(v);
-	if (n == 0 || strspn(v, "0123456789") != n)
-		return 0;
-	return n < sizeof two53 - 1 || (n == sizeof two53 - 1 && strcmp(v, two53) <= 0);
+	return n && strspn(v, "0123456789") == n;
 }
 
-/* A plain cell as JSON: numbers as numbers (counts above 2^53 as strings
- * of digits), an empty or non-finite numeric cell as null. */
+/* A plain cell as JSON: a count as a string of digits (counts are 128-bit
+ * and pass 2^53, where a JSON number stops being exact: one type for a key
+ * on every board), other numbers as numbers, an empty or non-finite
+ * numeric cell as null. */
 static void json_scalar(FILE *f, col_type type, const char *v)
 {
-	if (type == COL_TEXT)
-		json_string(f, v);
-	else if (type == COL_COUNT && is_json_number(v) && !count_fits_double(v) &&
-	         v[0] != '-' && !strpbrk(v, ".eE"))
+	if (type == COL_TEXT || (type == COL_COUNT && is_count(v)))
 		json_string(f, v);
 	else if (is_json_number(v))
 		fputs(v, f);

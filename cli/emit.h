@@ -8,8 +8,9 @@
  * CSV prints each table as a header and rows, tables apart by a blank
  * line, values last as a "key,value" table; JSON prints one object, tables
  * as arrays of row objects (a table of one column as an array of its
- * values).  Numbers are JSON numbers, except counts above 2^53 (counts are
- * 128-bit), which are strings of digits: a double holds no more exactly.
+ * values).  Numbers are JSON numbers, except counts (128-bit), which are
+ * strings of digits on every board: past 2^53 a double holds them no more
+ * exactly, and a key keeps one JSON type.
  * Positions and moves are arrays of hole names in the chosen notation
  * (a move: the holes its peg visits); unknown or undefined is null.
  */
@@ -23,7 +24,7 @@
 typedef enum {
 	COL_TEXT,  /* a string (or a rich cell: holes, moves, null) */
 	COL_INT,   /* a small integer: a JSON number */
-	COL_COUNT, /* a count: a JSON number up to 2^53, a string above */
+	COL_COUNT, /* a count: a JSON string of digits (128-bit counts) */
 	COL_REAL   /* a real number: a JSON number (null when not finite) */
 } col_type;
 

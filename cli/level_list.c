@@ -27,7 +27,8 @@ typedef struct list_ctx {
 	const cli *c;
 	table *t;     /* text, csv, json */
 	FILE *f;      /* binary */
-	int failed;   /* a write failed */
+	pegsol_file *out; /* the binary file, written safely (output.h) */
+	int failed;   /* a write failed: its errno */
 	pegsol_pos want; /* --member: the position looked for */
 	int found;
 } list_ctx;
@@ -45,7 +46,7 @@ static int list_one(void *ctx, pegsol_pos pos)
 		unsigned char b[8];
 		put_u64(b, pos);
 		if (fwrite(b, 8, 1, x->f) != 1) {
-			x->failed = 1;
+			x->failed = errno ? errno : EIO;
 			return 1;
 		}
 		return 0;
@@ -101,21 +102,22 @@ static int list_run(cli *c, int n, int flags, pegsol_prune prune,
 	/* "members", not "positions": elsewhere that key is a count */
 	static const table_col cols[] = {{"members", "pegs at", COL_TEXT}};
 	table_init(&t, "members", NULL, 1, cols);
-	list_ctx x = {c, &t, NULL, 0, 0, 0};
+	list_ctx x = {c, &t, NULL, NULL, 0, 0, 0};
 	unsigned char head[24];
 	if (out_path) {
-		x.f = fopen(out_path, "wb");
-		if (!x.f) {
+		x.out = cli_open_output(out_path);
+		if (!x.out) {
 			fprintf(stderr, "pegsol levels: cannot write '%s': %s\n", out_path,
 			        strerror(errno));
 			table_free(&t);
 			cli_free(c);
 			return PEGSOL_EINPUT;
 		}
+		x.f = pegsol_file_stream(x.out);
 		/* the header, its count filled in at the end */
 		memset(head, 0, sizeof head);
 		if (fwrite(head, sizeof head, 1, x.f) != 1)
-			x.failed = 1;
+			x.failed = errno ? errno : EIO;
 	}
 	pegsol_error err;
 	uint64_t count = 0;
@@ -129,8 +131,7 @@ static int list_run(cli *c, int n, int flags, pegsol_prune prune,
 		                         &count, &err);
 	int rc = level_cli_end(c, &prog, st, &err, &secs);
 	if (rc) {
-		if (x.f)
-			fclose(x.f);
+		cli_discard_output(x.out);
 		table_free(&t);
 		return rc;
 	}
@@ -141,11 +142,19 @@ static int list_run(cli *c, int n, int flags, pegsol_prune prune,
 		head[10] = (unsigned char)flags;
 		head[11] = (unsigned char)n;
 		put_u64(head + 16, count);
-		if (fseek(x.f, 0, SEEK_SET) || fwrite(head, sizeof head, 1, x.f) != 1)
-			x.failed = 1;
-		if (cli_close_output(x.f) || x.failed) {
+		errno = 0;
+		if (!x.failed &&
+		    (fseek(x.f, 0, SEEK_SET) || fwrite(head, sizeof head, 1, x.f) != 1))
+			x.failed = errno ? errno : EIO; /* ESPIPE: not a file */
+		/* the reason is the errno of the write that failed (ENOSPC for a
+		 * full disk), which the stream keeps for the commit */
+		if (x.failed)
+			cli_discard_output(x.out);
+		else if (cli_commit_output(x.out))
+			x.failed = errno ? errno : EIO;
+		if (x.failed) {
 			fprintf(stderr, "pegsol levels: cannot write '%s': %s\n", out_path,
-			        strerror(errno ? errno : EIO));
+			        strerror(x.failed));
 			table_free(&t);
 			cli_free(c);
 			return PEGSOL_EINPUT;
@@ -197,7 +206,7 @@ int level_member_run(cli *c, const char *member, int flags)
 		progress prog;
 		pegsol_level_options lo;
 		level_cli_begin(c, &prog, &lo);
-		list_ctx x = {c, NULL, NULL, 0, pos, 0};
+		list_ctx x = {c, NULL, NULL, NULL, 0, pos, 0};
 		double secs;
 		int rc = level_cli_end(c, &prog,
 		                       pegsol_level_positions(&c->problem, &lo, n,
@@ -217,8 +226,9 @@ int level_member_run(cli *c, const char *member, int flags)
 	                rich_holes(c->board, pos, c->notation));
 	emit_value_rich(&e, "reachable", "in S_n (reachable in n jumps)",
 	                rich_bool(in[0]));
-	/* "can_finish", not "winning": elsewhere that key is a count */
-	emit_value_rich(&e, "can_finish", "in W_n (can still finish)", rich_bool(in[1]));
+	/* "finishable", not "winning" nor "can_finish": elsewhere those keys
+	 * are a count and a probability */
+	emit_value_rich(&e, "finishable", "in W_n (can still finish)", rich_bool(in[1]));
 	emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", total);
 	emit_end(&e);
 	cli_free(c);

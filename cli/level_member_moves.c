@@ -67,7 +67,7 @@ int level_member_moves_run(cli *c, const char *member, int direction)
 		                level_rich(in[0]));
 	}
 	if (direction & 2) {
-		emit_value_rich(&e, "can_finish", "in a B_-n (can reach the finish)",
+		emit_value_rich(&e, "finishable", "in a B_-n (can reach the finish)",
 		                rich_bool(in[1] >= 0));
 		emit_value_rich(&e, "moves_to_finish", "  n (fewest moves to the finish)",
 		                level_rich(in[1]));

@@ -1,6 +1,7 @@
 /*
  * output.c - checked output: standard output is closed and checked at exit
- * (gnulib's close_stdout is the model), output files are closed checked.
+ * (gnulib's close_stdout is the model), output files are written safely
+ * (pegsol/file.h) and closed checked.
  * Without it `pegsol count > /dev/full` printed nothing and said 0.
  */
 #include "output.h"
@@ -9,22 +10,90 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-int cli_close_output(FILE *f)
+/* The output files being written, so that a signal that ends the process
+ * (Ctrl-C in a long `levels --list -o`) removes their temporary files
+ * instead of leaving them beside their targets.  A slot is emptied before
+ * its file is committed or discarded, when its name stops being valid. */
+enum { PENDING = 8 };
+static pegsol_file *volatile pending[PENDING];
+static struct sigaction before[3];
+static const int ending[3] = {SIGINT, SIGTERM, SIGHUP};
+
+static void remove_pending(int sig)
 {
-	/* ferror first: glibc's fclose does not report a write that failed
-	 * earlier and whose buffered bytes were dropped then */
-	int bad = ferror(f);
-	errno = 0;
-	if (fclose(f) != 0 || bad) {
-		if (!errno)
-			errno = EIO;
-		return -1;
+	for (int i = 0; i < PENDING; i++) {
+		pegsol_file *f = pending[i];
+		/* NULL for a file written directly (a device): not removed */
+		const char *tmp = f ? pegsol_file_temp_path(f) : NULL;
+		if (tmp)
+			unlink(tmp);
 	}
-	return 0;
+	/* then what the signal did before: another handler (curses'), or
+	 * the end of the process */
+	for (int k = 0; k < 3; k++)
+		if (ending[k] == sig) {
+			if (before[k].sa_handler != SIG_DFL && before[k].sa_handler != SIG_IGN &&
+			    !(before[k].sa_flags & SA_SIGINFO)) {
+				before[k].sa_handler(sig);
+				return;
+			}
+			if (before[k].sa_handler == SIG_IGN)
+				return;
+		}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+pegsol_file *cli_open_output(const char *path)
+{
+	static int handled;
+	pegsol_file *f;
+	if (pegsol_file_create(path, 0, &f, NULL) != PEGSOL_OK)
+		return NULL;
+	if (!handled) {
+		handled = 1;
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = remove_pending;
+		sigemptyset(&sa.sa_mask);
+		for (int k = 0; k < 3; k++) {
+			sigaction(ending[k], NULL, &before[k]);
+			/* a signal ignored (nohup) stays ignored */
+			if (before[k].sa_handler != SIG_IGN)
+				sigaction(ending[k], &sa, NULL);
+		}
+	}
+	for (int i = 0; i < PENDING; i++)
+		if (!pending[i]) {
+			pending[i] = f;
+			break;
+		}
+	return f;
+}
+
+static void forget(pegsol_file *f)
+{
+	for (int i = 0; i < PENDING; i++)
+		if (pending[i] == f)
+			pending[i] = NULL;
+}
+
+int cli_commit_output(pegsol_file *f)
+{
+	forget(f);
+	/* pegsol_file_commit leaves errno the failed write's reason */
+	return pegsol_file_commit(f, NULL) == PEGSOL_OK ? 0 : -1;
+}
+
+void cli_discard_output(pegsol_file *f)
+{
+	forget(f);
+	pegsol_file_discard(f);
 }
 
 /* Why the first flush of standard output failed: a stream keeps only

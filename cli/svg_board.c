@@ -154,9 +154,11 @@ int svg_write_strip(const char *path, const pegsol_board *b, const char *title,
                     const svg_frame *frames, size_t n, int per_row,
                     pegsol_notation notation)
 {
-	FILE *f = fopen(path, "w");
-	if (!f)
+	/* written beside path and renamed over it when complete */
+	pegsol_file *out = cli_open_output(path);
+	if (!out)
 		return -1;
+	FILE *f = pegsol_file_stream(out);
 	if (per_row < 1)
 		per_row = 1;
 	size_t cols = n < (size_t)per_row ? n : (size_t)per_row;
@@ -181,7 +183,7 @@ int svg_write_strip(const char *path, const pegsol_board *b, const char *title,
 		frame(f, b, &frames[i], fw * (double)(i % (size_t)per_row),
 		      top + fh * (double)(i / (size_t)per_row), notation);
 	fputs("</svg>\n", f);
-	return cli_close_output(f);
+	return cli_commit_output(out);
 }
 
 int svg_write_solution(const char *path, const pegsol_board *b, pegsol_pos start,

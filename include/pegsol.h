@@ -21,6 +21,8 @@
  *                      way into a dead end
  *   pegsol/random.h    random play
  *   pegsol/game.h      an interactive game and its hints
+ *   pegsol/file.h      output files written safely (a temporary file
+ *                      renamed over the target when complete)
  *
  * The contract of every call (each header says where its calls differ):
  * nothing is undefined that a wrong argument can reach.  A call that
@@ -46,5 +48,6 @@
 #include "pegsol/shortest.h"
 #include "pegsol/random.h"
 #include "pegsol/game.h"
+#include "pegsol/file.h"
 
 #endif

@@ -358,9 +358,15 @@ int cmd_graph(int argc, char **argv)
 	}
 	FILE *f = stdout;
 	char cmd[4200], q[4096];
-	if (type) {
-		if (shell_quote(output, q, sizeof q)) {
+	/* the file is written beside output (by dot too) and renamed over
+	 * it when complete */
+	pegsol_file *out = NULL;
+	if (output && !(out = cli_open_output(output))) {
+		f = NULL;
+	} else if (type) {
+		if (shell_quote(pegsol_file_written_path(out), q, sizeof q)) {
 			fprintf(stderr, "pegsol graph: --output: the path is too long\n");
+			cli_discard_output(out);
 			oriented_free(&o);
 		pegsol_shortest_free(&r);
 			cli_free(&c);
@@ -369,10 +375,11 @@ int cmd_graph(int argc, char **argv)
 		snprintf(cmd, sizeof cmd, "dot -T%s -o %s", type, q);
 		f = popen(cmd, "w");
 	} else if (output) {
-		f = fopen(output, "w");
+		f = pegsol_file_stream(out);
 	}
 	if (!f) {
 		perror(output);
+		cli_discard_output(out);
 		oriented_free(&o);
 		pegsol_shortest_free(&r);
 		cli_free(&c);
@@ -382,10 +389,12 @@ int cmd_graph(int argc, char **argv)
 	int bad = ferror(f);
 	if (type)
 		bad |= pclose(f) != 0;
-	else if (output)
-		bad |= fclose(f) != 0;
-	else
+	else if (!output)
 		bad |= cli_flush_output(f) != 0;
+	if (out && bad)
+		cli_discard_output(out);
+	else if (out)
+		bad |= cli_commit_output(out) != 0;
 	if (bad)
 		fprintf(stderr, "pegsol graph: could not write %s%s\n",
 		        output ? output : "standard output",

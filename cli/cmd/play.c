@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "input.h"
 #include "level_cli.h"
+#include "output.h"
 #include "play.h"
 
 #include <ctype.h>
@@ -378,9 +379,9 @@ static void save_game(play *p, char *file, size_t size)
 		say(p, 1, "not saved: %s", err.message);
 		return;
 	}
-	FILE *f = fopen(file, "w");
-	int ok = f && fputs(text, f) >= 0;
-	if (f && fclose(f))
+	pegsol_file *f = cli_open_output(file);
+	int ok = f && fputs(text, pegsol_file_stream(f)) >= 0;
+	if (f && cli_commit_output(f))
 		ok = 0;
 	if (ok)
 		say(p, 0, "saved %zu moves to %s", pegsol_game_moves(p->game), file);

@@ -98,12 +98,13 @@ static emit_rich interval_rich(double lo, double hi)
  * csv and json the count alone ("seed" is a value of its own). */
 static void emit_games(emitter *e, unsigned long long games, unsigned long long seed)
 {
-	char text[96], num[64], plain[32];
+	char text[96], num[64], plain[32], json[34];
 	snprintf(text, sizeof text, "%s (seed %llu)", emit_count(games, num, sizeof num),
 	         seed);
 	snprintf(plain, sizeof plain, "%llu", games);
+	snprintf(json, sizeof json, "\"%llu\"", games); /* a count: a string */
 	emit_value_rich(e, "simulated_games", "simulated games",
-	                (emit_rich){strdup(text), strdup(plain), strdup(plain)});
+	                (emit_rich){strdup(text), strdup(plain), strdup(json)});
 	emit_value(e, "seed", NULL, COL_INT, "%llu", seed);
 }
 
@@ -134,9 +135,10 @@ static int write_plot(const char *path, const pegsol_board *b, int start_pegs,
                       const pegsol_random_result *r, const pegsol_simulation *sim,
                       int log_scale)
 {
-	FILE *f = fopen(path, "w");
-	if (!f)
+	pegsol_file *out = cli_open_output(path);
+	if (!out)
 		return -1;
+	FILE *f = pegsol_file_stream(out);
 	/* the line of P(can still finish): on the log axis with the bars, on
 	 * the linear one against an axis of its own at the right (it starts
 	 * at 1, far above most bars) */
@@ -246,7 +248,7 @@ static int write_plot(const char *path, const pegsol_board *b, int start_pegs,
 		           "dots: %llu simulated games</text>\n",
 		        L + pw, T - 6, (unsigned long long)sim->games);
 	fputs("</svg>\n", f);
-	return cli_close_output(f);
+	return cli_commit_output(out);
 }
 
 static void ending_cells(table *t, const cli *c, const pegsol_random_ending *x,

@@ -149,7 +149,9 @@ PEGSOL_API pegsol_status pegsol_winning_compute(const pegsol_problem *problem,
                                                 const pegsol_level_options *opt,
                                                 pegsol_winning **out,
                                                 pegsol_error *err);
-/* A cache file: saved once, loaded by later games.  Loading checks that the
+/* A cache file: saved once, loaded by later games.  Saving writes a
+ * temporary file beside path and renames it over path when complete
+ * (pegsol/file.h): a failed save leaves path as it was.  Loading checks that the
  * file was made for this board and problem, and its checksum; a file that
  * fails is refused (PEGSOL_EINPUT) and can simply be computed again. */
 PEGSOL_API pegsol_status pegsol_winning_save(const pegsol_winning *w,

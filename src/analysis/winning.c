@@ -210,10 +210,13 @@ pegsol_status pegsol_winning_save(const pegsol_winning *w, const char *path,
 	if (!w || !path)
 		return fail(err, PEGSOL_EUSAGE, "winning positions: %s",
 		            !w ? "nothing to save (NULL)" : "no file given (NULL)");
-	FILE *f = fopen(path, "wb");
-	if (!f)
-		return fail(err, PEGSOL_EINPUT, "%s: cannot write", path);
-	errno = 0; /* what a failed write below sets is the reason */
+	/* through a temporary file renamed over path when complete: a failed
+	 * write leaves whatever path was, and removes only what pegsol made */
+	pegsol_file *out;
+	pegsol_status st = pegsol_file_create(path, 0, &out, err);
+	if (st != PEGSOL_OK)
+		return st;
+	FILE *f = pegsol_file_stream(out);
 	uint64_t sum = 0xcbf29ce484222325ull;
 	int64_t N = w->N;
 	int ok = fwrite(magic, 1, 8, f) == 8;
@@ -229,15 +232,9 @@ pegsol_status pegsol_winning_save(const pegsol_winning *w, const char *path,
 		ok &= fwrite(w->keys[n], 8, c, f) == c;
 		sum = fnv(sum, w->keys[n], c * 8);
 	}
-	ok &= fwrite(&sum, 8, 1, f) == 1;
-	if (fclose(f))
-		ok = 0;
-	if (!ok) {
-		int e = errno;
-		remove(path);
-		return fail_io(err, e, "write", path);
-	}
-	return PEGSOL_OK;
+	fwrite(&sum, 8, 1, f);
+	/* a failed write above is the commit's failure, with its reason */
+	return pegsol_file_commit(out, err);
 }
 
 pegsol_status pegsol_winning_load(const pegsol_problem *pr, const char *path,

@@ -383,6 +383,91 @@ pegsol_status lfile_checkpoint(lfile_writer *w, int durable, lfile_mark *m,
 	return st;
 }
 
+/* The message of a level being made (path, a .tmp file carried on from
+ * its mark) found damaged: it names that file, and says that the
+ * finished levels are sound; only the level being made is lost. */
+static pegsol_status half_made_damaged(const char *path, const char *why,
+                                       pegsol_error *err)
+{
+	return fail(err, PEGSOL_EINPUT, "the level being made, %s, is damaged "
+	            "(%s): the finished levels of the checkpoint are sound; remove "
+	            "%s and %s.mark, and --resume makes that level again from its "
+	            "start", path, why, path, path);
+}
+
+/* Reads back the segments a mark says are written (each one zstd frame,
+ * its content checksummed) and counts their entries (a varint ends in a
+ * byte below 0x80; an entry is one varint, two when counted): a level
+ * carried on from its mark must not keep a damaged part, which would be
+ * found only once the level is finished, under its final name. */
+static pegsol_status verify_written(FILE *f, const char *path,
+                                    const lfile_mark *m, pegsol_error *err)
+{
+	ZSTD_DCtx *d = ZSTD_createDCtx();
+	size_t in_cap = ZSTD_DStreamInSize(), out_cap = ZSTD_DStreamOutSize();
+	uint8_t *in = malloc(in_cap), *outb = malloc(out_cap);
+	pegsol_status st = PEGSOL_OK;
+	char why[128] = "";
+	if (!d || !in || !outb)
+		st = fail(err, PEGSOL_ELIMIT, "out of memory");
+	uint64_t end = HEADER_BYTES;
+	for (int i = 0; i < LFILE_SEGMENTS && st == PEGSOL_OK && !why[0]; i++) {
+		uint64_t off = m->idx[i][0], csize = m->idx[i][1], n = m->idx[i][2];
+		if (!csize && !n)
+			continue;
+		if (off < end || off + csize > m->offset || !csize) {
+			snprintf(why, sizeof why, "segment %d is not where its mark says", i);
+			break;
+		}
+		end = off + csize;
+		if (fseeko(f, (off_t)off, SEEK_SET)) {
+			st = fail_io(err, errno, "read", path);
+			break;
+		}
+		ZSTD_DCtx_reset(d, ZSTD_reset_session_only);
+		uint64_t left = csize, ends = 0;
+		size_t last = 1;
+		while (left && !why[0]) {
+			size_t want = left < in_cap ? (size_t)left : in_cap;
+			errno = 0;
+			if (fread(in, 1, want, f) != want) {
+				if (ferror(f))
+					st = fail(err, PEGSOL_EINPUT, "cannot read %s: %s", path,
+					          strerror(errno ? errno : EIO));
+				else
+					snprintf(why, sizeof why, "it ends inside segment %d", i);
+				break;
+			}
+			left -= want;
+			ZSTD_inBuffer zin = {in, want, 0};
+			while (zin.pos < zin.size && !why[0]) {
+				ZSTD_outBuffer zout = {outb, out_cap, 0};
+				last = ZSTD_decompressStream(d, &zout, &zin);
+				if (ZSTD_isError(last))
+					snprintf(why, sizeof why, "segment %d: %s", i,
+					         ZSTD_getErrorName(last));
+				for (size_t k = 0; k < zout.pos; k++)
+					ends += outb[k] < 0x80;
+			}
+		}
+		if (st != PEGSOL_OK || why[0])
+			break;
+		if (last != 0)
+			snprintf(why, sizeof why, "segment %d is cut short", i);
+		else if (ends != n * (m->counted ? 2 : 1))
+			snprintf(why, sizeof why, "segment %d holds %llu entries, its "
+			         "mark says %llu", i,
+			         (unsigned long long)(ends / (m->counted ? 2 : 1)),
+			         (unsigned long long)n);
+	}
+	if (st == PEGSOL_OK && why[0])
+		st = half_made_damaged(path, why, err);
+	ZSTD_freeDCtx(d);
+	free(in);
+	free(outb);
+	return st;
+}
+
 pegsol_status lfile_reopen(const char *path, int threads, const lfile_mark *m,
                            lfile_writer **out, pegsol_error *err)
 {
@@ -406,10 +491,13 @@ pegsol_status lfile_reopen(const char *path, int threads, const lfile_mark *m,
 	         !memcmp(header, MAGIC, 8) && (memcpy(&flags, header + 8, 4), 1) &&
 	         flags == (uint32_t)m->counted && !fstat(fileno(w->f), &sb) &&
 	         (uint64_t)sb.st_size >= m->offset && m->offset >= HEADER_BYTES;
-	if (!ok || ftruncate(fileno(w->f), (off_t)m->offset) ||
-	    fseeko(w->f, (off_t)m->offset, SEEK_SET)) {
-		pegsol_status st = fail(err, PEGSOL_EINPUT, "cannot carry on %s: "
-		                               "not the file its mark describes", path);
+	pegsol_status st = ok ? verify_written(w->f, path, m, err)
+	                      : half_made_damaged(path, "not the file its mark "
+	                                          "describes", err);
+	if (st == PEGSOL_OK && (ftruncate(fileno(w->f), (off_t)m->offset) ||
+	                        fseeko(w->f, (off_t)m->offset, SEEK_SET)))
+		st = fail_io(err, errno, "carry on", path);
+	if (st != PEGSOL_OK) {
 		writer_free(w, 0);
 		return st;
 	}
@@ -632,6 +720,13 @@ struct lfile_reader {
 
 static pegsol_status corrupt(lfile_reader *r, pegsol_error *err, const char *why)
 {
+	/* a .tmp file (a run, a level being made) is no part of the
+	 * checkpoint: --resume makes it again, the finished levels are kept */
+	size_t len = strlen(r->path);
+	if (len > 4 && !strcmp(r->path + len - 4, ".tmp"))
+		return fail(err, PEGSOL_EINPUT, "%s, a file of the level being made, "
+		            "is damaged (%s): the finished levels of the checkpoint are "
+		            "sound, and --resume makes that level again", r->path, why);
 	return fail(err, PEGSOL_EINPUT, "level file %s is damaged (%s): "
 	                   "remove it and its checkpoint, or run again", r->path, why);
 }

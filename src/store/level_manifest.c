@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -261,23 +260,13 @@ pegsol_status manifest_open_workdir(const char *dir, int resume, int *lock_fd,
 {
 	memset(found, 0, sizeof *found);
 	*lock_fd = -1;
-	/* pegsol's own directory, or an empty one it makes its own, before
-	 * anything is written there */
-	pegsol_status st = workdir_claim(dir, resume, err);
+	/* locked against other runs, then pegsol's own directory or an
+	 * empty one it makes its own, before anything is written there */
+	pegsol_status st = workdir_take(dir, resume, lock_fd, err);
 	if (st != PEGSOL_OK)
 		return st;
-	char path[4096];
-	snprintf(path, sizeof path, "%s/LOCK", dir);
-	*lock_fd = open(path, O_RDWR | O_CREAT, 0644);
 	int got = 0;
-	if (*lock_fd < 0)
-		st = fail(err, PEGSOL_EINPUT, "cannot write in the work "
-		                 "directory %s: %s", dir, strerror(errno));
-	else if (flock(*lock_fd, LOCK_EX | LOCK_NB))
-		st = fail(err, PEGSOL_EUSAGE, "the work directory %s is in use "
-		                 "by another run", dir);
-	if (st == PEGSOL_OK)
-		st = manifest_read(dir, found, &got, err);
+	st = manifest_read(dir, found, &got, err);
 	if (st == PEGSOL_OK && got && !resume)
 		st = fail(err, PEGSOL_EUSAGE, "the work directory %s holds the "
 		                 "checkpoint of an earlier run: add --resume to carry "

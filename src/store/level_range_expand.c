@@ -351,9 +351,12 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 	range_mark mark;
 	pegsol_status st;
 	int whole = 1; /* made in one go: its biggest count seen */
-	if (durable && read_mark(out_path, &of, &mark) &&
-	    lfile_reopen(tmp, E->threads, &mark.file, &w, NULL) == PEGSOL_OK) {
-		/* a killed run's level: on from its mark */
+	if (durable && read_mark(out_path, &of, &mark) && !access(tmp, F_OK)) {
+		/* a killed run's level: on from its mark (a damaged file is
+		 * an error naming it, never carried on nor silently made
+		 * again) */
+		if ((st = lfile_reopen(tmp, E->threads, &mark.file, &w, err)) != PEGSOL_OK)
+			return st;
 		a = mark.a;
 		total = mark.total;
 		per_hash = mark.per_hash;

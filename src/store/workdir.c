@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -171,7 +172,9 @@ const char *workdir_missing_hint(int e)
 	return e == ENOENT ? " (make it first: mkdir -p)" : "";
 }
 
-pegsol_status workdir_claim(const char *dir, int resume, pegsol_error *err)
+/* Whether dir can be opened as a directory, with the message of the
+ * first thing wrong with it. */
+static pegsol_status check_dir(const char *dir, pegsol_error *err)
 {
 	struct stat sb;
 	if (stat(dir, &sb)) {
@@ -182,6 +185,87 @@ pegsol_status workdir_claim(const char *dir, int resume, pegsol_error *err)
 	if (!S_ISDIR(sb.st_mode))
 		return fail(err, PEGSOL_EINPUT, "work directory %s: not a directory",
 		            dir);
+	return PEGSOL_OK;
+}
+
+/* The lock of a run on dir, taken before anything is looked at or written
+ * there: two runs started together on a new directory would otherwise
+ * both find it empty and both write in it (each taking the other's
+ * half-written mark for a stranger's file).  It is a lock of the
+ * directory itself (flock on its descriptor), so nothing is created in a
+ * directory that may turn out to be a stranger's; *fd is -1 (and the
+ * status OK) where the file system cannot lock a directory, and the run
+ * then locks the file LOCK in it once it is taken (workdir_take). */
+static pegsol_status lock_dir(const char *dir, int *fd, pegsol_error *err)
+{
+	*fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (*fd < 0)
+		return fail(err, PEGSOL_EINPUT, "cannot open the work directory %s: "
+		            "%s", dir, strerror(errno));
+	if (!flock(*fd, LOCK_EX | LOCK_NB))
+		return PEGSOL_OK;
+	int e = errno;
+	close(*fd);
+	*fd = -1;
+	if (e == EWOULDBLOCK || e == EINTR)
+		return fail(err, PEGSOL_EUSAGE, "the work directory %s is in use by "
+		            "another run", dir);
+	return PEGSOL_OK; /* EBADF, ENOLCK, EINVAL: no lock of directories */
+}
+
+/* The file LOCK locked, where the directory itself cannot be. */
+static pegsol_status lock_file(const char *dir, int *fd, pegsol_error *err)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/LOCK", dir);
+	*fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (*fd < 0)
+		return fail(err, PEGSOL_EINPUT, "cannot write in the work directory "
+		            "%s: %s", dir, strerror(errno));
+	if (!flock(*fd, LOCK_EX | LOCK_NB))
+		return PEGSOL_OK;
+	close(*fd);
+	*fd = -1;
+	return fail(err, PEGSOL_EUSAGE, "the work directory %s is in use by "
+	            "another run", dir);
+}
+
+static pegsol_status claim_locked(const char *dir, int resume, pegsol_error *err);
+
+pegsol_status workdir_take(const char *dir, int resume, int *lock_fd,
+                           pegsol_error *err)
+{
+	*lock_fd = -1;
+	pegsol_status st = check_dir(dir, err);
+	if (st == PEGSOL_OK)
+		st = lock_dir(dir, lock_fd, err);
+	if (st == PEGSOL_OK)
+		st = claim_locked(dir, resume, err);
+	if (st == PEGSOL_OK && *lock_fd < 0)
+		st = lock_file(dir, lock_fd, err);
+	if (st != PEGSOL_OK && *lock_fd >= 0) {
+		close(*lock_fd);
+		*lock_fd = -1;
+	}
+	return st;
+}
+
+pegsol_status workdir_claim(const char *dir, int resume, pegsol_error *err)
+{
+	int fd;
+	pegsol_status st = check_dir(dir, err);
+	if (st == PEGSOL_OK)
+		st = lock_dir(dir, &fd, err);
+	if (st != PEGSOL_OK)
+		return st;
+	st = claim_locked(dir, resume, err);
+	if (fd >= 0)
+		close(fd);
+	return st;
+}
+
+static pegsol_status claim_locked(const char *dir, int resume, pegsol_error *err)
+{
 	int marked = file_begins(dir, WORKDIR_MARKER, MARK_HEADER);
 	if (marked < 0)
 		return fail(err, PEGSOL_EINPUT, "cannot read %s/%s: %s", dir,

@@ -5,7 +5,8 @@
  * directories), so that pegsol never deletes or overwrites a user's file.
  *
  * The rule.  pegsol takes a work directory only when it is empty (a LOCK
- * file aside, which pegsol opens but never writes or deletes) or when it
+ * file aside, which pegsol opens but never writes or deletes: the lock of
+ * a run where the directory itself cannot be locked) or when it
  * is pegsol's own: marked by the file PEGSOL-WORKDIR that pegsol wrote
  * when it first took it.  A directory holding anything else is refused
  * (PEGSOL_EINPUT) before pegsol writes a byte there.  Inside its own
@@ -33,8 +34,16 @@ int workdir_own_name(const char *name);
  * marked (durably) as pegsol's; a marked one is taken as it is; an
  * unmarked checkpoint of an earlier build is marked under resume and is
  * "an earlier run's checkpoint" (PEGSOL_EUSAGE) without; anything else is
- * PEGSOL_EINPUT, naming the directory and a file pegsol did not make. */
+ * PEGSOL_EINPUT, naming the directory and a file pegsol did not make.
+ * Under the run's lock of dir, held while it looks and marks: a
+ * directory another run holds is "in use by another run" (PEGSOL_EUSAGE),
+ * and nothing is looked at or written there. */
 pegsol_status workdir_claim(const char *dir, int resume, pegsol_error *err);
+/* workdir_claim keeping the lock for the run: *lock_fd, to close when the
+ * run is done (-1 on failure).  Two runs started together on one
+ * directory: one takes it, the other is told it is in use. */
+pegsol_status workdir_take(const char *dir, int resume, int *lock_fd,
+                           pegsol_error *err);
 /* What to add to the message of a work directory that stat() failed on
  * with errno e: a hint where it does not exist (it is not made for the
  * user: a mistyped path would start a run of hours in the wrong place, or

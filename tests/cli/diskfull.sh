@@ -6,6 +6,9 @@
 # table the in-memory count prints.  The disk is a tmpfs of 1 MiB mounted
 # in a mount namespace of the test's own (unshare -m), so it needs root or
 # unprivileged user namespaces; without either it skips (exit 77).
+# And an output file on a full disk (`levels --list -o`): exit 3, "No space
+# left on device" (the write's own reason, not EIO), the user's old file
+# as it was and no temporary file left beside it.
 set -u
 PEGSOL=${PEGSOL:?path to the pegsol binary}
 tmp=$(mktemp -d)
@@ -36,6 +39,16 @@ fi
 		--resume --format csv >"$t/resumed.csv" 2>"$t/resumed.err"
 	echo $? >"$t/resumed.rc"
 ' sh "$tmp/w" "$tmp" "$PEGSOL"
+mkdir "$tmp/s"
+"${ns[@]}" sh -c '
+	s=$1; t=$2; p=$3
+	mount -t tmpfs -o size=64k none "$s" || exit 1
+	echo "the user'"'"'s file" >"$s/old.bin"
+	"$p" levels -b english --list 12 -o "$s/old.bin" >/dev/null 2>"$t/list.err"
+	echo $? >"$t/list.rc"
+	cat "$s/old.bin" >"$t/list.old"
+	ls -A "$s" >"$t/list.ls"
+' sh "$tmp/s" "$tmp" "$PEGSOL"
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
@@ -59,5 +72,13 @@ first=$(awk '/forward level/ { for (i = 1; i < NF; i++) if ($i == "level") { pri
 	bad "--resume with room: exit $(cat "$tmp/resumed.rc" 2>/dev/null): $(tail -c 300 "$tmp/resumed.err")"
 if diff <(grep -v '^seconds' "$tmp/mem.csv") <(grep -v '^seconds' "$tmp/resumed.csv") >"$tmp/diff"; then ok
 else bad "resumed after a full disk, the table differs: $(head -5 "$tmp/diff")"; fi
+[ "$(cat "$tmp/list.rc" 2>/dev/null)" = 3 ] && ok ||
+	bad "levels --list -o on a full disk: exit $(cat "$tmp/list.rc" 2>/dev/null), want 3"
+grep -q "cannot write '.*old.bin': No space left on device" "$tmp/list.err" && ok ||
+	bad "levels --list -o on a full disk says: $(head -c 300 "$tmp/list.err")"
+[ "$(cat "$tmp/list.old" 2>/dev/null)" = "the user's file" ] && ok ||
+	bad "levels --list -o on a full disk changed the old file: $(head -c 100 "$tmp/list.old")"
+[ "$(cat "$tmp/list.ls" 2>/dev/null)" = old.bin ] && ok ||
+	bad "levels --list -o on a full disk left: $(cat "$tmp/list.ls" 2>/dev/null)"
 echo "diskfull.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

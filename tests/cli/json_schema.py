@@ -8,12 +8,14 @@ Validates OUT.json against $defs/DEF of SCHEMA (the subset of JSON Schema
 that file uses: type, const, enum, anyOf, $ref, properties, required,
 additionalProperties, items, minItems, maxItems, minimum, maximum, pattern,
 minLength), then what a schema cannot say:
-  - the JSON is strict (no NaN or Infinity), numbers above 2^53 are the
-    only counts written as strings;
+  - the JSON is strict (no NaN or Infinity);
   - every hole name is one of the notation's (numeric 16, algebraic d4,
     rowcol (3,3), from 0);
   - the keys of each table row come in the order of the schema, the CSV
     header's order;
+  - the output is taken by the schema's top-level anyOf too;
+  - in --batch, every key has one JSON type in all the outputs (null
+    aside);
 and, given OUT.csv of the same run, that the CSV says the same: one block
 per table in the JSON's order with the schema's header and the same rows,
 then a "key,value" block with every other value (lists of holes joined by
@@ -27,7 +29,6 @@ import json
 import re
 import sys
 
-TWO53 = 2 ** 53
 HOLE = {
     "numeric": re.compile(r"^[0-9]+$"),
     "algebraic": re.compile(r"^[a-z][1-9][0-9]*$"),
@@ -101,8 +102,6 @@ def check(schema, s, v, path, notation, out):
             out.append((path, "%r does not match %s" % (v, s["pattern"])))
         if "minLength" in s and len(v) < s["minLength"]:
             out.append((path, "%r too short" % v))
-        if s.get("format") == "count-above-2^53" and int(v) <= TWO53:
-            out.append((path, "count %s is a string but fits a JSON number" % v))
     if isinstance(v, list):
         if len(v) < s.get("minItems", 0):
             out.append((path, "fewer than %d items" % s["minItems"]))
@@ -220,6 +219,13 @@ def one(schema, name, notation, json_path, csv_path):
         return [(json_path, str(e))]
     out = []
     check(schema, d, doc, "", notation, out)
+    # and the schema's top level, which a reader validates against
+    # without knowing which command wrote the output
+    if not out:
+        top = []
+        check(schema, {"anyOf": schema["anyOf"]}, doc, "", notation, top)
+        if top:
+            out.append(("$", "not taken by the schema's top-level anyOf (no $ref to %s?)" % name))
     # table rows: the keys in the schema's (the CSV header's) order
     for k, v in doc.items() if isinstance(doc, dict) else []:
         h = table_header(schema, d["properties"].get(k, {}))
@@ -233,14 +239,40 @@ def one(schema, name, notation, json_path, csv_path):
     return out
 
 
+def json_type(v):
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, (int, float)):
+        return "number"
+    return {str: "string", list: "array", dict: "object"}.get(type(v), "null")
+
+
+def key_types(doc, seen, label):
+    """Records in seen the JSON type of every key of doc (null aside: it
+    is any key's "unknown"), with the first output that gave it."""
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            t = json_type(v)
+            # a finish is its holes or "any" (-f any): one definition
+            if t != "null" and k != "finish":
+                seen.setdefault(k, {}).setdefault(t, label)
+            key_types(v, seen, label)
+    elif isinstance(doc, list):
+        for v in doc:
+            key_types(v, seen, label)
+
+
 def main(argv):
     """json_schema.py SCHEMA --batch FILE: one check per line of FILE, its
     tab-separated fields EXPECT (ok, or bad for an output that must be
     refused) DEF NOTATION JSON CSV (- for none) LABEL; prints PASS or FAIL
-    and the label, a line each (python starts once: it is slow to start)."""
+    and the label, a line each (python starts once: it is slow to start);
+    then one line for the rule that a key has one JSON type in every
+    output taken (a count a string on every board, say)."""
     schema = json.load(open(argv[1]))
     if argv[2] == "--batch":
         status = 0
+        seen = {}
         for line in open(argv[3]):
             expect, name, notation, js, cs, label = line.rstrip("\n").split("\t")
             out = one(schema, name, notation, js, None if cs == "-" else cs)
@@ -249,7 +281,13 @@ def main(argv):
             print("%s %s%s" % ("PASS" if good else "FAIL", label,
                                "" if good else ": " + (why or "accepted")))
             status |= not good
-        return status
+            if expect == "ok" and not out:
+                key_types(json.load(open(js)), seen, label)
+        mixed = ["%s (%s)" % (k, ", ".join("%s in %s" % tl for tl in t.items()))
+                 for k, t in sorted(seen.items()) if len(t) > 1]
+        print("%s one JSON type per key%s" % ("FAIL" if mixed else "PASS",
+                                             ": " + "; ".join(mixed[:5]) if mixed else ""))
+        return status | bool(mixed)
     name, notation, json_path = argv[2:5]
     out = one(schema, name, notation, json_path, argv[5] if len(argv) > 5 else None)
     for p, m in out[:20]:

@@ -115,5 +115,66 @@ for cmd in "show ${T[*]} --svg" "solve ${T[*]} --svg" "shortest ${T[*]} --svg" \
   fi
 done
 
+# A file that cannot be written whole leaves the user's old file as it was
+# and no temporary file beside it (every output file is written beside its
+# target and renamed over it when complete).  A file size limit (ulimit
+# -f, with SIGXFSZ ignored: the write fails with EFBIG) stands in for a
+# full disk, which diskfull.sh makes with a tmpfs.
+mkdir "$tmp/keep"
+for cmd in "show ${T[*]} --svg" "solve -b english --svg" "shortest -b english --svg" \
+           "random ${T[*]} --plot" "levels -b english --list 8 -o" \
+           "graph ${T[*]} --output"; do
+  # (graph takes a name ending as the format it writes)
+  old=old
+  case "$cmd" in graph*) old=old.dot ;; esac
+  rm -f "$tmp/keep/"*
+  printf "the user's file, %s\n" "$RANDOM" >"$tmp/keep/$old"
+  before=$(cksum <"$tmp/keep/$old")
+  # shellcheck disable=SC2086
+  (trap '' XFSZ; ulimit -f 1; exec "$PEGSOL" $cmd "$tmp/keep/$old") >/dev/null 2>"$tmp/err"
+  rc=$?
+  # graph says so in its own words
+  case "$cmd" in graph*) need="could not write" ;; *) need="File too large" ;; esac
+  check "$cmd FILE past the size limit" 3 "$need"
+  if [ "$(cksum <"$tmp/keep/$old")" = "$before" ] && [ "$(ls -A "$tmp/keep")" = "$old" ]; then pass
+  else fail "$cmd FILE past the size limit: the old file changed or a file was left: $(ls -A "$tmp/keep")"; fi
+  # with room: replaced whole
+  # shellcheck disable=SC2086
+  "$PEGSOL" $cmd "$tmp/keep/$old" >/dev/null 2>"$tmp/err"
+  rc=$?
+  check "$cmd FILE" 0 ""
+  if [ "$(cksum <"$tmp/keep/$old")" != "$before" ] && [ "$(ls -A "$tmp/keep")" = "$old" ]; then pass
+  else fail "$cmd FILE: not replaced, or a file was left: $(ls -A "$tmp/keep")"; fi
+done
+# a run ended by a signal while its output file is being made (here
+# while the level is computed, the file open) leaves the old file and no
+# temporary file
+printf "the user's file\n" >"$tmp/keep/sig.bin"
+"$PEGSOL" levels -b english --list 17 -o "$tmp/keep/sig.bin" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 200); do ls "$tmp/keep" | grep -q 'sig.bin.pegsol-' && break; sleep 0.05; done
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"
+rc=$?
+if [ "$rc" -ne 0 ] && [ "$(cat "$tmp/keep/sig.bin")" = "the user's file" ] &&
+  ! ls "$tmp/keep" | grep -q 'sig.bin.'; then pass
+else fail "levels --list -o ended by SIGTERM (exit $rc): $(ls -A "$tmp/keep")"; fi
+# a device is written directly and stays a device (pegsol removes no path
+# it did not make); the binary list rewinds to write its header, which a
+# pipe cannot: said so, exit 3
+"$PEGSOL" levels "${T[@]}" --list 3 -o /dev/null >/dev/null 2>"$tmp/err"
+rc=$?
+check "levels --list -o /dev/null" 0 ""
+[ -c /dev/null ] && pass || fail "/dev/null is no longer a device"
+"$PEGSOL" levels "${T[@]}" --list 3 -o /dev/stdout 2>"$tmp/err" | cat >/dev/null
+rc=${PIPESTATUS[0]}
+check "levels --list -o /dev/stdout into a pipe" 3 "Illegal seek"
+if [ -w /dev/full ]; then
+  "$PEGSOL" levels "${T[@]}" --list 3 -o /dev/full >/dev/null 2>"$tmp/err"
+  rc=$?
+  check "levels --list -o /dev/full" 3 "No space left on device"
+  [ -c /dev/full ] && pass || fail "/dev/full is no longer a device"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

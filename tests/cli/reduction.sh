@@ -20,7 +20,7 @@ val() { sed -n "s/^$1,//p" "$2"; }
 "$PEGSOL" levels -b triangle5 -s 0 -f any --by moves --member 12 --format csv >"$tmp/m.csv" ||
 	bad "--by moves --member 12"
 same "$(val moves "$tmp/m.csv") $(val moves_to_finish "$tmp/m.csv")" "10 0" "levels of 12"
-same "$(val reachable "$tmp/m.csv") $(val can_finish "$tmp/m.csv") $(val on_solution "$tmp/m.csv")" \
+same "$(val reachable "$tmp/m.csv") $(val finishable "$tmp/m.csv") $(val on_solution "$tmp/m.csv")" \
 	"true true true" "12 on a solution"
 # a peg at 1 alone cannot be the last (levels --member 1 --winning by jumps
 # says so too): reachable, never on a solution
@@ -30,7 +30,7 @@ expect_exit 0 "$PEGSOL" levels -b triangle5 -s 0 -f any --by moves --member 1 --
 	bad "--direction forward"
 grep -q '"moves": 10,' "$tmp/f.json" && ok || bad "forward only: moves 10"
 grep -q '"moves_to_finish"' "$tmp/f.json" && bad "forward only: no moves_to_finish" || ok
-grep -q '"can_finish"' "$tmp/f.json" && bad "forward only: no can_finish" || ok
+grep -q '"finishable"' "$tmp/f.json" && bad "forward only: no finishable" || ok
 # the start's pegs beyond the finish's: none backward (text says none)
 "$PEGSOL" levels -b triangle5 -s 0 --by moves --member 1,2 --direction backward >"$tmp/n.txt"
 same "$?" 1 "exit status when in no B_-n"

@@ -51,7 +51,7 @@ if [ "$good" -eq "$n" ]; then ok; else bad "$((n - good)) of $n listed solutions
 
 # --distinct, text and json; --distinct --by jumps lists one order of each set
 expect 0 "distinct json" -- "$PEGSOL" shortest -b triangle5 --distinct --format json
-if grep -q '"distinct": [0-9]' "$tmp/out" && grep -q '"moves": [0-9]' "$tmp/out"; then ok
+if grep -q '"distinct": "[0-9]' "$tmp/out" && grep -q '"moves": [0-9]' "$tmp/out"; then ok
 else bad "json: $(cat "$tmp/out")"; fi
 expect 0 "distinct by jumps" -- "$PEGSOL" shortest -b triangle5 --distinct --by jumps --list
 sets=$(sed -n 's/.*unordered sets of jumps, symmetric ones counted apart): //p' "$tmp/out" | tr -d ,)

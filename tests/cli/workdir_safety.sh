@@ -199,5 +199,49 @@ else
 	chmod 755 "$tmp/ro1" "$tmp/ro2"
 fi
 
+# Two runs on one new directory.  A run locks the directory before it
+# looks in it: one held by another run (flock(1) on it, as a pegsol run
+# holds it) is "in use by another run", exit 2, and gets nothing written
+# in it.  Then pairs of runs started together on a new directory: one
+# works and gives the in-memory answer; the other is told the directory is
+# in use (or, when it came after the first had finished, that it holds an
+# earlier run's checkpoint), exit 2; never that it holds a file pegsol did
+# not make (the other's half-written mark), and never do both write.
+if command -v flock >/dev/null 2>&1; then
+	for c in "count -b english --format csv" "levels -b english --format csv"; do
+		read -r -a cmd <<<"$c"
+		mkdir "$tmp/held"
+		flock "$tmp/held" sleep 5 &
+		holder=$!
+		for _ in $(seq 50); do flock -n "$tmp/held" true 2>/dev/null || break; sleep 0.1; done
+		run "${cmd[@]}" --workdir "$tmp/held"
+		if [ "$rc" -eq 2 ] && grep -q "work directory $tmp/held is in use by another run" "$tmp/err" &&
+			[ -z "$(ls -A "$tmp/held")" ]; then ok; else
+			bad "$c in a held directory: exit $rc, left ($(ls -A "$tmp/held")): $(head -c 300 "$tmp/err")"; fi
+		kill "$holder" 2>/dev/null
+		wait "$holder" 2>/dev/null
+		rm -rf "$tmp/held"
+	done
+else
+	echo "workdir_safety.sh: no flock(1); the held-directory check skipped"
+fi
+"$PEGSOL" count -b english --max-jumps 10 --format csv >"$tmp/mem" 2>/dev/null
+for i in 1 2 3 4; do
+	r="$tmp/race$i"
+	mkdir "$r"
+	"$PEGSOL" count -b english --max-jumps 10 --format csv --workdir "$r" >"$r.out1" 2>"$r.err1" &
+	p1=$!
+	"$PEGSOL" count -b english --max-jumps 10 --format csv --workdir "$r" >"$r.out2" 2>"$r.err2" &
+	p2=$!
+	wait "$p1"; rc1=$?
+	wait "$p2"; rc2=$?
+	if [ "$rc1" -eq 0 ]; then won=1 lost=2; else won=2 lost=1; fi
+	lrc=$rc2; [ "$lost" = 1 ] && lrc=$rc1
+	if [ "$((rc1 + rc2))" -eq 2 ] && [ "$lrc" -eq 2 ] &&
+		grep -q "in use by another run\|checkpoint of an earlier run" "$r.err$lost" &&
+		diff <(answer "$tmp/mem") <(answer "$r.out$won") >/dev/null; then ok; else
+		bad "two runs on a new directory: exits $rc1 $rc2: $(grep pegsol "$r.err1" "$r.err2" | head -c 400)"; fi
+done
+
 echo "workdir_safety.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

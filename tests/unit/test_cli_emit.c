@@ -1,7 +1,7 @@
 /*
  * test_cli_emit.c - the CLI's output shapes (cli/emit.c, doc/JSON.md): what
  * no small problem of tests/cli/json_schema.sh reaches, a count above 2^53
- * (a string) beside 2^53 itself (a number), a real that is not finite
+ * beside 2^53 itself (both strings, as every count), a real that is not finite
  * (null), a word in a numeric cell; and the three forms of holes, moves,
  * null and booleans, the thousands separators of text and the total row
  * that only text shows.  Expected outputs are written out by hand.
@@ -91,10 +91,10 @@ static void one_column(emitter *e)
 
 int main(void)
 {
-	/* a count is a number up to 2^53, a string of digits above; not a
-	 * number is null (json) or empty (csv) */
+	/* a count is a string of digits, below 2^53 as above; not a number
+	 * is null (json) or empty (csv) */
 	check_printed(FORMAT_JSON, counts,
-	              "{\n  \"a\": 9007199254740992,\n  \"b\": \"9007199254740993\",\n"
+	              "{\n  \"a\": \"9007199254740992\",\n  \"b\": \"9007199254740993\",\n"
 	              "  \"c\": \"1267650600228229401496703205376\",\n  \"r\": null,\n"
 	              "  \"w\": null,\n  \"x\": 1234\n}\n");
 	check_printed(FORMAT_CSV, counts,
@@ -120,7 +120,7 @@ int main(void)
 
 	/* the total row: text alone */
 	check_printed(FORMAT_JSON, with_total,
-	              "{\n  \"levels\": [\n    {\"jumps\": 0, \"positions\": 1234567}\n  ]\n}\n");
+	              "{\n  \"levels\": [\n    {\"jumps\": 0, \"positions\": \"1234567\"}\n  ]\n}\n");
 	check_printed(FORMAT_CSV, with_total, "jumps,positions\n0,1234567\n");
 	check_printed(FORMAT_TEXT, with_total,
 	              "jumps  positions\n    0  1,234,567\ntotal  1,234,567\n");

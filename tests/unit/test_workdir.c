@@ -5,13 +5,17 @@
  * checkpoint under --resume) and which refused, and that a refused one is
  * left as it was; that the clean-up deletes only pegsol's leftovers; and
  * that a manifest reads its optional fields in every combination, those
- * of earlier builds (no fingerprint) included.
+ * of earlier builds (no fingerprint) included; and that a run holding a
+ * directory keeps every other out of it ("in use by another run") before
+ * they look in it or write there, a new directory too.
  */
 #include "check.h"
 #include "store/level_manifest.h"
 #include "store/workdir.h"
 
 #include <dirent.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -283,6 +287,37 @@ static void test_workdir_remove(void)
 	CHECK(mkdir(dir, 0755) == 0);
 }
 
+static void test_lock(void)
+{
+	pegsol_error err;
+	int fd = -1, fd2 = 7;
+	empty_dir();
+	/* a new directory, held by another run (flock(1) on it, as a second
+	 * pegsol would hold it): refused, and nothing written there */
+	int other = open(dir, O_RDONLY | O_DIRECTORY);
+	CHECK(other >= 0 && flock(other, LOCK_EX | LOCK_NB) == 0);
+	CHECK_EQ_INT(workdir_claim(dir, 0, &err), PEGSOL_EUSAGE);
+	CHECK(strstr(err.message, "in use by another run") != NULL);
+	CHECK_EQ_INT(workdir_take(dir, 0, &fd2, &err), PEGSOL_EUSAGE);
+	CHECK_EQ_INT(fd2, -1);
+	manifest m;
+	CHECK_EQ_INT(manifest_open_workdir(dir, 0, &fd2, &m, &err), PEGSOL_EUSAGE);
+	CHECK_EQ_INT(entries(), 0);
+	close(other);
+	/* taken and held: marked, and the next run is kept out */
+	CHECK_EQ_INT(workdir_take(dir, 0, &fd, &err), PEGSOL_OK);
+	CHECK(fd >= 0);
+	CHECK(exists(WORKDIR_MARKER));
+	CHECK_EQ_INT(workdir_take(dir, 0, &fd2, &err), PEGSOL_EUSAGE);
+	CHECK(strstr(err.message, "in use by another run") != NULL);
+	CHECK_EQ_INT(workdir_claim(dir, 0, &err), PEGSOL_EUSAGE);
+	close(fd);
+	/* let go: free again */
+	CHECK_EQ_INT(workdir_take(dir, 0, &fd, &err), PEGSOL_OK);
+	close(fd);
+	empty_dir();
+}
+
 int main(void)
 {
 	check_tempdir(dir, sizeof dir, "workdir");
@@ -291,6 +326,7 @@ int main(void)
 	test_remove_unnamed();
 	test_fields();
 	test_workdir_remove();
+	test_lock();
 	rmdir(dir);
 	return check_done();
 }
