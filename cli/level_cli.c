@@ -49,6 +49,16 @@ int level_cli_end(cli *c, progress *p, pegsol_status st, const pegsol_error *err
 	return rc;
 }
 
+int level_cli_run(cli *c, level_cli_fn fn, void *arg, double *secs)
+{
+	progress p;
+	pegsol_level_options lo;
+	pegsol_error err;
+	level_cli_begin(c, &p, &lo);
+	pegsol_status st = fn(c, &lo, &p, arg, &err);
+	return level_cli_end(c, &p, st, &err, secs);
+}
+
 int level_cli_member(cli *c, const char *member, pegsol_pos *pos)
 {
 	pegsol_error err;

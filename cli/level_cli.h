@@ -17,6 +17,14 @@ void level_cli_begin(cli *c, progress *p, pegsol_level_options *lo);
  * returns the exit code (and frees c's board), else returns 0. */
 int level_cli_end(cli *c, progress *p, pegsol_status st, const pegsol_error *err,
                   double *secs);
+/* One run of the level engine, as every level command makes it: the
+ * options from c (level_cli_begin), fn's call of the library (which may
+ * set more of lo and p first), the progress line cleared and *secs set
+ * (level_cli_end).  Returns 0, or the exit code after reporting err (and
+ * freeing c's board). */
+typedef pegsol_status (*level_cli_fn)(cli *c, pegsol_level_options *lo,
+                                      progress *p, void *arg, pegsol_error *err);
+int level_cli_run(cli *c, level_cli_fn fn, void *arg, double *secs);
 /* "board", "start (empty)" and "finish" values of c's problem. */
 void level_cli_emit_problem(emitter *e, const cli *c);
 /* levels --member HOLES: *pos, the position with pegs in HOLES; else

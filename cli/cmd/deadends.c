@@ -15,7 +15,8 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-static const char help[] =
+static const cli_command command = {
+	"deadends",
 	"Usage: pegsol deadends [-b BOARD] [-s START] [--unsolvable] [OPTIONS]\n"
 	"The shortest game that ends with no legal jump: its length, the number\n"
 	"of game sequences that end so at that length, the end positions, and an\n"
@@ -31,29 +32,13 @@ static const char help[] =
 	"keeps the positions worth most and counts the others again (slower,\n"
 	"the same answer; 'table_full' says so).\n"
 	"When the per-jump table does not fit in memory, the search's result is\n"
-	"still printed, and the exit status is 4; --workdir makes it on disk.\n"
-	"Exit status: 0 done, 2 usage error, 3 bad input, 4 limit reached.\n\n"
-	"Options:\n" CLI_COMMON_HELP
-	"      --unsolvable        the shortest way to make the finish unreachable\n"
-	"      --shortest-only     skip the per-jump table (the full analysis of\n"
-	"                          the 41- and 45-hole boards does not fit in\n"
-	"                          memory, and takes hours on disk)\n"
-	"      --max-jumps N       search no deeper than N jumps\n"
-	"      --up-to-symmetry    the per-jump table's positions counted once per\n"
-	"                          class under the symmetries that fix start and\n"
-	"                          finish (as George Bell's tables count: 21,111\n"
-	"                          dead ends on the English board), with their\n"
-	"                          total\n"
-	"      --limit SECONDS     give up after this long, the backward levels,\n"
-	"                          the search and the per-jump table together\n"
-	"                          (exit status 4; default: none)\n"
-	"The per-jump table's levels, as for 'pegsol count':\n" CLI_DISK_HELP
-	"\nExamples:\n"
+	"still printed, and the exit status is 4; --workdir makes it on disk\n"
+	"(its levels, as for 'pegsol count').\n"
+	"Exit status: 0 done, 2 usage error, 3 bad input, 4 limit reached.\n",
+	"Examples:\n"
 	"  pegsol deadends                   # English (about 2 s)\n"
-	"  pegsol deadends -b triangle5 -s a1\n";
-
-enum { OPT_UNSOLVABLE = OPT_FIRST_COMMAND_OPTION, OPT_SHORTEST, OPT_MAXJ, OPT_LIMIT,
-       OPT_ORBITS };
+	"  pegsol deadends -b triangle5 -s a1\n",
+	CLI_G_LEVELS | CLI_G_DISK, 0, NULL};
 
 /* --limit holds for the whole command: the search stops itself at the
  * limit, but the per-jump table (pegsol_count) has no clock, and a level
@@ -90,50 +75,29 @@ static void limit_arm(double seconds)
 int cmd_deadends(int argc, char **argv)
 {
 	cli c;
-	cli_init(&c, "deadends", help);
-	static const struct option longopts[] = {
-		CLI_COMMON_LONG, CLI_DISK_LONG,
-		{"unsolvable", no_argument, NULL, OPT_UNSOLVABLE},
-		{"shortest-only", no_argument, NULL, OPT_SHORTEST},
-		{"max-jumps", required_argument, NULL, OPT_MAXJ},
-		{"limit", required_argument, NULL, OPT_LIMIT},
-		{"up-to-symmetry", no_argument, NULL, OPT_ORBITS},
-		{0, 0, 0, 0}};
-	int opt, rc, unsolvable = 0, shortest_only = 0, table_rc = 0, orbits = 0;
+	int rc, unsolvable = 0, shortest_only = 0, table_rc = 0, orbits = 0;
 	pegsol_deadend_options dop = {0, 0, 0, 0, 0};
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
-		switch (opt) {
-		case OPT_UNSOLVABLE:
-			unsolvable = 1;
-			break;
-		case OPT_SHORTEST:
-			shortest_only = 1;
-			break;
-		case OPT_ORBITS:
-			orbits = 1;
-			break;
-		case OPT_MAXJ: {
-			uint64_t v;
-			if ((rc = cli_parse_count(&c, "--max-jumps", optarg, 0,
-			                          PEGSOL_MAX_HOLES, &v)))
-				return rc;
-			dop.max_jumps = (int)v;
-			break;
-		}
-		case OPT_LIMIT:
-			if ((rc = cli_parse_seconds(&c, "--limit", optarg, 0, 1e9,
-			                            " (0: no limit)", &dop.time_limit)))
-				return rc;
-			break;
-		default:
-			if ((rc = cli_option(&c, opt, optarg)))
-				return rc;
-		}
-	}
-	if (optind < argc)
-		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
-	if (c.resume && !c.workdir)
-		return cli_usage_error(&c, "--resume needs the --workdir of the run");
+	const cli_opt options[] = {
+		OPT_FLAG(0, "unsolvable", &unsolvable,
+		         "the shortest way to make the finish unreachable"),
+		OPT_FLAG(0, "shortest-only", &shortest_only,
+		         "skip the per-jump table (the full analysis of the 41- and "
+		         "45-hole boards does not fit in memory, and takes hours on "
+		         "disk)"),
+		OPT_INT(0, "max-jumps", &dop.max_jumps, "N", 0, PEGSOL_MAX_HOLES,
+		        "search no deeper than N jumps"),
+		OPT_FLAG(0, "up-to-symmetry", &orbits,
+		         "the per-jump table's positions counted once per class under "
+		         "the symmetries that fix start and finish (as George Bell's "
+		         "tables count: 21,111 dead ends on the English board), with "
+		         "their total"),
+		OPT_SECONDS("limit", &dop.time_limit, 0, 1e9, " (0: no limit)",
+		            "give up after this long, the backward levels, the search "
+		            "and the per-jump table together (exit status 4; default: "
+		            "none)"),
+		OPT_END()};
+	if ((rc = cli_start(&c, &command, argc, argv, options)))
+		return rc;
 	if (orbits && shortest_only)
 		return cli_usage_error(&c, "--up-to-symmetry counts the per-jump table, "
 		                       "which --shortest-only skips");

@@ -15,7 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char help[] =
+static const cli_command command = {
+	"random",
 	"Usage: pegsol random [-b BOARD] [-s START] [--simulate N [--seed S]]\n"
 	"                     [--plot FILE] [--up-to-symmetry] [OPTIONS]\n"
 	"The exact distribution of how a game ends when every legal jump is\n"
@@ -31,32 +32,11 @@ static const char help[] =
 	"rounded down, losing less than 1.2e-38; the probability lost so is\n"
 	"printed, and the endings plus the loss are checked to make exactly 1.\n"
 	"Exit status: 0 done, 2 usage error, 3 bad input, 4 limit reached,\n"
-	"5 a consistency check failed.\n\n"
-	"Options:\n" CLI_COMMON_HELP CLI_DISK_HELP
-	"      --simulate N        also play N random games and print their\n"
-	"                          frequencies with 95% Wilson intervals\n"
-	"      --seed S            the simulation's seed (default: 1)\n"
-	"      --plot FILE         draw the distribution as an SVG bar chart\n"
-	"      --log               ... with a log-scale axis (shows the rare ends)\n"
-	"      --simulate-only     skip the exact distribution (out of reach on\n"
-	"                          the 41- and 45-hole boards) and print only the\n"
-	"                          simulated one, with 95% intervals (default N:\n"
-	"                          1000000)\n"
-	"      --finish-only       only P(ending at the finish), the same figure,\n"
-	"                          from the winning positions alone: much faster\n"
-	"                          (English: 1.7 of 23.5 million orbits); per\n"
-	"                          level, the winning positions and P(can finish)\n"
-	"      --up-to-symmetry    the positions and dead ends counted once per\n"
-	"                          class under the symmetries that fix start and\n"
-	"                          finish (as George Bell's random-play table\n"
-	"                          counts: 21,111 dead ends on the English\n"
-	"                          board), with their total\n"
-	"\nExamples:\n"
+	"5 a consistency check failed.\n",
+	"Examples:\n"
 	"  pegsol random                     # English (about 2.5 s)\n"
-	"  pegsol random -b triangle5 -s a1 --simulate 1000 --seed 1\n";
-
-enum { OPT_SIMULATE = OPT_FIRST_COMMAND_OPTION, OPT_SEED, OPT_PLOT, OPT_SIM_ONLY,
-       OPT_LOG, OPT_FINISH_ONLY, OPT_ORBITS };
+	"  pegsol random -b triangle5 -s a1 --simulate 1000 --seed 1\n",
+	CLI_G_LEVELS | CLI_G_DISK, 0, NULL};
 
 #define Z95 1.959963984540054
 
@@ -376,56 +356,36 @@ static int finish_alone(cli *c)
 int cmd_random(int argc, char **argv)
 {
 	cli c;
-	cli_init(&c, "random", help);
-	static const struct option longopts[] = {
-		CLI_COMMON_LONG, CLI_DISK_LONG,
-		{"simulate", required_argument, NULL, OPT_SIMULATE},
-		{"seed", required_argument, NULL, OPT_SEED},
-		{"plot", required_argument, NULL, OPT_PLOT},
-		{"simulate-only", no_argument, NULL, OPT_SIM_ONLY},
-		{"finish-only", no_argument, NULL, OPT_FINISH_ONLY},
-		{"log", no_argument, NULL, OPT_LOG},
-		{"up-to-symmetry", no_argument, NULL, OPT_ORBITS},
-		{0, 0, 0, 0}};
-	int opt, rc, sim_only = 0, log_scale = 0, finish_only = 0, orbits = 0;
-	unsigned long long games = 0, seed = 1;
+	int rc, sim_only = 0, log_scale = 0, finish_only = 0, orbits = 0;
+	uint64_t games = 0, seed = 1;
 	const char *plot = NULL;
-	uint64_t v;
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
-		switch (opt) {
-		case OPT_SIMULATE:
-			if ((rc = cli_parse_count(&c, "--simulate", optarg, 1,
-			                          (uint64_t)1 << 40, &v)))
-				return rc;
-			games = v;
-			break;
-		case OPT_SEED:
-			if ((rc = cli_parse_count(&c, "--seed", optarg, 0, UINT64_MAX, &v)))
-				return rc;
-			seed = v;
-			break;
-		case OPT_PLOT:
-			plot = optarg;
-			break;
-		case OPT_SIM_ONLY:
-			sim_only = 1;
-			break;
-		case OPT_FINISH_ONLY:
-			finish_only = 1;
-			break;
-		case OPT_LOG:
-			log_scale = 1;
-			break;
-		case OPT_ORBITS:
-			orbits = 1;
-			break;
-		default:
-			if ((rc = cli_option(&c, opt, optarg)))
-				return rc;
-		}
-	}
-	if (optind < argc)
-		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	const cli_opt options[] = {
+		OPT_U64(0, "simulate", &games, "N", 1, (uint64_t)1 << 40,
+		        "also play N random games and print their frequencies with 95% "
+		        "Wilson intervals"),
+		OPT_U64(0, "seed", &seed, "S", 0, UINT64_MAX,
+		        "the simulation's seed (default: 1)"),
+		OPT_STRING(0, "plot", &plot, "FILE",
+		           "draw the distribution as an SVG bar chart"),
+		OPT_FLAG(0, "log", &log_scale,
+		         "... with a log-scale axis (shows the rare ends)"),
+		OPT_FLAG(0, "simulate-only", &sim_only,
+		         "skip the exact distribution (out of reach on the 41- and "
+		         "45-hole boards) and print only the simulated one, with 95% "
+		         "intervals (default N: 1000000)"),
+		OPT_FLAG(0, "finish-only", &finish_only,
+		         "only P(ending at the finish), the same figure, from the "
+		         "winning positions alone: much faster (English: 1.7 of 23.5 "
+		         "million orbits); per level, the winning positions and P(can "
+		         "finish)"),
+		OPT_FLAG(0, "up-to-symmetry", &orbits,
+		         "the positions and dead ends counted once per class under the "
+		         "symmetries that fix start and finish (as George Bell's "
+		         "random-play table counts: 21,111 dead ends on the English "
+		         "board), with their total"),
+		OPT_END()};
+	if ((rc = cli_start(&c, &command, argc, argv, options)))
+		return rc;
 	if (sim_only && plot)
 		return cli_usage_error(&c, "--plot draws the exact distribution: it does "
 		                       "not go with --simulate-only");

@@ -18,7 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char help[] =
+static const cli_command command = {
+	"shortest",
 	"Usage: pegsol shortest [-b BOARD] [-s START] [-f FINISH|any]\n"
 	"                       [--count] [--distinct [--by moves|jumps]] [--list]\n"
 	"                       [--svg FILE] [--prune P] [--final-sweep K]\n"
@@ -28,60 +29,77 @@ static const char help[] =
 	"backward from the finish until they meet, and the proof that no solution\n"
 	"is shorter: the levels each side searched before they met.  The first\n"
 	"line says the length ('18 moves'), the next the solution; the rest are\n"
-	"'#' comments ('tail -n +2' of the output pipes into 'pegsol check -').\n\n"
-	"  --count         the number of minimal solutions, as sequences of moves\n"
-	"                  (two moves with the same effect, a peg going round a\n"
-	"                  loop either way, are one)\n"
-	"  --first-move MOVE  with --count: also the number of them that begin\n"
-	"                  with MOVE (George Bell's count: 936 begin with d2-d4\n"
-	"                  on the English board); with --list only those listed\n"
-	"  --distinct      the number of minimal solutions that differ other than\n"
-	"                  by the order of their moves\n"
-	"  --by moves      with --distinct: solutions as unordered sets of moves\n"
-	"                  (the default)\n"
-	"  --by jumps      with --distinct: every solution, as an unordered set of\n"
-	"                  jumps (by jumps every solution is as short as any)\n"
-	"  --up-to-symmetry  with --distinct: also how many sets there are up to\n"
-	"                  the symmetries that fix start and finish, sets that\n"
-	"                  are images of each other counted once (George Bell's\n"
-	"                  2 solutions regardless of move order on the English\n"
-	"                  board, of 16)\n"
-	"  --list          print every solution counted (with --count) or one of\n"
-	"                  each distinct set (with --distinct), a line each\n"
-	"  --svg FILE      also draw the solution as SVG in FILE: the start and\n"
-	"                  the board after every move\n"
-	"  --final-sweep K  only solutions whose last move is a sweep of at least\n"
-	"                  K jumps (one peg jumping on): the fewest moves of\n"
-	"                  those, and with --count, --distinct, --list theirs\n"
-	CLI_PRUNE_HELP
-	"                  (default pagoda; the positions kept, not the answer,\n"
-	"                  depend on it)\n"
-	"  --workdir DIR   checkpoint the search in DIR (which must exist): every\n"
-	"                  level of either side as a file once it is built, so\n"
-	"                  that a search of hours survives a stop; the levels\n"
-	"                  themselves stay in memory (--memory); DIR must be\n"
-	"                  empty or pegsol's own (marked by PEGSOL-WORKDIR):\n"
-	"                  one holding files pegsol did not make is refused\n"
-	"                  (exit 3)\n"
-	"  --resume        carry on the search checkpointed in --workdir (after a\n"
-	"                  kill or a crash) from its last finished level\n"
-	"  --memory LIMIT  bound the levels held; a level that does not fit is\n"
-	"                  probed instead: its positions are looked up in the\n"
-	"                  other side's levels as they are made, only those that\n"
-	"                  meet are kept (all a solution needs); when none meets,\n"
-	"                  the two sides' children are met (one side's in a\n"
-	"                  filter, the other's looked up), and when none of those\n"
-	"                  meets, the error says how many moves no solution has\n"
+	"'#' comments ('tail -n +2' of the output pipes into 'pegsol check -').\n"
 	"Exit status: 0 solved, 1 no solution, 2 usage error, 3 bad input,\n"
-	"4 resource limit reached.\n\n"
-	"Options:\n" CLI_COMMON_HELP
-	"\nExamples:\n"
+	"4 resource limit reached.\n",
+	"Examples:\n"
 	"  pegsol shortest                   # English (about 1 s)\n"
-	"  pegsol shortest -b triangle5 -s a1 -f any --count\n";
+	"  pegsol shortest -b triangle5 -s a1 -f any --count\n",
+	CLI_G_LEVELS | CLI_G_DISK, 0, NULL};
 
-enum { OPT_COUNT = OPT_FIRST_COMMAND_OPTION, OPT_DISTINCT, OPT_BY, OPT_LIST,
-       OPT_SVG, OPT_FIRST_MOVE, OPT_PRUNE, OPT_UP_TO_SYMMETRY,
-       OPT_FINAL_SWEEP };
+/* What the options ask (shortest_options). */
+typedef struct {
+	const char *svg, *first_text;
+	int count, distinct, by, list, orbits, final_sweep, prune;
+} shortest_args;
+
+/* The table of shortest's options, into a. */
+#define SHORTEST_OPTIONS(a)                                                   \
+	OPT_FLAG(0, "count", &(a).count,                                          \
+	         "the number of minimal solutions, as sequences of moves (two "   \
+	         "moves with the same effect, a peg going round a loop either "   \
+	         "way, are one)"),                                                \
+	OPT_STRING(0, "first-move", &(a).first_text, "MOVE",                      \
+	           "with --count: also the number of them that begin with MOVE "  \
+	           "(George Bell's count: 936 begin with d2-d4 on the English "    \
+	           "board); with --list only those listed"),                      \
+	OPT_FLAG(0, "distinct", &(a).distinct,                                    \
+	         "the number of minimal solutions that differ other than by the " \
+	         "order of their moves"),                                         \
+	OPT_CHOICE("by", &(a).by, "moves|jumps", by_words,                        \
+	           "with --distinct: solutions as unordered sets of moves (the "  \
+	           "default), or every solution as an unordered set of jumps (by " \
+	           "jumps every solution is as short as any)"),                   \
+	OPT_FLAG(0, "up-to-symmetry", &(a).orbits,                                \
+	         "with --distinct: also how many sets there are up to the "       \
+	         "symmetries that fix start and finish, sets that are images of " \
+	         "each other counted once (George Bell's 2 solutions regardless " \
+	         "of move order on the English board, of 16)"),                  \
+	OPT_FLAG(0, "list", &(a).list,                                            \
+	         "print every solution counted (with --count) or one of each "    \
+	         "distinct set (with --distinct), a line each"),                  \
+	OPT_STRING(0, "svg", &(a).svg, "FILE",                                    \
+	           "also draw the solution as SVG in FILE: the start and the "    \
+	           "board after every move"),                                     \
+	OPT_INT(0, "final-sweep", &(a).final_sweep, "K", 1,                       \
+	        PEGSOL_MAX_MOVE_JUMPS,                                            \
+	        "only solutions whose last move is a sweep of at least K jumps "  \
+	        "(one peg jumping on): the fewest moves of those, and with "      \
+	        "--count, --distinct, --list theirs"),                            \
+	OPT_CHOICE("prune", &(a).prune, "P", cli_prune_names,                     \
+	           CLI_PRUNE_HELP " (default pagoda; the positions kept, not the " \
+	           "answer, depend on it)"),                                      \
+	OPT_COMMON("workdir",                                                     \
+	           "checkpoint the search in DIR (which must exist): every level " \
+	           "of either side as a file once it is built, so that a search " \
+	           "of hours survives a stop; the levels themselves stay in "     \
+	           "memory (--memory); DIR must be empty or pegsol's own (marked " \
+	           "by PEGSOL-WORKDIR): one holding files pegsol did not make is " \
+	           "refused (exit 3)"),                                           \
+	OPT_COMMON("resume",                                                      \
+	           "carry on the search checkpointed in --workdir (after a kill " \
+	           "or a crash) from its last finished level"),                   \
+	OPT_COMMON("memory",                                                      \
+	           "bound the levels held; a level that does not fit is probed "  \
+	           "instead: its positions are looked up in the other side's "    \
+	           "levels as they are made, only those that meet are kept (all " \
+	           "a solution needs); when none meets, the two sides' children " \
+	           "are met (one side's in a filter, the other's looked up), and " \
+	           "when none of those meets, the error says how many moves no "  \
+	           "solution has"),                                               \
+	OPT_END()
+
+static const char *const by_words[] = {"moves", "jumps", NULL};
 
 /* A move list on one line, moves separated by ", ". */
 static void print_moves(FILE *f, const cli *c, const pegsol_move *moves, int n,
@@ -299,92 +317,60 @@ static int distinct_by_jumps(cli *c, int list, int orbits)
 	return 0;
 }
 
-int cmd_shortest(int argc, char **argv)
+/* The options' checks; 0 or the exit code after the message. */
+static int shortest_checks(cli *c, const shortest_args *a)
 {
-	cli c;
-	cli_init(&c, "shortest", help);
-	static const struct option longopts[] = {
-		CLI_COMMON_LONG, CLI_DISK_LONG, {"count", no_argument, NULL, OPT_COUNT},
-		{"distinct", no_argument, NULL, OPT_DISTINCT},
-		{"by", required_argument, NULL, OPT_BY},
-		{"list", no_argument, NULL, OPT_LIST},
-		{"svg", required_argument, NULL, OPT_SVG},
-		{"up-to-symmetry", no_argument, NULL, OPT_UP_TO_SYMMETRY},
-		{"first-move", required_argument, NULL, OPT_FIRST_MOVE},
-		{"prune", required_argument, NULL, OPT_PRUNE},
-		{"final-sweep", required_argument, NULL, OPT_FINAL_SWEEP}, {0, 0, 0, 0}};
-	const char *svg = NULL, *first_text = NULL;
-	int opt, rc, count = 0, distinct = 0, by = -1, list = 0, orbits = 0;
-	int final_sweep = 0;
-	pegsol_prune prune = PEGSOL_PRUNE_PAGODA;
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
-		if (opt == OPT_COUNT) {
-			count = 1;
-		} else if (opt == OPT_DISTINCT) {
-			distinct = 1;
-		} else if (opt == OPT_LIST) {
-			list = 1;
-		} else if (opt == OPT_SVG) {
-			svg = optarg;
-		} else if (opt == OPT_UP_TO_SYMMETRY) {
-			orbits = 1;
-		} else if (opt == OPT_FIRST_MOVE) {
-			first_text = optarg;
-		} else if (opt == OPT_FINAL_SWEEP) {
-			uint64_t v;
-			if ((rc = cli_parse_count(&c, "--final-sweep", optarg, 1,
-			                          PEGSOL_MAX_MOVE_JUMPS, &v)))
-				return rc;
-			final_sweep = (int)v;
-		} else if (opt == OPT_PRUNE) {
-			if ((rc = cli_parse_prune(&c, optarg, &prune)))
-				return rc;
-		} else if (opt == OPT_BY) {
-			if (!strcmp(optarg, "moves"))
-				by = 0;
-			else if (!strcmp(optarg, "jumps"))
-				by = 1;
-			else
-				return cli_usage_error(&c, "--by takes 'moves' or 'jumps', "
-				                          "not '%s'", optarg);
-		} else if ((rc = cli_option(&c, opt, optarg))) {
-			return rc;
-		}
-	}
-	if (optind < argc)
-		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	int count = a->count, distinct = a->distinct, by = a->by, list = a->list;
+	const char *first_text = a->first_text;
+	int orbits = a->orbits, final_sweep = a->final_sweep;
+	pegsol_prune prune = (pegsol_prune)a->prune;
+	const char *svg = a->svg;
 	if (by >= 0 && !distinct)
-		return cli_usage_error(&c, "--by goes with --distinct");
+		return cli_usage_error(c, "--by goes with --distinct");
 	if (count && distinct && list)
-		return cli_usage_error(&c, "--list lists the solutions of --count or of "
+		return cli_usage_error(c, "--list lists the solutions of --count or of "
 		                          "--distinct, not both");
 	if (list && !count && !distinct)
-		return cli_usage_error(&c, "--list needs --count or --distinct");
+		return cli_usage_error(c, "--list needs --count or --distinct");
 	if (by == 1 && count)
-		return cli_usage_error(&c, "--count counts move sequences: with --by "
+		return cli_usage_error(c, "--count counts move sequences: with --by "
 		                          "jumps every solution is minimal ('pegsol "
 		                          "count' counts them)");
 	if (orbits && !distinct)
-		return cli_usage_error(&c, "--up-to-symmetry goes with --distinct");
+		return cli_usage_error(c, "--up-to-symmetry goes with --distinct");
 	if (first_text && (!count || by == 1))
-		return cli_usage_error(&c, "--first-move goes with --count");
+		return cli_usage_error(c, "--first-move goes with --count");
 	if (first_text && distinct && list)
-		return cli_usage_error(&c, "--list with --first-move lists the "
+		return cli_usage_error(c, "--list with --first-move lists the "
 		                          "solutions of --count, not of --distinct");
-	if (c.resume && !c.workdir)
-		return cli_usage_error(&c, "--resume needs the --workdir of the search");
-	if (by == 1 && c.workdir)
-		return cli_usage_error(&c, "--workdir checkpoints the search by moves, "
+	if (by == 1 && c->workdir)
+		return cli_usage_error(c, "--workdir checkpoints the search by moves, "
 		                          "not --distinct --by jumps");
 	if (by == 1 && prune != PEGSOL_PRUNE_PAGODA)
-		return cli_usage_error(&c, "--prune prunes the search by moves, not "
+		return cli_usage_error(c, "--prune prunes the search by moves, not "
 		                          "--distinct --by jumps");
 	if (by == 1 && final_sweep)
-		return cli_usage_error(&c, "--final-sweep asks it of the search by "
+		return cli_usage_error(c, "--final-sweep asks it of the search by "
 		                          "moves, not of --distinct --by jumps");
 	if (by == 1 && svg)
-		return cli_usage_error(&c, "--svg draws the minimal solution, not the "
+		return cli_usage_error(c, "--svg draws the minimal solution, not the "
 		                          "sets of --by jumps");
+	return 0;
+}
+
+int cmd_shortest(int argc, char **argv)
+{
+	cli c;
+	shortest_args opts = {.by = -1, .prune = PEGSOL_PRUNE_PAGODA};
+	const cli_opt options[] = {SHORTEST_OPTIONS(opts)};
+	int rc;
+	if ((rc = cli_start(&c, &command, argc, argv, options)) ||
+	    (rc = shortest_checks(&c, &opts)))
+		return rc;
+	const char *svg = opts.svg, *first_text = opts.first_text;
+	int count = opts.count, distinct = opts.distinct, by = opts.by, list = opts.list;
+	int orbits = opts.orbits, final_sweep = opts.final_sweep;
+	pegsol_prune prune = (pegsol_prune)opts.prune;
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 
