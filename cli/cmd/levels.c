@@ -352,6 +352,31 @@ static int levels_checks(cli *c, const levels_args *a)
 	return 0;
 }
 
+/* The levels by jumps: pegsol_count, or pruned (level_cli_run). */
+typedef struct {
+	const levels_args *a;
+	pegsol_count_result *res;
+} jumps_run;
+
+static pegsol_status run_by_jumps(cli *c, pegsol_level_options *lo, progress *p,
+                                  void *arg, pegsol_error *err)
+{
+	const jumps_run *r = arg;
+	const levels_args *a = r->a;
+	lo->max_jumps = a->max_jumps;
+	p->walk = a->winning; /* the winning walk holds its halves (progress.c) */
+	int flags = a->winning ? PEGSOL_COUNT_WINNING_ONLY : PEGSOL_COUNT_NO_GAMES;
+	if (a->winning && !a->raw)
+		flags |= PEGSOL_COUNT_NO_RAW; /* the table shows classes only */
+	if (a->prune == PEGSOL_PRUNE_NONE)
+		return pegsol_count(&c->problem, lo, flags, r->res, err);
+	return pegsol_levels_by_jumps_pruned(&c->problem, lo, (pegsol_prune)a->prune,
+	                                     r->res, err);
+}
+
+static void print_by_jumps(const cli *c, const levels_args *a,
+                           const pegsol_count_result *res, double secs);
+
 int cmd_levels(int argc, char **argv)
 {
 	cli c;
@@ -361,10 +386,9 @@ int cmd_levels(int argc, char **argv)
 	if ((rc = cli_start(&c, &command, argc, argv, options)) ||
 	    (rc = levels_checks(&c, &a)))
 		return rc;
-	int winning = a.winning, raw = a.raw, max_jumps = a.max_jumps;
-	int by_moves = a.by_moves, max_moves = a.max_moves, list = a.list;
-	int direction = a.direction + 1, union_half = a.union_half;
-	const char *member = a.member, *output = a.output;
+	int winning = a.winning, raw = a.raw, by_moves = a.by_moves, list = a.list;
+	int direction = a.direction + 1;
+	const char *member = a.member;
 	pegsol_prune prune = (pegsol_prune)a.prune;
 	if ((rc = cli_load(&c, 1)))
 		return rc;
@@ -372,39 +396,34 @@ int cmd_levels(int argc, char **argv)
 		int flags = (winning ? PEGSOL_MEMBERS_WINNING : 0) | (raw ? PEGSOL_MEMBERS_RAW : 0);
 		if (list >= 0 && by_moves)
 			return level_list_moves_run(&c, list, direction == 2, prune, flags,
-			                            output);
+			                            a.output);
 		if (list >= 0)
-			return level_list_run(&c, list, flags, output);
+			return level_list_run(&c, list, flags, a.output);
 		if (by_moves)
 			return level_member_moves_run(&c, member, direction ? direction : 3);
 		return level_member_run(&c, member, flags);
 	}
 	if (by_moves)
-		return levels_by_moves(&c, direction ? direction : 1, max_moves, prune);
+		return levels_by_moves(&c, direction ? direction : 1, a.max_moves, prune);
 
-	progress prog;
-	pegsol_level_options lo;
 	c.disk_levels = 1; /* by jumps */
-	level_cli_begin(&c, &prog, &lo);
-	lo.max_jumps = max_jumps;
-	prog.walk = winning; /* the winning walk holds its halves (progress.c) */
-	pegsol_count_result *res = malloc(sizeof *res);
-	pegsol_error err;
-	if (!res) {
-		fprintf(stderr, "pegsol levels: out of memory\n");
-		return PEGSOL_ELIMIT;
-	}
-	int flags = winning ? PEGSOL_COUNT_WINNING_ONLY : PEGSOL_COUNT_NO_GAMES;
-	if (winning && !raw)
-		flags |= PEGSOL_COUNT_NO_RAW; /* the table shows classes only */
+	pegsol_count_result *res = cli_alloc(&c, sizeof *res);
+	jumps_run jr = {&a, res};
 	double secs;
-	pegsol_status st = prune == PEGSOL_PRUNE_NONE
-		? pegsol_count(&c.problem, &lo, flags, res, &err)
-		: pegsol_levels_by_jumps_pruned(&c.problem, &lo, prune, res, &err);
-	if ((rc = level_cli_end(&c, &prog, st, &err, &secs))) {
-		free(res);
-		return rc;
-	}
+	rc = res ? level_cli_run(&c, run_by_jumps, &jr, &secs) : PEGSOL_ELIMIT;
+	if (!rc)
+		print_by_jumps(&c, &a, res, secs);
+	free(res);
+	cli_free(&c);
+	return rc;
+}
+
+/* The table by jumps: S_n, W_n and their ratio, the totals, Bell's X. */
+static void print_by_jumps(const cli *c, const levels_args *a,
+                           const pegsol_count_result *res, double secs)
+{
+	int raw = a->raw, winning = a->winning, union_half = a->union_half;
+	pegsol_prune prune = (pegsol_prune)a->prune;
 	static const table_col cols[] = {
 		{"jumps", "n", COL_INT},
 		{"pegs", "pegs", COL_INT},
@@ -455,8 +474,8 @@ int cmd_levels(int argc, char **argv)
 		table_cell(&t, "%s", "");
 
 	emitter e;
-	emit_begin(&e, stdout, c.format);
-	level_cli_emit_problem(&e, &c);
+	emit_begin(&e, stdout, c->format);
+	level_cli_emit_problem(&e, c);
 	emit_value(&e, "by", "levels by", COL_TEXT, "jumps");
 	emit_value(&e, "counted", "positions counted", COL_TEXT, "%s",
 	           raw ? "every rotation and reflection" : "once per symmetry class");
@@ -484,7 +503,4 @@ int cmd_levels(int argc, char **argv)
 	emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", secs);
 	emit_end(&e);
 	table_free(&t);
-	free(res);
-	cli_free(&c);
-	return 0;
 }

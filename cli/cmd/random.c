@@ -353,6 +353,186 @@ static int finish_alone(cli *c)
 	return 0;
 }
 
+/* The exact distribution and the simulation beside it, for the table. */
+typedef struct {
+	const pegsol_random_result *r;
+	const pegsol_simulation *sim; /* games: its frequencies */
+	uint64_t games, seed;
+	int orbits;
+	double exact_secs, sim_secs;
+} random_found;
+
+/* The table per jump count, into t_ with its columns in shown (which the
+ * table keeps); *outside: the counts whose exact probability is outside
+ * the simulation's interval. */
+static void levels_table(table *t_, table_col shown[11], const cli *c,
+                         const random_found *o, int *outside, uint64_t *dead_classes)
+{
+	const pegsol_random_result *r = o->r;
+	const pegsol_simulation *sim = o->sim;
+	uint64_t games = o->games;
+	int orbits = o->orbits;
+	static const table_col cols[] = {
+		{"jumps", "jumps", COL_INT},
+		{"pegs", "pegs", COL_INT},
+		{"positions", "positions", COL_COUNT},
+		{"deadend_positions", "dead ends", COL_COUNT},
+		{"probability", "P(ends here)", COL_REAL},
+		{"one_in", "1 in", COL_REAL},
+		{"simulated", "simulated", COL_REAL},
+		{"ci_low", "95% low", COL_REAL},
+		{"ci_high", "95% high", COL_REAL},
+		{"inside", "inside", COL_TEXT},
+		{"can_finish", "P(can finish)", COL_REAL},
+	};
+	/* the chance that the game can still finish comes last, so that the
+	 * columns before it stay where scripts read them */
+	int ncols = games ? 10 : 6;
+	memcpy(shown, cols, (size_t)ncols * sizeof *cols);
+	if (r->can_finish_known)
+		shown[ncols++] = cols[10];
+	table_init(t_, "levels", NULL, ncols, shown);
+	int start_pegs = pegsol_pos_count(c->problem.start);
+	for (int n = 0; n < r->nlevels; n++) {
+		const pegsol_random_level *l = &r->level[n];
+		/* --up-to-symmetry: one per class, as the levels store them (the
+		 * probabilities are of every raw position, whatever the count) */
+		uint64_t pos = orbits ? l->positions : l->positions_raw;
+		uint64_t dead = orbits ? l->deadends : l->deadends_raw;
+		*dead_classes += l->deadends;
+		table_row(t_);
+		table_cell(t_, "%d", n);
+		table_cell(t_, "%d", start_pegs - n);
+		table_cell(t_, "%llu", (unsigned long long)pos);
+		table_cell(t_, "%llu", (unsigned long long)dead);
+		table_cell(t_, "%.6e", l->prob);
+		table_cell_rich(t_, one_in_rich(l->prob));
+		if (games) {
+			double lo, hi;
+			wilson(sim->ends[n], games, &lo, &hi);
+			int inside = l->prob >= lo && l->prob <= hi;
+			*outside += !inside;
+			table_cell(t_, "%.6e", (double)sim->ends[n] / games);
+			table_cell(t_, "%.6e", lo);
+			table_cell(t_, "%.6e", hi);
+			table_cell_rich(t_, rich_bool(inside));
+		}
+		if (r->can_finish_known)
+			table_cell(t_, "%.6e", l->can_finish);
+	}
+}
+
+/* The exact distribution, the simulation beside it, the endings. */
+static void emit_exact(const cli *c, const random_found *o)
+{
+	const pegsol_random_result *r = o->r;
+	const pegsol_simulation *sim = o->sim;
+	const pegsol_board *b = c->board;
+	uint64_t games = o->games, seed = o->seed, dead_classes = 0;
+	int orbits = o->orbits, outside = 0;
+	double exact_secs = o->exact_secs, sim_secs = o->sim_secs;
+	table t;
+	table_col shown[11];
+	levels_table(&t, shown, c, o, &outside, &dead_classes);
+	table most, least;
+	table_init(&most, "most_likely", "Most likely final positions (each image):", 6,
+	           ending_cols);
+	table_init(&least, "least_likely", "Least likely final positions (each image):", 6,
+	           ending_cols);
+	for (int i = 0; i < r->nmost; i++)
+		ending_cells(&most, c, &r->most[i], i + 1);
+	for (int i = 0; i < r->nleast; i++)
+		ending_cells(&least, c, &r->least[i], i + 1);
+
+	emitter e;
+	emit_begin(&e, stdout, c->format);
+	level_cli_emit_problem(&e, c);
+	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d", r->symmetry_order);
+	if (orbits)
+		emit_value(&e, "counted", "positions and dead ends counted", COL_TEXT, "%s",
+		           "once per symmetry class");
+	emit_value(&e, "precision", "arithmetic", COL_TEXT,
+	           "fixed point, 126 bits after the point, shares rounded down");
+	if (games)
+		emit_games(&e, games, seed);
+	emit_text(&e, "\n");
+	emit_table(&e, &t);
+	emit_text(&e, "\n");
+	if (orbits)
+		emit_value(&e, "deadend_canonical", "dead ends up to symmetry", COL_COUNT,
+		           "%llu", (unsigned long long)dead_classes);
+	emit_value(&e, "rounding", "probability lost to rounding", COL_REAL, "%.3g",
+	           r->rounding);
+	emit_value(&e, "total", "sum of the probabilities (as doubles)", COL_REAL,
+	           "%.17g", r->total);
+	emit_value(&e, "one_peg", "P(one peg left)", COL_REAL, "%.10g", r->one_peg);
+	emit_value_rich(&e, "one_peg_one_in", "  1 in", one_in_rich(r->one_peg));
+	emit_value(&e, "finish_probability", "P(ending at the finish)", COL_REAL, "%.10g",
+	           r->finish);
+	emit_value_rich(&e, "finish_one_in", "  1 in", one_in_rich(r->finish));
+	emit_value(&e, "pegs_left", "expected pegs left", COL_REAL, "%.10g", r->pegs_left);
+	emit_value(&e, "expected_jumps", "expected jumps", COL_REAL, "%.10g",
+	           r->expected_jumps);
+	if (games) {
+		double lo, hi, m = (double)sim->pegs_left / games;
+		wilson(sim->one_peg, games, &lo, &hi);
+		emit_value(&e, "sim_one_peg", "simulated P(one peg left)", COL_REAL, "%.6g",
+		           (double)sim->one_peg / games);
+		emit_value_rich(&e, "sim_one_peg_ci", "  95% interval", interval_rich(lo, hi));
+		wilson(sim->finish, games, &lo, &hi);
+		emit_value(&e, "sim_finish", "simulated P(ending at the finish)", COL_REAL, "%.6g",
+		           (double)sim->finish / games);
+		emit_value_rich(&e, "sim_finish_ci", "  95% interval", interval_rich(lo, hi));
+		emit_value(&e, "sim_pegs_left", "simulated mean pegs left", COL_REAL, "%.6g", m);
+		emit_value(&e, "outside", "jump counts outside their 95% interval", COL_INT, "%d",
+		           outside);
+	}
+	emit_text(&e, "\n");
+	emit_table(&e, &most);
+	if (r->nmost && c->format == FORMAT_TEXT) {
+		cli_flush_output(stdout);
+		cli_print_position(stdout, b, r->most[0].pos, "    ");
+	}
+	emit_text(&e, "\n");
+	emit_table(&e, &least);
+	if (r->nleast && c->format == FORMAT_TEXT) {
+		cli_flush_output(stdout);
+		cli_print_position(stdout, b, r->least[0].pos, "    ");
+	}
+	emit_text(&e, "\n");
+	emit_value(&e, "exact_seconds", "exact time (s)", COL_REAL, "%.2f", exact_secs);
+	if (games)
+		emit_value(&e, "simulation_seconds", "simulation time (s)", COL_REAL, "%.2f",
+		           sim_secs);
+	emit_end(&e);
+	table_free(&t);
+	table_free(&most);
+	table_free(&least);
+	table_free(&t);
+	table_free(&most);
+	table_free(&least);
+}
+
+/* The exact distribution on the level engine into r; 0, or the exit code
+ * after the message. */
+static int exact_run(cli *c, pegsol_random_result *r, double *secs)
+{
+	progress prog;
+	pegsol_level_options lopt;
+	pegsol_error err;
+	level_cli_begin(c, &prog, &lopt);
+	pegsol_status st = pegsol_random_play_levels(&c->problem, &lopt, r, &err);
+	*secs = progress_now() - prog.start;
+	progress_done(&prog);
+	if (st == PEGSOL_OK)
+		return 0;
+	if (st == PEGSOL_ELIMIT && !c->workdir)
+		fprintf(stderr, "pegsol random: the exact distribution does not fit "
+		        "in memory here: --workdir DIR puts its levels on disk, "
+		        "--simulate-only plays random games instead\n");
+	return cli_report(c, &err);
+}
+
 int cmd_random(int argc, char **argv)
 {
 	cli c;
@@ -420,170 +600,22 @@ int cmd_random(int argc, char **argv)
 		cli_free(&c);
 		return 0;
 	}
-	pegsol_random_result *r = malloc(sizeof *r);
+	pegsol_random_result *r = cli_alloc(&c, sizeof *r);
 	pegsol_simulation *sim = calloc(1, sizeof *sim);
-	pegsol_error err;
-	if (!r || !sim) {
-		fprintf(stderr, "pegsol random: out of memory\n");
-		free(r);
-		free(sim);
-		cli_free(&c);
-		return PEGSOL_ELIMIT;
-	}
-	progress prog;
-	pegsol_level_options lopt;
-	level_cli_begin(&c, &prog, &lopt);
-	pegsol_status st = pegsol_random_play_levels(&c.problem, &lopt, r, &err);
-	double exact_secs = progress_now() - prog.start, sim_secs = 0, t0;
-	progress_done(&prog);
-	if (st != PEGSOL_OK) {
-		if (st == PEGSOL_ELIMIT && !c.workdir)
-			fprintf(stderr, "pegsol random: the exact distribution does not fit "
-			        "in memory here: --workdir DIR puts its levels on disk, "
-			        "--simulate-only plays random games instead\n");
-		rc = cli_report(&c, &err);
-		goto out;
-	}
-	if (games) {
-		t0 = progress_now();
+	random_found found = {r, sim, games, seed, orbits, 0, 0};
+	rc = r && sim ? exact_run(&c, r, &found.exact_secs) : PEGSOL_ELIMIT;
+	if (!rc && games) {
+		double t0 = progress_now();
 		pegsol_random_simulate(&c.problem, games, seed, sim);
-		sim_secs = progress_now() - t0;
+		found.sim_secs = progress_now() - t0;
 	}
-	if (plot && write_plot(plot, b, pegsol_pos_count(c.problem.start), r,
-	                       games ? sim : NULL, log_scale)) {
+	if (!rc && plot && write_plot(plot, b, pegsol_pos_count(c.problem.start), r,
+	                              games ? sim : NULL, log_scale)) {
 		fprintf(stderr, "pegsol random: cannot write '%s': %s\n", plot, strerror(errno));
 		rc = PEGSOL_EINPUT;
-		goto out;
 	}
-
-	static const table_col cols[] = {
-		{"jumps", "jumps", COL_INT},
-		{"pegs", "pegs", COL_INT},
-		{"positions", "positions", COL_COUNT},
-		{"deadend_positions", "dead ends", COL_COUNT},
-		{"probability", "P(ends here)", COL_REAL},
-		{"one_in", "1 in", COL_REAL},
-		{"simulated", "simulated", COL_REAL},
-		{"ci_low", "95% low", COL_REAL},
-		{"ci_high", "95% high", COL_REAL},
-		{"inside", "inside", COL_TEXT},
-		{"can_finish", "P(can finish)", COL_REAL},
-	};
-	/* the chance that the game can still finish comes last, so that the
-	 * columns before it stay where scripts read them */
-	table_col shown[11];
-	int ncols = games ? 10 : 6;
-	memcpy(shown, cols, (size_t)ncols * sizeof *cols);
-	if (r->can_finish_known)
-		shown[ncols++] = cols[10];
-	table t;
-	table_init(&t, "levels", NULL, ncols, shown);
-	int start_pegs = pegsol_pos_count(c.problem.start), outside = 0;
-	uint64_t dead_classes = 0; /* --up-to-symmetry: the column's total */
-	for (int n = 0; n < r->nlevels; n++) {
-		const pegsol_random_level *l = &r->level[n];
-		/* --up-to-symmetry: one per class, as the levels store them (the
-		 * probabilities are of every raw position, whatever the count) */
-		uint64_t pos = orbits ? l->positions : l->positions_raw;
-		uint64_t dead = orbits ? l->deadends : l->deadends_raw;
-		dead_classes += l->deadends;
-		table_row(&t);
-		table_cell(&t, "%d", n);
-		table_cell(&t, "%d", start_pegs - n);
-		table_cell(&t, "%llu", (unsigned long long)pos);
-		table_cell(&t, "%llu", (unsigned long long)dead);
-		table_cell(&t, "%.6e", l->prob);
-		table_cell_rich(&t, one_in_rich(l->prob));
-		if (games) {
-			double lo, hi;
-			wilson(sim->ends[n], games, &lo, &hi);
-			int inside = l->prob >= lo && l->prob <= hi;
-			outside += !inside;
-			table_cell(&t, "%.6e", (double)sim->ends[n] / games);
-			table_cell(&t, "%.6e", lo);
-			table_cell(&t, "%.6e", hi);
-			table_cell_rich(&t, rich_bool(inside));
-		}
-		if (r->can_finish_known)
-			table_cell(&t, "%.6e", l->can_finish);
-	}
-
-	table most, least;
-	table_init(&most, "most_likely", "Most likely final positions (each image):", 6,
-	           ending_cols);
-	table_init(&least, "least_likely", "Least likely final positions (each image):", 6,
-	           ending_cols);
-	for (int i = 0; i < r->nmost; i++)
-		ending_cells(&most, &c, &r->most[i], i + 1);
-	for (int i = 0; i < r->nleast; i++)
-		ending_cells(&least, &c, &r->least[i], i + 1);
-
-	emitter e;
-	emit_begin(&e, stdout, c.format);
-	level_cli_emit_problem(&e, &c);
-	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d", r->symmetry_order);
-	if (orbits)
-		emit_value(&e, "counted", "positions and dead ends counted", COL_TEXT, "%s",
-		           "once per symmetry class");
-	emit_value(&e, "precision", "arithmetic", COL_TEXT,
-	           "fixed point, 126 bits after the point, shares rounded down");
-	if (games)
-		emit_games(&e, games, seed);
-	emit_text(&e, "\n");
-	emit_table(&e, &t);
-	emit_text(&e, "\n");
-	if (orbits)
-		emit_value(&e, "deadend_canonical", "dead ends up to symmetry", COL_COUNT,
-		           "%llu", (unsigned long long)dead_classes);
-	emit_value(&e, "rounding", "probability lost to rounding", COL_REAL, "%.3g",
-	           r->rounding);
-	emit_value(&e, "total", "sum of the probabilities (as doubles)", COL_REAL,
-	           "%.17g", r->total);
-	emit_value(&e, "one_peg", "P(one peg left)", COL_REAL, "%.10g", r->one_peg);
-	emit_value_rich(&e, "one_peg_one_in", "  1 in", one_in_rich(r->one_peg));
-	emit_value(&e, "finish_probability", "P(ending at the finish)", COL_REAL, "%.10g",
-	           r->finish);
-	emit_value_rich(&e, "finish_one_in", "  1 in", one_in_rich(r->finish));
-	emit_value(&e, "pegs_left", "expected pegs left", COL_REAL, "%.10g", r->pegs_left);
-	emit_value(&e, "expected_jumps", "expected jumps", COL_REAL, "%.10g",
-	           r->expected_jumps);
-	if (games) {
-		double lo, hi, m = (double)sim->pegs_left / games;
-		wilson(sim->one_peg, games, &lo, &hi);
-		emit_value(&e, "sim_one_peg", "simulated P(one peg left)", COL_REAL, "%.6g",
-		           (double)sim->one_peg / games);
-		emit_value_rich(&e, "sim_one_peg_ci", "  95% interval", interval_rich(lo, hi));
-		wilson(sim->finish, games, &lo, &hi);
-		emit_value(&e, "sim_finish", "simulated P(ending at the finish)", COL_REAL, "%.6g",
-		           (double)sim->finish / games);
-		emit_value_rich(&e, "sim_finish_ci", "  95% interval", interval_rich(lo, hi));
-		emit_value(&e, "sim_pegs_left", "simulated mean pegs left", COL_REAL, "%.6g", m);
-		emit_value(&e, "outside", "jump counts outside their 95% interval", COL_INT, "%d",
-		           outside);
-	}
-	emit_text(&e, "\n");
-	emit_table(&e, &most);
-	if (r->nmost && c.format == FORMAT_TEXT) {
-		cli_flush_output(stdout);
-		cli_print_position(stdout, b, r->most[0].pos, "    ");
-	}
-	emit_text(&e, "\n");
-	emit_table(&e, &least);
-	if (r->nleast && c.format == FORMAT_TEXT) {
-		cli_flush_output(stdout);
-		cli_print_position(stdout, b, r->least[0].pos, "    ");
-	}
-	emit_text(&e, "\n");
-	emit_value(&e, "exact_seconds", "exact time (s)", COL_REAL, "%.2f", exact_secs);
-	if (games)
-		emit_value(&e, "simulation_seconds", "simulation time (s)", COL_REAL, "%.2f",
-		           sim_secs);
-	emit_end(&e);
-	table_free(&t);
-	table_free(&most);
-	table_free(&least);
-	rc = 0;
-out:
+	if (!rc)
+		emit_exact(&c, &found);
 	free(r);
 	free(sim);
 	cli_free(&c);

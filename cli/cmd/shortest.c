@@ -357,6 +357,222 @@ static int shortest_checks(cli *c, const shortest_args *a)
 		                          "sets of --by jumps");
 	return 0;
 }
+/* What the search found, for the printing. */
+typedef struct {
+	const shortest_args *a;
+	pegsol_shortest_result r;
+	table t;         /* --list in csv and json */
+	listing l;
+	orbit_listing ol;
+	pegsol_move first; /* --first-move */
+	pegsol_pos first_pos;
+	pegsol_u128 nfirst;
+	char first_name[256];
+	double secs;
+} shortest_found;
+
+/* --first-move: one move, legal from the start, into f; 0, or the exit
+ * code after the message. */
+static int first_move(cli *c, const char *text, shortest_found *f)
+{
+	pegsol_move_list ml = {0};
+	pegsol_error perr;
+	int ok = pegsol_moves_parse(c->board, text, &ml, &perr) == PEGSOL_OK &&
+	         ml.count == 1;
+	if (ok)
+		f->first = ml.moves[0];
+	pegsol_move_list_free(&ml);
+	if (ok && (f->first_pos = after_move(c->board, c->problem.start, &f->first)))
+		return 0;
+	return cli_usage_error(c, "--first-move takes one move that is legal from "
+	                          "the start, not '%s'", text);
+}
+
+static pegsol_status run_search(cli *c, pegsol_level_options *lo, progress *p,
+                                void *arg, pegsol_error *err)
+{
+	shortest_found *f = arg;
+	const shortest_args *a = f->a;
+	(void)p;
+	int flags = (a->count ? PEGSOL_SHORTEST_COUNT : 0) |
+	            (a->distinct ? PEGSOL_SHORTEST_DISTINCT : 0) |
+	            (a->first_text ? PEGSOL_SHORTEST_GRAPH : 0) |
+	            (a->prune == PEGSOL_PRUNE_NONE ? PEGSOL_SHORTEST_NO_PRUNE : 0) |
+	            (a->prune == PEGSOL_PRUNE_RESOURCE ? PEGSOL_SHORTEST_PRUNE_RESOURCE : 0);
+	return pegsol_shortest_final_sweep(&c->problem, lo, flags, a->final_sweep,
+	                                   a->orbits ? orbit_moves : a->list ? list_one : NULL,
+	                                   a->orbits ? (void *)&f->ol : (void *)&f->l,
+	                                   &f->r, err);
+}
+
+/* "no solution" and its proof; returns PEGSOL_NO_SOLUTION. */
+static int no_solution(const pegsol_shortest_result *r)
+{
+	if (strcmp(r->impossible, "search"))
+		fprintf(stderr, "pegsol shortest: no solution (proof: %s)\n",
+		        r->impossible);
+	else
+		fprintf(stderr, "pegsol shortest: no solution: the %s search ran "
+		        "out of positions after %d moves\n",
+		        r->forward_levels <= r->backward_levels ? "forward" : "backward",
+		        (r->forward_levels <= r->backward_levels ? r->forward_levels
+		                                                 : r->backward_levels) - 1);
+	return PEGSOL_NO_SOLUTION;
+}
+
+/* The proof that no solution is shorter, for the text's comments. */
+static void proof_text(const pegsol_shortest_result *rp, char *proof, size_t size)
+{
+	int a = rp->met_forward, b = rp->moves - rp->met_forward;
+	char probed[200] = "";
+	int last = (rp->probed == 1 ? rp->forward_levels : rp->backward_levels) - 1;
+	if (rp->probed && rp->probe_depth == 2)
+		snprintf(probed, sizeof probed, "\n# (%s levels %d and %d did not fit "
+		         "--memory: the sides were met two moves on, through a filter, "
+		         "and only the meeting and the moves into it kept)",
+		         rp->probed == 1 ? "forward" : "backward", last - 1, last);
+	else if (rp->probed)
+		snprintf(probed, sizeof probed, "\n# (%s level %d did not fit --memory: "
+		         "it was probed against the other side, only its meeting kept)",
+		         rp->probed == 1 ? "forward" : "backward", last);
+	snprintf(proof, size,
+	         "no solution is shorter: levels 0..%d forward and 0..%d backward\n"
+	         "# were searched; the first to meet: %d moves from the start, %d "
+	         "to the finish%s", rp->forward_levels - 1, rp->backward_levels - 1, a, b,
+	         probed);
+}
+
+/* The text: the length, the solution, '#' comments, the listing. */
+static void print_text(const cli *c, shortest_found *f)
+{
+	const shortest_args *a = f->a;
+	const pegsol_shortest_result *rp = &f->r;
+	int count = a->count, distinct = a->distinct, by = a->by;
+	int orbits = a->orbits, final_sweep = a->final_sweep;
+	pegsol_prune prune = (pegsol_prune)a->prune;
+	const char *first_text = a->first_text;
+	char cnt[64];
+	char proof[512];
+	proof_text(rp, proof, sizeof proof);
+	printf("%d moves\n", rp->moves);
+	print_moves(stdout, c, rp->solution, rp->moves, 1);
+	printf("# %s\n", proof);
+	char fw[64], bw[64], met[64], on[64];
+	printf("# positions kept (one per symmetry class, %d symmetries): "
+	       "%s forward, %s backward; %s where they met; %s on "
+	       "minimal solutions\n", rp->symmetry_order,
+	       emit_count(rp->forward_positions, fw, sizeof fw),
+	       emit_count(rp->backward_positions, bw, sizeof bw),
+	       emit_count(rp->meeting, met, sizeof met),
+	       emit_count(rp->on_solutions, on, sizeof on));
+	if (prune != PEGSOL_PRUNE_PAGODA)
+		printf("# levels pruned by: %s\n", cli_prune_name(prune));
+	if (final_sweep)
+		printf("# the last move a sweep of at least %d jumps (the "
+		       "backward levels: moves to the positions one such "
+		       "sweep before the finish)\n", final_sweep);
+	if (count)
+		printf("# minimal solutions (move sequences): %s\n",
+		       pegsol_u128_format(rp->count, 1, cnt, sizeof cnt));
+	if (first_text)
+		printf("# of them beginning with %s: %s\n", f->first_name,
+		       pegsol_u128_format(f->nfirst, 1, cnt, sizeof cnt));
+	if (distinct)
+		printf("# distinct minimal solutions (unordered sets of %s): %s\n",
+		       by == 1 ? "jumps" : "moves", emit_count(rp->distinct, cnt, sizeof cnt));
+	if (orbits)
+		printf("# distinct up to symmetry (sets that are images of each "
+		       "other counted once): %s\n",
+		       emit_count(pegsol_set_orbits_count(f->ol.orbits), cnt, sizeof cnt));
+	printf("# time (s): %.2f\n", f->secs);
+	if (f->l.f) {
+		printf("# the %s minimal solutions%s, one per line:\n",
+		       emit_count(f->l.n, cnt, sizeof cnt),
+		       distinct ? " (one of each distinct set)" : "");
+		rewind(f->l.f);
+		char line[8192];
+		while (fgets(line, sizeof line, f->l.f))
+			fputs(line, stdout);
+	}
+}
+
+/* csv or json: the same figures as keys. */
+static void emit_doc(const cli *c, shortest_found *f)
+{
+	const shortest_args *a = f->a;
+	const pegsol_shortest_result *rp = &f->r;
+	int count = a->count, distinct = a->distinct, by = a->by, list = a->list;
+	int orbits = a->orbits, final_sweep = a->final_sweep;
+	pegsol_prune prune = (pegsol_prune)a->prune;
+	const char *first_text = a->first_text;
+	char cnt[64];
+	int a_ = rp->met_forward, b = rp->moves - rp->met_forward;
+	int njumps = 0;
+	for (int i = 0; i < rp->moves; i++)
+		njumps += rp->solution[i].njumps;
+	emitter e;
+	emit_begin(&e, stdout, c->format);
+	level_cli_emit_problem(&e, c);
+	emit_value(&e, "moves", "moves", COL_INT, "%d", rp->moves);
+	emit_value(&e, "jumps", "jumps", COL_INT, "%d", njumps);
+	emit_value_rich(&e, "solution", "solution",
+	                rich_moves(c->board, rp->solution, (size_t)rp->moves, c->notation));
+	emit_value(&e, "forward_levels", "forward levels searched", COL_INT, "%d",
+	           rp->forward_levels);
+	emit_value(&e, "backward_levels", "backward levels searched", COL_INT,
+	           "%d", rp->backward_levels);
+	emit_value(&e, "met_forward", "met, moves from the start", COL_INT, "%d", a_);
+	emit_value(&e, "met_backward", "met, moves to the finish", COL_INT, "%d", b);
+	emit_value(&e, "probed", "last level probed, not kept", COL_INT, "%d",
+	           rp->probed);
+	emit_value(&e, "probe_depth", "levels probed", COL_INT, "%d",
+	           rp->probed ? rp->probe_depth : 0);
+	emit_value(&e, "forward_positions", "forward positions", COL_COUNT, "%llu",
+	           (unsigned long long)rp->forward_positions);
+	emit_value(&e, "backward_positions", "backward positions", COL_COUNT,
+	           "%llu", (unsigned long long)rp->backward_positions);
+	emit_value(&e, "meeting", "positions where they met", COL_COUNT, "%llu",
+	           (unsigned long long)rp->meeting);
+	emit_value(&e, "on_solutions", "positions on minimal solutions",
+	           COL_COUNT, "%llu", (unsigned long long)rp->on_solutions);
+	if (prune != PEGSOL_PRUNE_PAGODA)
+		emit_value(&e, "pruned", "levels pruned by", COL_TEXT, "%s",
+		           cli_prune_name(prune));
+	if (final_sweep)
+		emit_value(&e, "final_sweep", "last move at least (jumps)", COL_INT,
+		           "%d", final_sweep);
+	if (count)
+		emit_value(&e, "count", "minimal solutions", COL_COUNT, "%s",
+		           pegsol_u128_format(rp->count, 0, cnt, sizeof cnt));
+	if (first_text) {
+		emit_value_rich(&e, "first_move", "first move",
+		                rich_moves(c->board, &f->first, 1, c->notation));
+		emit_value(&e, "count_first", "minimal solutions beginning with it",
+		           COL_COUNT, "%s", pegsol_u128_format(f->nfirst, 0, cnt, sizeof cnt));
+	}
+	if (distinct)
+		emit_value(&e, "distinct", "distinct minimal solutions", COL_COUNT,
+		           "%llu", (unsigned long long)rp->distinct);
+	if (distinct)
+		emit_value(&e, "distinct_by", "distinct as sets of", COL_TEXT, "%s",
+		           by == 1 ? "jumps" : "moves");
+	if (orbits)
+		emit_value(&e, "distinct_orbits", "distinct up to symmetry", COL_COUNT,
+		           "%llu", (unsigned long long)pegsol_set_orbits_count(f->ol.orbits));
+	if (list)
+		emit_table(&e, &f->t);
+	emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", f->secs);
+	emit_end(&e);
+}
+
+static void found_free(shortest_found *f)
+{
+	if (f->l.f)
+		fclose(f->l.f);
+	table_free(&f->t);
+	pegsol_shortest_free(&f->r);
+	pegsol_set_orbits_free(f->ol.orbits);
+}
 
 int cmd_shortest(int argc, char **argv)
 {
@@ -368,246 +584,57 @@ int cmd_shortest(int argc, char **argv)
 	    (rc = shortest_checks(&c, &opts)))
 		return rc;
 	const char *svg = opts.svg, *first_text = opts.first_text;
-	int count = opts.count, distinct = opts.distinct, by = opts.by, list = opts.list;
-	int orbits = opts.orbits, final_sweep = opts.final_sweep;
-	pegsol_prune prune = (pegsol_prune)opts.prune;
+	int distinct = opts.distinct, by = opts.by, list = opts.list;
+	int orbits = opts.orbits;
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 
 	if (by == 1)
 		return distinct_by_jumps(&c, list, orbits);
-	/* --first-move: one move, legal from the start */
-	pegsol_move first;
-	pegsol_pos first_pos = 0;
-	if (first_text) {
-		pegsol_move_list ml = {0};
-		pegsol_error perr;
-		int ok = pegsol_moves_parse(c.board, first_text, &ml, &perr) == PEGSOL_OK &&
-		         ml.count == 1;
-		if (ok)
-			first = ml.moves[0];
-		pegsol_move_list_free(&ml);
-		if (!ok || !(first_pos = after_move(c.board, c.problem.start, &first))) {
-			rc = cli_usage_error(&c, "--first-move takes one move that is "
-			                         "legal from the start, not '%s'", first_text);
-			cli_free(&c); /* loaded above: LeakSanitizer made a leak exit 1 */
-			return rc;
-		}
-	}
-	int flags = (count ? PEGSOL_SHORTEST_COUNT : 0) |
-	            (distinct ? PEGSOL_SHORTEST_DISTINCT : 0) |
-	            (first_text ? PEGSOL_SHORTEST_GRAPH : 0) |
-	            (prune == PEGSOL_PRUNE_NONE ? PEGSOL_SHORTEST_NO_PRUNE : 0) |
-	            (prune == PEGSOL_PRUNE_RESOURCE ? PEGSOL_SHORTEST_PRUNE_RESOURCE : 0);
 	static const table_col cols[] = {{"solution", "solution", COL_TEXT}};
-	table t;
-	table_init(&t, "solutions", "minimal solutions", 1, cols);
-	listing l = {&c, NULL, &t, 0, distinct ? 0 : first_pos};
-	orbit_listing ol = {list ? &l : NULL, NULL,
-	                    orbits ? pegsol_set_orbits_new(&c.problem) : NULL, 0, 0};
+	shortest_found *f = cli_alloc(&c, sizeof *f);
+	if (!f || (first_text && (rc = first_move(&c, first_text, f)))) {
+		free(f);
+		cli_free(&c); /* loaded above: LeakSanitizer made a leak exit 1 */
+		return f ? rc : PEGSOL_ELIMIT;
+	}
+	f->a = &opts;
+	table_init(&f->t, "solutions", "minimal solutions", 1, cols);
+	f->l = (listing){&c, NULL, &f->t, 0, distinct ? 0 : f->first_pos};
+	f->ol = (orbit_listing){list ? &f->l : NULL, NULL,
+	                        orbits ? pegsol_set_orbits_new(&c.problem) : NULL, 0, 0};
+	memset(&f->r, 0, sizeof f->r);
 	/* The text listing waits in a temporary file: the length comes first. */
-	if (list && c.format == FORMAT_TEXT && !(l.f = tmpfile())) {
+	if (list && c.format == FORMAT_TEXT && !(f->l.f = tmpfile())) {
 		perror("pegsol shortest: a temporary file for --list");
-		table_free(&t);
-		cli_free(&c);
-		return PEGSOL_ELIMIT;
-	}
-	progress prog;
-	pegsol_level_options lo;
-	level_cli_begin(&c, &prog, &lo);
-	pegsol_shortest_result r;
-	pegsol_error err;
-	double secs;
-	if ((rc = level_cli_end(&c, &prog,
-	                        pegsol_shortest_final_sweep(&c.problem, &lo, flags,
-	                                        final_sweep,
-	                                        orbits ? orbit_moves : list ? list_one : NULL,
-	                                        orbits ? (void *)&ol : (void *)&l, &r, &err),
-	                        &err, &secs))) {
-		pegsol_set_orbits_free(ol.orbits);
-		table_free(&t);
-		if (l.f)
-			fclose(l.f);
-		return rc;
-	}
-	if (orbits && (rc = orbits_failed(&ol))) {
-		pegsol_shortest_free(&r);
-		pegsol_set_orbits_free(ol.orbits);
-		table_free(&t);
-		if (l.f)
-			fclose(l.f);
-		cli_free(&c);
-		return rc;
-	}
-	if (!r.solvable) {
-		if (strcmp(r.impossible, "search"))
-			fprintf(stderr, "pegsol shortest: no solution (proof: %s)\n",
-			        r.impossible);
-		else
-			fprintf(stderr, "pegsol shortest: no solution: the %s search ran "
-			        "out of positions after %d moves\n",
-			        r.forward_levels <= r.backward_levels ? "forward" : "backward",
-			        (r.forward_levels <= r.backward_levels ? r.forward_levels
-			                                               : r.backward_levels) - 1);
-		table_free(&t);
-		if (l.f)
-			fclose(l.f);
-		pegsol_shortest_free(&r);
-		pegsol_set_orbits_free(ol.orbits);
-		cli_free(&c);
-		return PEGSOL_NO_SOLUTION;
-	}
-	if (svg && svg_write_solution(svg, c.board, c.problem.start, r.solution,
-	                              (size_t)r.moves, c.notation)) {
-		fprintf(stderr, "pegsol shortest: cannot write %s: %s\n", svg,
-		        strerror(errno));
-		if (l.f)
-			fclose(l.f);
-		table_free(&t);
-		pegsol_shortest_free(&r);
-		pegsol_set_orbits_free(ol.orbits);
-		cli_free(&c);
-		return PEGSOL_EINPUT;
-	}
-	pegsol_u128 nfirst = 0;
-	char first_name[256] = "";
-	if (first_text) {
-		pegsol_move_format(c.board, &first, c.notation, first_name, sizeof first_name);
-		if (pegsol_shortest_count_first(&c.problem, &r, &first, &nfirst, &err) !=
-		    PEGSOL_OK) {
-			rc = cli_report(&c, &err);
-			if (l.f)
-				fclose(l.f);
-			table_free(&t);
-			pegsol_shortest_free(&r);
-			pegsol_set_orbits_free(ol.orbits);
-			cli_free(&c);
-			return rc;
-		}
-	}
-	int a = r.met_forward, b = r.moves - r.met_forward;
-	char proof[512];
-	char probed[200] = "";
-	int last = (r.probed == 1 ? r.forward_levels : r.backward_levels) - 1;
-	if (r.probed && r.probe_depth == 2)
-		snprintf(probed, sizeof probed, "\n# (%s levels %d and %d did not fit "
-		         "--memory: the sides were met two moves on, through a filter, "
-		         "and only the meeting and the moves into it kept)",
-		         r.probed == 1 ? "forward" : "backward", last - 1, last);
-	else if (r.probed)
-		snprintf(probed, sizeof probed, "\n# (%s level %d did not fit --memory: "
-		         "it was probed against the other side, only its meeting kept)",
-		         r.probed == 1 ? "forward" : "backward", last);
-	snprintf(proof, sizeof proof,
-	         "no solution is shorter: levels 0..%d forward and 0..%d backward\n"
-	         "# were searched; the first to meet: %d moves from the start, %d "
-	         "to the finish%s", r.forward_levels - 1, r.backward_levels - 1, a, b,
-	         probed);
-	char cnt[64];
-	if (c.format == FORMAT_TEXT) {
-		printf("%d moves\n", r.moves);
-		print_moves(stdout, &c, r.solution, r.moves, 1);
-		printf("# %s\n", proof);
-		char fw[64], bw[64], met[64], on[64];
-		printf("# positions kept (one per symmetry class, %d symmetries): "
-		       "%s forward, %s backward; %s where they met; %s on "
-		       "minimal solutions\n", r.symmetry_order,
-		       emit_count(r.forward_positions, fw, sizeof fw),
-		       emit_count(r.backward_positions, bw, sizeof bw),
-		       emit_count(r.meeting, met, sizeof met),
-		       emit_count(r.on_solutions, on, sizeof on));
-		if (prune != PEGSOL_PRUNE_PAGODA)
-			printf("# levels pruned by: %s\n", cli_prune_name(prune));
-		if (final_sweep)
-			printf("# the last move a sweep of at least %d jumps (the "
-			       "backward levels: moves to the positions one such "
-			       "sweep before the finish)\n", final_sweep);
-		if (count)
-			printf("# minimal solutions (move sequences): %s\n",
-			       pegsol_u128_format(r.count, 1, cnt, sizeof cnt));
-		if (first_text)
-			printf("# of them beginning with %s: %s\n", first_name,
-			       pegsol_u128_format(nfirst, 1, cnt, sizeof cnt));
-		if (distinct)
-			printf("# distinct minimal solutions (unordered sets of %s): %s\n",
-			       by == 1 ? "jumps" : "moves", emit_count(r.distinct, cnt, sizeof cnt));
+		rc = PEGSOL_ELIMIT;
+	} else if (!(rc = level_cli_run(&c, run_search, f, &f->secs))) {
+		pegsol_error err;
 		if (orbits)
-			printf("# distinct up to symmetry (sets that are images of each "
-			       "other counted once): %s\n",
-			       emit_count(pegsol_set_orbits_count(ol.orbits), cnt, sizeof cnt));
-		printf("# time (s): %.2f\n", secs);
-		if (l.f) {
-			printf("# the %s minimal solutions%s, one per line:\n",
-			       emit_count(l.n, cnt, sizeof cnt),
-			       distinct ? " (one of each distinct set)" : "");
-			rewind(l.f);
-			char line[8192];
-			while (fgets(line, sizeof line, l.f))
-				fputs(line, stdout);
+			rc = orbits_failed(&f->ol);
+		if (!rc && !f->r.solvable)
+			rc = no_solution(&f->r);
+		if (!rc && svg && svg_write_solution(svg, c.board, c.problem.start,
+		                                     f->r.solution, (size_t)f->r.moves,
+		                                     c.notation)) {
+			fprintf(stderr, "pegsol shortest: cannot write %s: %s\n", svg,
+			        strerror(errno));
+			rc = PEGSOL_EINPUT;
 		}
-	} else {
-		int njumps = 0;
-		for (int i = 0; i < r.moves; i++)
-			njumps += r.solution[i].njumps;
-		emitter e;
-		emit_begin(&e, stdout, c.format);
-		level_cli_emit_problem(&e, &c);
-		emit_value(&e, "moves", "moves", COL_INT, "%d", r.moves);
-		emit_value(&e, "jumps", "jumps", COL_INT, "%d", njumps);
-		emit_value_rich(&e, "solution", "solution",
-		                rich_moves(c.board, r.solution, (size_t)r.moves, c.notation));
-		emit_value(&e, "forward_levels", "forward levels searched", COL_INT, "%d",
-		           r.forward_levels);
-		emit_value(&e, "backward_levels", "backward levels searched", COL_INT,
-		           "%d", r.backward_levels);
-		emit_value(&e, "met_forward", "met, moves from the start", COL_INT, "%d", a);
-		emit_value(&e, "met_backward", "met, moves to the finish", COL_INT, "%d", b);
-		emit_value(&e, "probed", "last level probed, not kept", COL_INT, "%d",
-		           r.probed);
-		emit_value(&e, "probe_depth", "levels probed", COL_INT, "%d",
-		           r.probed ? r.probe_depth : 0);
-		emit_value(&e, "forward_positions", "forward positions", COL_COUNT, "%llu",
-		           (unsigned long long)r.forward_positions);
-		emit_value(&e, "backward_positions", "backward positions", COL_COUNT,
-		           "%llu", (unsigned long long)r.backward_positions);
-		emit_value(&e, "meeting", "positions where they met", COL_COUNT, "%llu",
-		           (unsigned long long)r.meeting);
-		emit_value(&e, "on_solutions", "positions on minimal solutions",
-		           COL_COUNT, "%llu", (unsigned long long)r.on_solutions);
-		if (prune != PEGSOL_PRUNE_PAGODA)
-			emit_value(&e, "pruned", "levels pruned by", COL_TEXT, "%s",
-			           cli_prune_name(prune));
-		if (final_sweep)
-			emit_value(&e, "final_sweep", "last move at least (jumps)", COL_INT,
-			           "%d", final_sweep);
-		if (count)
-			emit_value(&e, "count", "minimal solutions", COL_COUNT, "%s",
-			           pegsol_u128_format(r.count, 0, cnt, sizeof cnt));
-		if (first_text) {
-			emit_value_rich(&e, "first_move", "first move",
-			                rich_moves(c.board, &first, 1, c.notation));
-			emit_value(&e, "count_first", "minimal solutions beginning with it",
-			           COL_COUNT, "%s", pegsol_u128_format(nfirst, 0, cnt, sizeof cnt));
+		if (!rc && first_text) {
+			pegsol_move_format(c.board, &f->first, c.notation, f->first_name,
+			                   sizeof f->first_name);
+			if (pegsol_shortest_count_first(&c.problem, &f->r, &f->first,
+			                                &f->nfirst, &err) != PEGSOL_OK)
+				rc = cli_report(&c, &err);
 		}
-		if (distinct)
-			emit_value(&e, "distinct", "distinct minimal solutions", COL_COUNT,
-			           "%llu", (unsigned long long)r.distinct);
-		if (distinct)
-			emit_value(&e, "distinct_by", "distinct as sets of", COL_TEXT, "%s",
-			           by == 1 ? "jumps" : "moves");
-		if (orbits)
-			emit_value(&e, "distinct_orbits", "distinct up to symmetry", COL_COUNT,
-			           "%llu", (unsigned long long)pegsol_set_orbits_count(ol.orbits));
-		if (list)
-			emit_table(&e, &t);
-		emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", secs);
-		emit_end(&e);
+		if (!rc && c.format == FORMAT_TEXT)
+			print_text(&c, f);
+		else if (!rc)
+			emit_doc(&c, f);
 	}
-	if (l.f)
-		fclose(l.f);
-	table_free(&t);
-	pegsol_shortest_free(&r);
-	pegsol_set_orbits_free(ol.orbits);
+	found_free(f);
+	free(f);
 	cli_free(&c);
-	return 0;
+	return rc;
 }
