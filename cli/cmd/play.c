@@ -670,6 +670,61 @@ static void run(play *p, char *file, size_t file_size)
 	}
 }
 
+/* --replay FILE into the game; 0, or the exit code after the message. */
+static int load_replay(cli *c, play *p, const char *replay)
+{
+	char why[CLI_INPUT_WHY_SIZE];
+	char *text;
+	pegsol_error err;
+	int rc;
+	/* not "-": standard input is the player's keyboard */
+	if ((rc = cli_input_load(replay, 0, CLI_INPUT_MAX, &text, why, sizeof why))) {
+		fprintf(stderr, "pegsol play: %s\n", why);
+		return rc;
+	}
+	pegsol_status st = pegsol_game_load_text(p->game, text, replay, &err);
+	free(text);
+	if (st != PEGSOL_OK)
+		return cli_report(c, &err);
+	pegsol_game_restart(p->game);
+	return 0;
+}
+
+/* The screen's modes, the title line and the cursor's first place. */
+static void screen_setup(play *p, const cli *c)
+{
+	const char *no_color = getenv("NO_COLOR");
+	p->colour = has_colors() && !(no_color && no_color[0]);
+	ui_init_colours(p);
+	cbreak();
+	noecho();
+	keypad(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	mouseinterval(0);
+	mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+	char vac[160], fin[160];
+	pegsol_holes_format(p->board, pegsol_board_full(p->board) & ~c->problem.start,
+	                    p->notation, vac, sizeof vac);
+	if (c->problem.finish_kind == PEGSOL_FINISH_ANY_ONE)
+		snprintf(fin, sizeof fin, "one peg anywhere");
+	else {
+		char holes[128];
+		pegsol_holes_format(p->board, c->problem.finish, p->notation, holes,
+		                    sizeof holes);
+		snprintf(fin, sizeof fin, "%s on %s",
+		         pegsol_pos_count(c->problem.finish) > 1 ? "pegs" : "a peg", holes);
+	}
+	snprintf(p->title, sizeof p->title, "pegsol play - %s - start: %s empty - "
+	         "finish: %s", pegsol_board_name(p->board), vac, fin);
+	/* the cursor starts on the first empty hole: where the first jump goes */
+	pegsol_pos empty = pegsol_board_full(p->board) & ~c->problem.start;
+	p->cursor = empty ? __builtin_ctzll(empty) : 0;
+	p->verdict_pos = ~(pegsol_pos)0; /* nothing computed yet */
+	p->lost_pos = ~(pegsol_pos)0;
+	p->hints_pos = ~(pegsol_pos)0;
+}
+
 int cmd_play(int argc, char **argv)
 {
 	cli c;
@@ -719,23 +774,8 @@ int cmd_play(int argc, char **argv)
 	}
 	char file[512];
 	snprintf(file, sizeof file, "%s", replay ? replay : DEFAULT_SAVE);
-	if (replay) {
-		char why[CLI_INPUT_WHY_SIZE];
-		char *text;
-		/* not "-": standard input is the player's keyboard */
-		if ((rc = cli_input_load(replay, 0, CLI_INPUT_MAX, &text, why,
-		                         sizeof why))) {
-			fprintf(stderr, "pegsol play: %s\n", why);
-			goto out;
-		}
-		pegsol_status st = pegsol_game_load_text(p.game, text, replay, &err);
-		free(text);
-		if (st != PEGSOL_OK) {
-			rc = cli_report(&c, &err);
-			goto out;
-		}
-		pegsol_game_restart(p.game);
-	}
+	if (replay && (rc = load_replay(&c, &p, replay)))
+		goto out;
 	/* A full-screen game needs a terminal on both sides; say so plainly
 	 * (and before any long computation) instead of letting curses fail. */
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
@@ -783,36 +823,7 @@ int cmd_play(int argc, char **argv)
 		goto out;
 	}
 	set_term(screen);
-	const char *no_color = getenv("NO_COLOR");
-	p.colour = has_colors() && !(no_color && no_color[0]);
-	ui_init_colours(&p);
-	cbreak();
-	noecho();
-	keypad(stdscr, TRUE);
-	set_escdelay(25);
-	curs_set(0);
-	mouseinterval(0);
-	mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
-	char vac[160], fin[160];
-	pegsol_holes_format(p.board, pegsol_board_full(p.board) & ~c.problem.start,
-	                    p.notation, vac, sizeof vac);
-	if (c.problem.finish_kind == PEGSOL_FINISH_ANY_ONE)
-		snprintf(fin, sizeof fin, "one peg anywhere");
-	else {
-		char holes[128];
-		pegsol_holes_format(p.board, c.problem.finish, p.notation, holes,
-		                    sizeof holes);
-		snprintf(fin, sizeof fin, "%s on %s",
-		         pegsol_pos_count(c.problem.finish) > 1 ? "pegs" : "a peg", holes);
-	}
-	snprintf(p.title, sizeof p.title, "pegsol play - %s - start: %s empty - "
-	         "finish: %s", pegsol_board_name(p.board), vac, fin);
-	/* the cursor starts on the first empty hole: where the first jump goes */
-	pegsol_pos empty = pegsol_board_full(p.board) & ~c.problem.start;
-	p.cursor = empty ? __builtin_ctzll(empty) : 0;
-	p.verdict_pos = ~(pegsol_pos)0; /* nothing computed yet */
-	p.lost_pos = ~(pegsol_pos)0;
-	p.hints_pos = ~(pegsol_pos)0;
+	screen_setup(&p, &c);
 	if (replay)
 		replay_game(&p);
 	run(&p, file, sizeof file);
