@@ -83,3 +83,13 @@ void level_cli_emit_problem(emitter *e, const cli *c)
 		emit_value_rich(e, "finish", "finish (pegs)",
 		                rich_holes(b, c->problem.finish, c->notation));
 }
+
+void level_cli_emit_head(emitter *e, const cli *c, int symmetries, const table *t)
+{
+	emit_begin(e, stdout, c->format);
+	level_cli_emit_problem(e, c);
+	emit_value(e, "symmetries", "symmetries used", COL_INT, "%d", symmetries);
+	emit_text(e, "\n");
+	emit_table(e, t);
+	emit_text(e, "\n");
+}

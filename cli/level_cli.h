@@ -27,6 +27,9 @@ typedef pegsol_status (*level_cli_fn)(cli *c, pegsol_level_options *lo,
 int level_cli_run(cli *c, level_cli_fn fn, void *arg, double *secs);
 /* "board", "start (empty)" and "finish" values of c's problem. */
 void level_cli_emit_problem(emitter *e, const cli *c);
+/* Begins e on stdout in c's format with the problem, the symmetries used
+ * and the table t, each part apart. */
+void level_cli_emit_head(emitter *e, const cli *c, int symmetries, const table *t);
 /* levels --member HOLES: *pos, the position with pegs in HOLES; else
  * reports it, frees c's board and returns the exit code. */
 int level_cli_member(cli *c, const char *member, pegsol_pos *pos);

@@ -93,12 +93,7 @@ static int finish_alone(cli *c, int class_paths)
 	}
 	char buf[64];
 	emitter e;
-	emit_begin(&e, stdout, c->format);
-	level_cli_emit_problem(&e, c);
-	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d", r->symmetry_order);
-	emit_text(&e, "\n");
-	emit_table(&e, &t);
-	emit_text(&e, "\n");
+	level_cli_emit_head(&e, c, r->symmetry_order, &t);
 	emit_value(&e, "winning", "winning positions", COL_COUNT, "%llu",
 	           (unsigned long long)r->winning_raw_total);
 	emit_value(&e, "winning_canonical", "winning positions up to symmetry",
@@ -242,12 +237,7 @@ static int print_count(cli *c, const pegsol_count_result *res, int max_jumps,
 
 	char buf[64];
 	emitter e;
-	emit_begin(&e, stdout, c->format);
-	level_cli_emit_problem(&e, c);
-	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d", res->symmetry_order);
-	emit_text(&e, "\n");
-	emit_table(&e, &t);
-	emit_text(&e, "\n");
+	level_cli_emit_head(&e, c, res->symmetry_order, &t);
 	emit_value(&e, "positions", "positions", COL_COUNT, "%llu",
 	           (unsigned long long)res->positions_raw);
 	emit_value(&e, "positions_canonical", "positions up to symmetry", COL_COUNT,
