@@ -66,6 +66,8 @@ int suggest_nearest(const char *typed, const char *const *names, size_t n,
 		if (d < best)
 			best = d;
 	}
+	if (best > slip(tlen))
+		return 0; /* nothing near enough */
 	int found = 0;
 	size_t o = 0;
 	for (size_t i = 0; i < n && found < 3; i++) {
@@ -74,8 +76,10 @@ int suggest_nearest(const char *typed, const char *const *names, size_t n,
 			continue;
 		int w = snprintf(buf + o, size - o, "%s'%s%s'", found ? " or " : "",
 		                 prefix ? prefix : "", names[i]);
-		if (w < 0 || (size_t)w >= size - o)
+		if (w < 0 || (size_t)w >= size - o) {
+			buf[o] = '\0'; /* the names that fit whole */
 			break;
+		}
 		o += (size_t)w;
 		found++;
 	}
