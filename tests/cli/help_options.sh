@@ -10,19 +10,6 @@
 # Run by CTest with $PEGSOL (the CLI).
 source "$(dirname "$0")/common.bash"
 
-# needle_exit CODE NEEDLE cmd...: exit CODE and NEEDLE in stderr.
-needle_exit() {
-	local want=$1 needle=$2; shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err" </dev/null; local got=$?
-	if [ "$got" -ne "$want" ]; then
-		bad "exit $got, want $want: $* ($(head -c 300 "$tmp/err"))"
-	elif ! grep -qF -- "$needle" "$tmp/err"; then
-		bad "$*: stderr lacks '$needle': $(head -c 300 "$tmp/err")"
-	else
-		ok
-	fi
-}
-
 # The common options each command's help lists (long names), and those it
 # must not list.
 declare -A listed=(
@@ -72,11 +59,11 @@ grep -qE "^      --memory SIZE +bound the levels held" "$tmp/help" && ok || bad 
 
 # --format: refused where the command writes text only; text is fine
 for cmd in show play graph; do
-	needle_exit 2 "writes text only" "$PEGSOL" "$cmd" --format json
-	needle_exit 2 "writes text only" "$PEGSOL" "$cmd" --format=csv
+	expect_stderr 2 "writes text only" "$PEGSOL" "$cmd" --format json
+	expect_stderr 2 "writes text only" "$PEGSOL" "$cmd" --format=csv
 done
 expect_exit 0 "$PEGSOL" show --format text
-needle_exit 2 "unknown format 'xml'" "$PEGSOL" show --format xml
+expect_stderr 2 "unknown format 'xml'" "$PEGSOL" show --format xml
 "$PEGSOL" boards --format json >"$tmp/out" && python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out" 2>/dev/null && ok ||
 	bad "boards --format json is not JSON"
 
@@ -86,19 +73,19 @@ expect_exit 0 "$PEGSOL" boards -j 2 --memory 64M
 expect_exit 0 "$PEGSOL" show -j 1
 
 # an option of a group that does not apply is named as such
-needle_exit 2 "option '--workdir' does not apply to play" "$PEGSOL" play --workdir "$tmp"
-needle_exit 2 "option '-b' does not apply to boards" "$PEGSOL" boards -b french
-needle_exit 2 "option '-s' does not apply to finishes" "$PEGSOL" finishes -s 16
+expect_stderr 2 "option '--workdir' does not apply to play" "$PEGSOL" play --workdir "$tmp"
+expect_stderr 2 "option '-b' does not apply to boards" "$PEGSOL" boards -b french
+expect_stderr 2 "option '-s' does not apply to finishes" "$PEGSOL" finishes -s 16
 
 # suggestions: command (exit 2), option (exit 2), board (exit 3, as any
 # unknown board)
-needle_exit 2 "did you mean 'solve'?" "$PEGSOL" slove
-needle_exit 2 "did you mean 'levels'?" "$PEGSOL" levles
-needle_exit 2 "did you mean '--board'?" "$PEGSOL" count --boad english
-needle_exit 2 "did you mean '--diagram'?" "$PEGSOL" solve --diagrma
-needle_exit 2 "unrecognized option '--boad'" "$PEGSOL" count --boad english
-needle_exit 3 "did you mean 'english'?" "$PEGSOL" count -b englsh
-needle_exit 3 "did you mean 'french'?" "$PEGSOL" solve -b frnech
+expect_stderr 2 "did you mean 'solve'?" "$PEGSOL" slove
+expect_stderr 2 "did you mean 'levels'?" "$PEGSOL" levles
+expect_stderr 2 "did you mean '--board'?" "$PEGSOL" count --boad english
+expect_stderr 2 "did you mean '--diagram'?" "$PEGSOL" solve --diagrma
+expect_stderr 2 "unrecognized option '--boad'" "$PEGSOL" count --boad english
+expect_stderr 3 "did you mean 'english'?" "$PEGSOL" count -b englsh
+expect_stderr 3 "did you mean 'french'?" "$PEGSOL" solve -b frnech
 # nothing near: no suggestion, the usual lines
 "$PEGSOL" frob 2>"$tmp/err" >/dev/null
 grep -q "did you mean" "$tmp/err" && bad "frob got a suggestion: $(cat "$tmp/err")" || ok
@@ -111,9 +98,9 @@ grep -q "did you mean" "$tmp/err" && bad "a path got a board suggestion" || ok
 # getopt_long's rules, kept: unique prefixes, joined values, clusters, --
 expect_exit 0 "$PEGSOL" solve --diag -b triangle5 -s a1 -f any
 expect_exit 0 "$PEGSOL" solve -dn algebraic -btriangle5 -s a1 -f any
-needle_exit 2 "is ambiguous" "$PEGSOL" levels --ma 3
-needle_exit 2 "doesn't allow an argument" "$PEGSOL" solve --diagram=yes
-needle_exit 2 "requires an argument" "$PEGSOL" count --board
+expect_stderr 2 "is ambiguous" "$PEGSOL" levels --ma 3
+expect_stderr 2 "doesn't allow an argument" "$PEGSOL" solve --diagram=yes
+expect_stderr 2 "requires an argument" "$PEGSOL" count --board
 printf '4->16\n' >"$tmp/-moves"
 expect_exit 1 "$PEGSOL" check -- "$tmp/-moves"
 
