@@ -1,7 +1,8 @@
 /*
  * level_cli.h - what the commands built on the level engine (count, levels,
- * finishes) share: their options structure with a progress line, the
- * ending of a run (time, clearing the progress line, reporting a failure),
+ * finishes, deadends, random, shortest, graph, play's exact oracle) share:
+ * one run of the engine from begin to end (level_cli_run: the options
+ * from the command line, a progress line, the time, a failure reported),
  * and the lines that name the problem at the head of their output.
  */
 #ifndef PEGSOL_LEVEL_CLI_H

@@ -175,8 +175,9 @@ static void gather(const cli *c, const cli_opt *own, candidates *k)
 		g = common[i].group;
 		if (g == CLI_G_HELP || (groups & g) || (g & CLI_G_EVERYWHERE))
 			add(k, &common[i].o, common[i].o.help, (groups & g) || g == CLI_G_HELP);
-		/* a program's own options go with the disk options */
-		if (g == CLI_G_DISK && (groups & g) && common[i].o.long_name[0] == 'r')
+		/* a program's own options go with the disk options, after
+		 * --resume, the last of them */
+		if (g == CLI_G_DISK && (groups & g) && !strcmp(common[i].o.long_name, "resume"))
 			for (const cli_opt *o = cli_hooks.options; o && o->kind != CLI_OPT_END; o++)
 				add(k, o, o->help, 1);
 	}
