@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "memory_limit.h"
 #include "number.h"
+#include "suggest.h"
 
 #include <sched.h>
 #include <stdarg.h>
@@ -12,14 +13,21 @@
 #include <string.h>
 #include <unistd.h>
 
-void cli_init(cli *c, const char *command, const char *help)
+void cli_init(cli *c, const cli_command *def)
 {
 	memset(c, 0, sizeof *c);
-	c->command = command;
-	c->help = help;
+	c->command = def->name;
+	c->def = def;
 	c->board_name = "english";
 	c->notation = PEGSOL_NOTATION_NUMERIC;
 	c->format = FORMAT_TEXT;
+}
+
+int cli_start(cli *c, const cli_command *def, int argc, char **argv,
+              const cli_opt *own)
+{
+	cli_init(c, def);
+	return cli_parse_options(c, argc, argv, own);
 }
 
 int cli_usage_error(const cli *c, const char *fmt, ...)
@@ -208,97 +216,30 @@ int cli_parse_size(const cli *c, const char *name, const char *arg,
 	                          "8G, not '%s'", name, lo, hi, q);
 }
 
-int cli_option(cli *c, int opt, const char *arg)
+/* After "unknown board": the built-in names nearest to the one typed,
+ * when it is no path (a file name's slip is not a board's). */
+static void suggest_board(const cli *c)
 {
-	switch (opt) {
-	case 'b':
-		c->board_name = arg;
-		return 0;
-	case 's':
-		c->start = arg;
-		return 0;
-	case 'f':
-		c->finish = arg;
-		return 0;
-	case 'n': {
-		int n = pegsol_notation_from_name(arg);
-		if (n < 0)
-			return cli_usage_error(c, "unknown notation '%s' (numeric, "
-			                          "algebraic, rowcol)", arg);
-		c->notation = (pegsol_notation)n;
-		c->notation_given = 1;
-		return 0;
-	}
-	case 'j': {
-		uint64_t n;
-		int rc = cli_parse_count(c, "-j/--threads", arg, 1, CLI_MAX_THREADS, &n);
-		if (!rc)
-			c->threads = (int)n;
-		return rc;
-	}
-	case OPT_FORMAT:
-		if (!strcmp(arg, "text"))
-			c->format = FORMAT_TEXT;
-		else if (!strcmp(arg, "csv"))
-			c->format = FORMAT_CSV;
-		else if (!strcmp(arg, "json"))
-			c->format = FORMAT_JSON;
-		else
-			return cli_usage_error(c, "unknown format '%s' (text, csv, json)",
-			                       arg);
-		return 0;
-	case OPT_MEMORY: {
-		uint64_t v;
-		int rc = cli_parse_size(c, "--memory", arg, CLI_MEMORY_MIN,
-		                        CLI_MEMORY_MAX, &v);
-		if (!rc)
-			c->memory = (size_t)v;
-		return rc;
-	}
-	case OPT_WORKDIR:
-		if (!*arg)
-			return cli_usage_error(c, "--workdir takes a directory");
-		c->workdir = arg;
-		return 0;
-	case OPT_RESUME:
-		c->resume = 1;
-		return 0;
-	case OPT_IN_MEMORY:
-	case OPT_CHUNK:
-		if (cli_hooks.option)
-			return cli_hooks.option(c, opt, arg);
-		/* not pegsol's: as getopt says of any option it does not know */
-		fprintf(stderr, "pegsol %s: unrecognized option '--%s'\n", c->command,
-		        opt == OPT_CHUNK ? "chunk" : "in-memory");
-		fprintf(stderr, "Try 'pegsol %s --help'.\n", c->command);
-		return PEGSOL_EUSAGE;
-	case 'h':
-		fputs(c->help, stdout);
-		exit(0);
-	default:
-		/* getopt_long has printed what was wrong. */
-		fprintf(stderr, "Try 'pegsol %s --help'.\n", c->command);
-		return PEGSOL_EUSAGE;
-	}
-}
-
-int cli_parse_common(cli *c, int argc, char **argv)
-{
-	static const struct option longopts[] = {CLI_COMMON_LONG, {0, 0, 0, 0}};
-	int opt, rc;
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1)
-		if ((rc = cli_option(c, opt, optarg)))
-			return rc;
-	if (optind < argc)
-		return cli_usage_error(c, "unexpected argument '%s'", argv[optind]);
-	return 0;
+	const char *names[64];
+	size_t n = 0;
+	char near[256];
+	if (strchr(c->board_name, '/') || access(c->board_name, F_OK) == 0)
+		return;
+	for (size_t i = 0; i < pegsol_builtin_count() && n < 64; i++)
+		if (!strchr(pegsol_builtin_name(i), ':')) /* not a family, triangle:N */
+			names[n++] = pegsol_builtin_name(i);
+	if (suggest_nearest(c->board_name, names, n, NULL, near, sizeof near))
+		fprintf(stderr, "pegsol %s: did you mean %s?\n", c->command, near);
 }
 
 int cli_load(cli *c, int problem)
 {
 	pegsol_error err;
-	if (pegsol_board_load(c->board_name, &c->board, &err) != PEGSOL_OK)
-		return cli_report(c, &err);
+	if (pegsol_board_load(c->board_name, &c->board, &err) != PEGSOL_OK) {
+		int rc = cli_report(c, &err);
+		suggest_board(c);
+		return rc;
+	}
 	if (problem &&
 	    pegsol_problem_init(&c->problem, c->board, c->start, c->finish, &err) !=
 	        PEGSOL_OK) {
@@ -308,6 +249,14 @@ int cli_load(cli *c, int problem)
 		return cli_report(c, &err);
 	}
 	return 0;
+}
+
+void *cli_alloc(const cli *c, size_t size)
+{
+	void *p = malloc(size);
+	if (!p)
+		fprintf(stderr, "pegsol %s: out of memory\n", c->command);
+	return p;
 }
 
 void cli_free(cli *c)
@@ -398,12 +347,4 @@ size_t cli_level_memory(cli *c)
 	cli_memory_system(&s);
 	size_t total = cli_memory_default(&s);
 	return total / (size_t)(cli_processes_per_node > 1 ? cli_processes_per_node : 1);
-}
-
-int cli_parse_max_jumps(const cli *c, const char *name, const char *arg)
-{
-	uint64_t n;
-	if (cli_parse_count(c, name, arg, 1, PEGSOL_MAX_HOLES, &n))
-		return -1;
-	return (int)n;
 }

@@ -3,28 +3,26 @@
  * --format -j --memory), loading the board and the problem, usage errors,
  * and the exit-code convention (the pegsol_status values).
  *
- * A subcommand's getopt_long loop passes options it does not know to
- * cli_option(); see cli/cmd/show.c for the pattern.
+ * A subcommand declares its own options in a table (options.h) and
+ * calls cli_start(); see cli/cmd/show.c for the pattern.
  */
 #ifndef PEGSOL_CLI_H
 #define PEGSOL_CLI_H
 
+#include "options.h"
 #include "pegsol.h"
 
-#include <getopt.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 enum { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
 
-/* Long-option codes for common options without a short form. */
-enum { OPT_FORMAT = 1000, OPT_MEMORY, OPT_HELP, OPT_WORKDIR, OPT_RESUME,
-       OPT_IN_MEMORY, OPT_CHUNK, OPT_FIRST_COMMAND_OPTION = 1100 };
-
-typedef struct cli {
+struct cli {
 	const char *command;        /* for messages: "solve" */
-	const char *help;           /* the command's --help text */
+	const cli_command *def;     /* its help and the common groups it takes */
+	char **args;                /* the operands, after cli_parse_options */
+	int nargs;
 	const char *board_name;     /* -b, default english */
 	const char *start;          /* -s, NULL: the board's default */
 	const char *finish;         /* -f, NULL: the complement of the start */
@@ -41,78 +39,12 @@ typedef struct cli {
 	                             * one says so */
 	pegsol_board *board;
 	pegsol_problem problem;
-} cli;
+};
 
-#define CLI_COMMON_SHORT "b:s:f:n:j:h"
-#define CLI_COMMON_LONG                                                       \
-	{"board", required_argument, NULL, 'b'},                                  \
-	{"start", required_argument, NULL, 's'},                                  \
-	{"finish", required_argument, NULL, 'f'},                                 \
-	{"notation", required_argument, NULL, 'n'},                               \
-	{"threads", required_argument, NULL, 'j'},                                \
-	{"format", required_argument, NULL, OPT_FORMAT},                          \
-	{"memory", required_argument, NULL, OPT_MEMORY},                          \
-	{"help", no_argument, NULL, 'h'}
-
-/* The external-memory options of the commands that run pegsol_count;
- * --in-memory and --chunk are a program's own (cli_hooks.option). */
-#define CLI_DISK_LONG                                                         \
-	{"workdir", required_argument, NULL, OPT_WORKDIR},                        \
-	{"resume", no_argument, NULL, OPT_RESUME},                                \
-	{"in-memory", no_argument, NULL, OPT_IN_MEMORY},                          \
-	{"chunk", required_argument, NULL, OPT_CHUNK}
-
-#define CLI_DISK_HELP                                                         \
-	"      --workdir DIR       keep the levels on disk in DIR (which must "    \
-	"exist), as\n"                                                            \
-	"                          compressed files made within --memory, with a " \
-	"checkpoint\n"                                                            \
-	"                          after every level: for boards bigger than "    \
-	"memory.\n"                                                               \
-	"                          DIR must be empty or pegsol's own (marked by its\n" \
-	"                          file PEGSOL-WORKDIR): one holding files pegsol\n" \
-	"                          did not make is refused (exit 3), and in its own\n" \
-	"                          pegsol touches only files with its own names\n"   \
-	"      --resume            carry on the run checkpointed in --workdir "   \
-	"(after a\n"                                                              \
-	"                          kill, a crash or a full disk) from its last finished\n" \
-	"                          level, or the last mark of a level it was making\n"   \
-	"                          by ranges\n"
-
-/* The common options in three parts, so that a command lists only those
- * that do something there (show takes no --format, and check and show
- * no -j or --memory: they accept them, as every command does, but ignore
- * them; check lists its own --format, for its verdict). */
-#define CLI_PROBLEM_HELP                                                      \
-	"  -b, --board NAME|FILE   a built-in board (see 'pegsol boards') or a "   \
-	"board file\n"                                                            \
-	"                          (default: english)\n"                          \
-	"  -s, --start HOLES       holes empty at the start (default: the "       \
-	"centre)\n"                                                               \
-	"  -f, --finish HOLES|any  holes holding a peg at the end, or 'any' for "  \
-	"one peg\n"                                                               \
-	"                          anywhere (default: the start's holes)\n"       \
-	"  -n, --notation N        numeric, algebraic or rowcol (default: "       \
-	"numeric);\n"                                                             \
-	"                          input is read in any notation\n"
-#define CLI_RUN_HELP                                                          \
-	"      --format F          text, csv or json, for tables (default: "      \
-	"text)\n"                                                                 \
-	"  -j, --threads N         threads to use, 1 to 256 (default: every core)\n" \
-	"      --memory SIZE       limit of the process's resident set, 1M to 1P,\n" \
-	"                          such as 8G (default: 3/4 of the machine or of\n" \
-	"                          its memory cgroup, less when other processes or\n" \
-	"                          ulimit -v leave less)\n"
-#define CLI_HELP_HELP "  -h, --help              this help\n"
-#define CLI_COMMON_HELP CLI_PROBLEM_HELP CLI_RUN_HELP CLI_HELP_HELP
-
-void cli_init(cli *c, const char *command, const char *help);
-/* Parses argv for a command that has only the common options and no
- * arguments; returns 0 or an exit code (after the message). */
-int cli_parse_common(cli *c, int argc, char **argv);
-/* Handles a common option; returns 0 when handled, else an exit code
- * (after printing the message).  An unknown option gives usage. */
-int cli_option(cli *c, int opt, const char *arg);
+void cli_init(cli *c, const cli_command *def);
+/* cli_init, then cli_parse_options (options.h): 0 or an exit code. */
+int cli_start(cli *c, const cli_command *def, int argc, char **argv,
+              const cli_opt *own);
 /* Prints "pegsol CMD: message" and the --help hint; returns PEGSOL_EUSAGE. */
 int cli_usage_error(const cli *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -131,19 +63,22 @@ pegsol_notation cli_typed_notation(const char *typed);
 /* A library message without a leading "CMD: " naming this command, so
  * that "pegsol CMD: " before it is the only prefix. */
 const char *cli_unprefixed(const cli *c, const char *message);
+/* malloc(size), or NULL after "pegsol CMD: out of memory". */
+void *cli_alloc(const cli *c, size_t size);
 /* Loads the board (and, with problem != 0, the start and finish); returns
  * 0 or an exit code after printing the message. */
 int cli_load(cli *c, int problem);
 void cli_free(cli *c);
 
 /* What a program built on these commands adds to them (pegsol-mpi, in
- * cli/mpi_main.c); pegsol leaves both NULL.  option takes the options
- * pegsol itself does not have (OPT_IN_MEMORY, OPT_CHUNK): 0 when taken,
- * else an exit code after the message; without it they are unknown
- * options.  store gives the store of a level command's run once its
- * options are read (pegsol_level_options.store; NULL: pegsol's own). */
+ * cli/mpi_main.c); pegsol leaves both NULL.  options: its own options
+ * (an OPT_END-terminated table), taken and listed with the disk options
+ * (CLI_G_DISK) of the commands that have those; elsewhere, and in
+ * pegsol, they are unknown options.  store gives the store of a level
+ * command's run once its options are read (pegsol_level_options.store;
+ * NULL: pegsol's own). */
 typedef struct cli_program {
-	int (*option)(cli *c, int opt, const char *arg);
+	const cli_opt *options;
 	pegsol_store *(*store)(const cli *c);
 } cli_program;
 extern cli_program cli_hooks;
@@ -193,10 +128,6 @@ int cli_parse_size(const cli *c, const char *name, const char *arg,
  * a clean exit status 4, would end a run that outgrows the machine. */
 #define CLI_MEMORY_MIN ((uint64_t)1 << 20)
 #define CLI_MEMORY_MAX ((uint64_t)1 << 50)
-
-/* --max-jumps and --max-moves (name: which): 1 to 64; -1 after a usage
- * message. */
-int cli_parse_max_jumps(const cli *c, const char *name, const char *arg);
 
 /* Draws a position with a space between the holes of a row, for people;
  * indent is prepended to each line. */

@@ -49,6 +49,16 @@ int level_cli_end(cli *c, progress *p, pegsol_status st, const pegsol_error *err
 	return rc;
 }
 
+int level_cli_run(cli *c, level_cli_fn fn, void *arg, double *secs)
+{
+	progress p;
+	pegsol_level_options lo;
+	pegsol_error err;
+	level_cli_begin(c, &p, &lo);
+	pegsol_status st = fn(c, &lo, &p, arg, &err);
+	return level_cli_end(c, &p, st, &err, secs);
+}
+
 int level_cli_member(cli *c, const char *member, pegsol_pos *pos)
 {
 	pegsol_error err;
@@ -72,4 +82,14 @@ void level_cli_emit_problem(emitter *e, const cli *c)
 	else
 		emit_value_rich(e, "finish", "finish (pegs)",
 		                rich_holes(b, c->problem.finish, c->notation));
+}
+
+void level_cli_emit_head(emitter *e, const cli *c, int symmetries, const table *t)
+{
+	emit_begin(e, stdout, c->format);
+	level_cli_emit_problem(e, c);
+	emit_value(e, "symmetries", "symmetries used", COL_INT, "%d", symmetries);
+	emit_text(e, "\n");
+	emit_table(e, t);
+	emit_text(e, "\n");
 }

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "output.h"
+#include "suggest.h"
 
 #include <malloc.h>
 #include <stdio.h>
@@ -27,9 +28,10 @@ static void usage(FILE *f)
 	        "Commands:\n", PEGSOL_VERSION);
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f, "\n'pegsol COMMAND --help' explains a command and lists the "
+	           "options it takes.\nCommon options, where they apply:\n");
+	cli_usage_common(f, CLI_G_LEVELS);
 	fprintf(f,
-	        "\n'pegsol COMMAND --help' explains a command.  Common options:\n"
-	        CLI_COMMON_HELP
 	        "\nExit status: 0 done or solved, 1 no solution exists, 2 usage "
 	        "error,\n3 bad input, 4 resource limit reached, 5 internal error.\n");
 }
@@ -59,14 +61,15 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		if (!strcmp(cmd, commands[i].name)) {
-			/* getopt names argv[0] in its messages: "pegsol solve:
-			 * unrecognized option", in the prefix every message has */
-			char name[32];
-			snprintf(name, sizeof name, "pegsol %s", cmd);
-			argv[1] = name;
+		if (!strcmp(cmd, commands[i].name))
 			return commands[i].run(argc - 1, argv + 1);
-		}
-	fprintf(stderr, "pegsol: unknown command '%s'\nTry 'pegsol --help'.\n", cmd);
+	fprintf(stderr, "pegsol: unknown command '%s'\n", cmd);
+	const char *names[NCOMMANDS];
+	char near[256];
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		names[i] = commands[i].name;
+	if (suggest_nearest(cmd, names, NCOMMANDS, NULL, near, sizeof near))
+		fprintf(stderr, "pegsol: did you mean %s?\n", near);
+	fprintf(stderr, "Try 'pegsol --help'.\n");
 	return PEGSOL_EUSAGE;
 }

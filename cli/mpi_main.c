@@ -22,11 +22,21 @@
 #include <string.h>
 #include <unistd.h>
 
-/* pegsol-mpi's own options (cli_hooks.option), for the store of the run
+/* pegsol-mpi's own options (cli_hooks.options), for the store of the run
  * (cli_hooks.store), which is made once they are read. */
 static int levels_in_memory;
-static size_t chunk;
+static uint64_t chunk;
 static pegsol_store *store;
+
+static const cli_opt options[] = {
+	OPT_FLAG(0, "in-memory", &levels_in_memory,
+	         "with --workdir: the levels stay in memory (faster when they "
+	         "fit); DIR holds only the checkpoints"),
+	OPT_U64(0, "chunk", &chunk, "N", 1, SIZE_MAX,
+	        "levels on disk: the most positions a rank expands, sends or "
+	        "sorts at once (default: what --memory allows; small values are "
+	        "for tests)"),
+	OPT_END()};
 
 static void usage(FILE *f)
 {
@@ -46,33 +56,11 @@ static void usage(FILE *f)
 	      "merges into its level files.  Every level is checkpointed, and\n"
 	      "--resume carries on a job stopped or killed, with the same number\n"
 	      "of ranks.\n"
-	      "  --in-memory  with --workdir: the levels stay in memory (faster\n"
-	      "               when they fit); DIR holds only the checkpoints\n"
-	      "  --chunk N    levels on disk: the most positions a rank expands,\n"
-	      "               sends or sorts at once (default: what --memory\n"
-	      "               allows; small values are for tests)\n"
+	      "Its own options, --in-memory and --chunk N, are listed with the\n"
+	      "disk options of each command.\n"
 	      "Not supported: levels --by moves (use pegsol).\n"
 	      "See 'pegsol COMMAND --help' for the options.\n",
 	      f);
-}
-
-/* --chunk's value: a positive number of positions. */
-static int parse_chunk(cli *c, const char *arg)
-{
-	uint64_t v;
-	int rc = cli_parse_count(c, "--chunk", arg, 1, SIZE_MAX, &v);
-	if (!rc)
-		chunk = (size_t)v;
-	return rc;
-}
-
-/* cli_hooks.option: --in-memory and --chunk */
-static int option(cli *c, int opt, const char *arg)
-{
-	if (opt == OPT_CHUNK)
-		return parse_chunk(c, arg);
-	levels_in_memory = 1;
-	return 0;
 }
 
 /* cli_hooks.store: the levels over the ranks of the job (the work
@@ -80,7 +68,8 @@ static int option(cli *c, int opt, const char *arg)
 static pegsol_store *job_store(const cli *c)
 {
 	pegsol_error err;
-	if (!store && pegsol_mpi_store_new(MPI_COMM_WORLD, levels_in_memory, chunk,
+	if (!store && pegsol_mpi_store_new(MPI_COMM_WORLD, levels_in_memory,
+	                                   (size_t)chunk,
 	                                   &store, &err) != PEGSOL_OK) {
 		fprintf(stderr, "pegsol-mpi %s: %s\n", c->command, err.message);
 		MPI_Abort(MPI_COMM_WORLD, err.status);
@@ -122,7 +111,7 @@ int main(int argc, char **argv)
 			        "use pegsol\n", argv[i]);
 			return PEGSOL_EUSAGE;
 		}
-	cli_hooks.option = option;
+	cli_hooks.options = options;
 	cli_hooks.store = job_store;
 	for (int i = 2; i < argc; i++)
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))

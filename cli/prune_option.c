@@ -3,22 +3,9 @@
  */
 #include "prune_option.h"
 
-#include <string.h>
-
-static const char *const names[] = {"none", "pagoda", "resource"};
-
-int cli_parse_prune(const cli *c, const char *arg, pegsol_prune *out)
-{
-	for (int i = 0; i < 3; i++)
-		if (!strcmp(arg, names[i])) {
-			*out = (pegsol_prune)i;
-			return 0;
-		}
-	return cli_usage_error(c, "--prune takes 'none', 'pagoda' or 'resource', "
-	                          "not '%s'", arg);
-}
+const char *const cli_prune_names[] = {"none", "pagoda", "resource", NULL};
 
 const char *cli_prune_name(pegsol_prune prune)
 {
-	return (unsigned)prune < 3 ? names[prune] : "?";
+	return (unsigned)prune < 3 ? cli_prune_names[prune] : "?";
 }

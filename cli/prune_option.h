@@ -7,19 +7,18 @@
 
 #include "cli.h"
 
-/* Parses the option's argument into *out; 0, or PEGSOL_EUSAGE after a
- * message naming the values it takes. */
-int cli_parse_prune(const cli *c, const char *arg, pegsol_prune *out);
+/* The values --prune takes, in the order of pegsol_prune, NULL-ended
+ * (an OPT_CHOICE's words). */
+extern const char *const cli_prune_names[];
 
 /* The value's name, as the option takes it ("none", ...). */
 const char *cli_prune_name(pegsol_prune prune);
 
-/* One line of --help each: the option, then its values. */
-#define CLI_PRUNE_HELP                                                          \
-	"  --prune P       which positions the levels drop: none, pagoda (every\n" \
-	"                  pagoda pegsol finds) or resource (only the resource\n" \
-	"                  counts: George Bell's on Wiegleb's board, forward\n"    \
-	"                  R >= R(finish), backward R <= R(start)); the winning\n" \
-	"                  positions and the shortest solutions never change\n"
+/* Its help (options.h wraps it). */
+#define CLI_PRUNE_HELP                                                        \
+	"which positions the levels drop: none, pagoda (every pagoda pegsol "     \
+	"finds) or resource (only the resource counts: George Bell's on "        \
+	"Wiegleb's board, forward R >= R(finish), backward R <= R(start)); the " \
+	"winning positions and the shortest solutions never change"
 
 #endif

@@ -6,20 +6,21 @@
 
 #include <string.h>
 
-static const char help[] =
+static const cli_command command = {
+	"boards",
 	"Usage: pegsol boards [--format text|csv|json]\n"
 	"Lists the built-in boards: holes, jumps, the order of the symmetry group\n"
 	"(found from the geometry) and the centre hole.  Any board can also be\n"
-	"read from a file with -b FILE (see doc/BOARDS.md).\n"
-	"\nExamples:\n"
+	"read from a file with -b FILE (see doc/BOARDS.md).\n",
+	"Examples:\n"
 	"  pegsol boards\n"
-	"  pegsol boards --format json\n";
+	"  pegsol boards --format json\n",
+	CLI_G_NOTATION | CLI_G_FORMAT, 0, NULL};
 
 int cmd_boards(int argc, char **argv)
 {
 	cli c;
-	cli_init(&c, "boards", help);
-	int rc = cli_parse_common(&c, argc, argv);
+	int rc = cli_start(&c, &command, argc, argv, NULL);
 	if (rc)
 		return rc;
 

@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char help[] =
+static const cli_command command = {
+	"check",
 	"Usage: pegsol check [-b BOARD] [-s START] [-f FINISH|any] [FILE|-]\n"
 	"Replays a move list (from FILE, or standard input when FILE is '-' or\n"
 	"absent) in any notation: numeric 4->16, algebraic d2-d4 or d2-d4-f4,\n"
@@ -22,14 +23,12 @@ static const char help[] =
 	"reached; 1 when the moves are legal but end elsewhere; 3 for an illegal\n"
 	"move or a malformed list.\n"
 	"A game that is legal also gets its longest sweep: the most consecutive\n"
-	"jumps by one peg (a multi-jump move), however its moves were typed.\n\n"
-	"Options:\n" CLI_PROBLEM_HELP
-	"      --format F          text, csv or json (default: text)\n" CLI_HELP_HELP
-	"  -q, --quiet             print nothing; the exit status says it all\n"
-	"  -d, --diagram           draw the final position\n"
-	"\nExamples:\n"
+	"jumps by one peg (a multi-jump move), however its moves were typed.\n",
+	"Examples:\n"
 	"  pegsol solve | pegsol check\n"
-	"  pegsol solve -n algebraic | pegsol check --diagram\n";
+	"  pegsol solve -n algebraic | pegsol check --diagram\n",
+	CLI_G_BOARD | CLI_G_PROBLEM | CLI_G_NOTATION | CLI_G_FORMAT, 1,
+	"move-list file"};
 
 /* The longest sweep of the n legal moves: jumps regrouped into moves
  * (consecutive jumps by one peg), so that 5->3, 3->12 count as one sweep
@@ -112,22 +111,14 @@ static void emit_verdict(const cli *c, const pegsol_replay_result *res,
 int cmd_check(int argc, char **argv)
 {
 	cli c;
-	cli_init(&c, "check", help);
-	static const struct option longopts[] = {
-		CLI_COMMON_LONG, {"quiet", no_argument, NULL, 'q'},
-		{"diagram", no_argument, NULL, 'd'}, {0, 0, 0, 0}};
-	int opt, rc, quiet = 0, diagram = 0;
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT "qd", longopts, NULL)) != -1) {
-		if (opt == 'q')
-			quiet = 1;
-		else if (opt == 'd')
-			diagram = 1;
-		else if ((rc = cli_option(&c, opt, optarg)))
-			return rc;
-	}
-	if (argc - optind > 1)
-		return cli_usage_error(&c, "one move-list file at most");
-	const char *path = optind < argc ? argv[optind] : "-";
+	int rc, quiet = 0, diagram = 0;
+	const cli_opt options[] = {
+		OPT_FLAG('q', "quiet", &quiet, "print nothing; the exit status says it all"),
+		OPT_FLAG('d', "diagram", &diagram, "draw the final position"),
+		OPT_END()};
+	if ((rc = cli_start(&c, &command, argc, argv, options)))
+		return rc;
+	const char *path = c.nargs ? c.args[0] : "-";
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 	char *text;

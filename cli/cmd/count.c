@@ -10,7 +10,8 @@
 
 #include <stdlib.h>
 
-static const char help[] =
+static const cli_command command = {
+	"count",
 	"Usage: pegsol count [-b BOARD] [-s START] [-f FINISH|any] [OPTIONS]\n"
 	"Counts, for every number of jumps n: the positions reachable from the\n"
 	"start (every rotation and reflection counted, as in Durango Bill's\n"
@@ -18,44 +19,57 @@ static const char help[] =
 	"C(holes, pegs), the positions with no jump left and the game sequences\n"
 	"that end there.  Then the totals: every game, the games that reach the\n"
 	"finish, and the games ending with one peg, per final hole.\n"
-	"Counts are exact (128-bit); symmetric positions are stored once.\n\n"
-	"      --max-jumps N       stop after N jumps: positions and dead ends of\n"
-	"                          the first levels only (winning positions need\n"
-	"                          the whole run)\n"
-	"      --class-paths       also the paths from the start's class to the\n"
-	"                          finish's in the graph of symmetry classes, each\n"
-	"                          class joined once to each class one jump away\n"
-	"                          (the wins as distinct sequences of classes)\n"
-	"      --finish-only       only the wins, the same figures, from the\n"
-	"                          winning positions alone: much faster (English:\n"
-	"                          1.7 of 23.5 million orbits); per jump the\n"
-	"                          winning positions and the openings (the games'\n"
-	"                          first n jumps) from which the finish can\n"
-	"                          still be reached\n\n"
-	"Options:\n" CLI_COMMON_HELP CLI_DISK_HELP
-	"\nExamples:\n"
+	"Counts are exact (128-bit); symmetric positions are stored once.\n",
+	"Examples:\n"
 	"  pegsol count                      # the English table (about 2 s)\n"
 	"  pegsol count -b triangle5 -s a1 -f any --format csv\n"
-	"  pegsol count --finish-only        # the English wins (about 0.5 s)\n";
+	"  pegsol count --finish-only        # the English wins (about 0.5 s)\n",
+	CLI_G_LEVELS | CLI_G_DISK, 0, NULL};
+
+/* The runs of the level engine count makes (level_cli_run). */
+typedef struct {
+	int max_jumps, class_paths;
+	void *res;
+} count_run;
+
+static pegsol_status run_finish(cli *c, pegsol_level_options *lo, progress *p,
+                                void *arg, pegsol_error *err)
+{
+	count_run *r = arg;
+	(void)p;
+	return pegsol_count_finish(&c->problem, lo, r->class_paths, r->res, err);
+}
+
+static pegsol_status run_count(cli *c, pegsol_level_options *lo, progress *p,
+                               void *arg, pegsol_error *err)
+{
+	count_run *r = arg;
+	(void)p;
+	lo->max_jumps = r->max_jumps;
+	return pegsol_count(&c->problem, lo, 0, r->res, err);
+}
+
+/* The class paths run on their own, in memory (the winning positions
+ * only, far fewer than the count's levels), so that a count's work
+ * directory and its checkpoints are not mixed with another run's. */
+static pegsol_status run_paths(cli *c, pegsol_level_options *lo, progress *p,
+                               void *arg, pegsol_error *err)
+{
+	(void)p;
+	lo->workdir = NULL;
+	lo->resume = 0;
+	return pegsol_class_paths(&c->problem, lo, arg, err);
+}
 
 /* --finish-only: the wins from the winning positions alone, with the
  * full count's names for the figures they share. */
 static int finish_alone(cli *c, int class_paths)
 {
-	progress prog;
-	pegsol_level_options lo;
-	pegsol_count_finish_result *r = malloc(sizeof *r);
-	pegsol_error err;
-	if (!r) {
-		fprintf(stderr, "pegsol count: out of memory\n");
-		return PEGSOL_ELIMIT;
-	}
+	pegsol_count_finish_result *r = cli_alloc(c, sizeof *r);
+	count_run cr = {0, class_paths, r};
 	double secs;
-	int rc;
-	level_cli_begin(c, &prog, &lo);
-	if ((rc = level_cli_end(c, &prog, pegsol_count_finish(&c->problem, &lo, class_paths,
-	                                                      r, &err),
-	                        &err, &secs))) {
+	int rc = r ? level_cli_run(c, run_finish, &cr, &secs) : PEGSOL_ELIMIT;
+	if (rc) {
 		free(r);
 		return rc;
 	}
@@ -79,12 +93,7 @@ static int finish_alone(cli *c, int class_paths)
 	}
 	char buf[64];
 	emitter e;
-	emit_begin(&e, stdout, c->format);
-	level_cli_emit_problem(&e, c);
-	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d", r->symmetry_order);
-	emit_text(&e, "\n");
-	emit_table(&e, &t);
-	emit_text(&e, "\n");
+	level_cli_emit_head(&e, c, r->symmetry_order, &t);
 	emit_value(&e, "winning", "winning positions", COL_COUNT, "%llu",
 	           (unsigned long long)r->winning_raw_total);
 	emit_value(&e, "winning_canonical", "winning positions up to symmetry",
@@ -102,45 +111,50 @@ static int finish_alone(cli *c, int class_paths)
 	return 0;
 }
 
+/* The options' checks; 0 or the exit code after the message. */
+static int count_checks(cli *c, int max_jumps, int class_paths, int finish_only)
+{
+	if (finish_only && max_jumps)
+		return cli_usage_error(c, "--finish-only counts the wins, which need "
+		                          "the whole run: it does not go with --max-jumps");
+	if (finish_only && cli_hooks.store)
+		return cli_usage_error(c, "--finish-only needs every winning level in one "
+		                          "process: use pegsol, not pegsol-mpi");
+	if (class_paths && max_jumps)
+		return cli_usage_error(c, "--class-paths needs the whole run, not --max-jumps");
+	if (class_paths && cli_hooks.store)
+		return cli_usage_error(c, "--class-paths needs every level in one "
+		                          "process: use pegsol, not pegsol-mpi");
+	return 0;
+}
+
+static int print_count(cli *c, const pegsol_count_result *res, int max_jumps,
+                       int class_paths, pegsol_u128 paths, double secs);
+
 int cmd_count(int argc, char **argv)
 {
 	cli c;
-	cli_init(&c, "count", help);
+	int rc, max_jumps = 0, class_paths = 0, finish_only = 0;
+	const cli_opt options[] = {
+		OPT_INT(0, "max-jumps", &max_jumps, "N", 1, PEGSOL_MAX_HOLES,
+		        "stop after N jumps: positions and dead ends of the first "
+		        "levels only (winning positions need the whole run)"),
+		OPT_FLAG(0, "class-paths", &class_paths,
+		         "also the paths from the start's class to the finish's in the "
+		         "graph of symmetry classes, each class joined once to each "
+		         "class one jump away (the wins as distinct sequences of "
+		         "classes)"),
+		OPT_FLAG(0, "finish-only", &finish_only,
+		         "only the wins, the same figures, from the winning positions "
+		         "alone: much faster (English: 1.7 of 23.5 million orbits); "
+		         "per jump the winning positions and the openings (the games' "
+		         "first n jumps) from which the finish can still be reached"),
+		OPT_END()};
+	if ((rc = cli_start(&c, &command, argc, argv, options)))
+		return rc;
 	c.disk_levels = 1;
-	enum { OPT_MAX_JUMPS = OPT_FIRST_COMMAND_OPTION, OPT_CLASS_PATHS, OPT_FINISH_ONLY };
-	static const struct option longopts[] = {
-		CLI_COMMON_LONG, CLI_DISK_LONG, {"max-jumps", required_argument, NULL, OPT_MAX_JUMPS},
-		{"class-paths", no_argument, NULL, OPT_CLASS_PATHS},
-		{"finish-only", no_argument, NULL, OPT_FINISH_ONLY},
-		{0, 0, 0, 0}};
-	int opt, rc, max_jumps = 0, class_paths = 0, finish_only = 0;
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
-		if (opt == OPT_CLASS_PATHS) {
-			class_paths = 1;
-		} else if (opt == OPT_FINISH_ONLY) {
-			finish_only = 1;
-		} else if (opt == OPT_MAX_JUMPS) {
-			if ((max_jumps = cli_parse_max_jumps(&c, "--max-jumps", optarg)) < 0)
-				return PEGSOL_EUSAGE;
-		} else if ((rc = cli_option(&c, opt, optarg))) {
-			return rc;
-		}
-	}
-	if (optind < argc)
-		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
-	if (c.resume && !c.workdir)
-		return cli_usage_error(&c, "--resume needs the --workdir of the run");
-	if (finish_only && max_jumps)
-		return cli_usage_error(&c, "--finish-only counts the wins, which need "
-		                           "the whole run: it does not go with --max-jumps");
-	if (finish_only && cli_hooks.store)
-		return cli_usage_error(&c, "--finish-only needs every winning level in one "
-		                           "process: use pegsol, not pegsol-mpi");
-	if (class_paths && max_jumps)
-		return cli_usage_error(&c, "--class-paths needs the whole run, not --max-jumps");
-	if (class_paths && cli_hooks.store)
-		return cli_usage_error(&c, "--class-paths needs every level in one "
-		                           "process: use pegsol, not pegsol-mpi");
+	if ((rc = count_checks(&c, max_jumps, class_paths, finish_only)))
+		return rc;
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 	if (finish_only) {
@@ -148,40 +162,24 @@ int cmd_count(int argc, char **argv)
 		cli_free(&c);
 		return rc;
 	}
-
-	progress prog;
-	pegsol_level_options lo;
-	level_cli_begin(&c, &prog, &lo);
-	lo.max_jumps = max_jumps;
-	pegsol_count_result *res = malloc(sizeof *res);
-	pegsol_error err;
-	if (!res) {
-		fprintf(stderr, "pegsol count: out of memory\n");
-		return PEGSOL_ELIMIT;
-	}
-	double secs;
-	if ((rc = level_cli_end(&c, &prog, pegsol_count(&c.problem, &lo, 0, res, &err),
-	                        &err, &secs))) {
-		free(res);
-		return rc;
-	}
-	/* The class paths run on their own, in memory (the winning positions
-	 * only, far fewer than the count's levels), so that a count's work
-	 * directory and its checkpoints are not mixed with another run's. */
+	pegsol_count_result *res = cli_alloc(&c, sizeof *res);
+	count_run cr = {max_jumps, 0, res};
+	double secs, more = 0;
 	pegsol_u128 paths = 0;
-	if (class_paths) {
-		double more;
-		level_cli_begin(&c, &prog, &lo);
-		lo.workdir = NULL;
-		lo.resume = 0;
-		if ((rc = level_cli_end(&c, &prog, pegsol_class_paths(&c.problem, &lo, &paths, &err),
-		                        &err, &more))) {
-			free(res);
-			return rc;
-		}
-		secs += more;
-	}
+	rc = res ? level_cli_run(&c, run_count, &cr, &secs) : PEGSOL_ELIMIT;
+	if (!rc && class_paths)
+		rc = level_cli_run(&c, run_paths, &paths, &more);
+	if (!rc)
+		rc = print_count(&c, res, max_jumps, class_paths, paths, secs + more);
+	free(res);
+	cli_free(&c);
+	return rc;
+}
 
+/* The table and the totals of a full count. */
+static int print_count(cli *c, const pegsol_count_result *res, int max_jumps,
+                       int class_paths, pegsol_u128 paths, double secs)
+{
 	static const table_col cols[] = {
 		{"jumps", "jumps", COL_INT},
 		{"pegs", "pegs", COL_INT},
@@ -229,22 +227,17 @@ int cmd_count(int argc, char **argv)
 		{"hole", "hole", COL_TEXT}, {"games", "games ending with one peg there", COL_COUNT}};
 	table h;
 	table_init(&h, "one_peg_endings", "One-peg endings by final hole:", 2, hcols);
-	for (int i = 0; i < pegsol_board_holes(c.board); i++)
+	for (int i = 0; i < pegsol_board_holes(c->board); i++)
 		if (res->one_peg[i]) {
 			char name[16];
 			table_row(&h);
-			table_cell(&h, "%s", pegsol_hole_name(c.board, i, c.notation, name, sizeof name));
+			table_cell(&h, "%s", pegsol_hole_name(c->board, i, c->notation, name, sizeof name));
 			table_cell_u128(&h, res->one_peg[i]);
 		}
 
 	char buf[64];
 	emitter e;
-	emit_begin(&e, stdout, c.format);
-	level_cli_emit_problem(&e, &c);
-	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d", res->symmetry_order);
-	emit_text(&e, "\n");
-	emit_table(&e, &t);
-	emit_text(&e, "\n");
+	level_cli_emit_head(&e, c, res->symmetry_order, &t);
 	emit_value(&e, "positions", "positions", COL_COUNT, "%llu",
 	           (unsigned long long)res->positions_raw);
 	emit_value(&e, "positions_canonical", "positions up to symmetry", COL_COUNT,
@@ -267,7 +260,7 @@ int cmd_count(int argc, char **argv)
 			           COL_COUNT, "%s", pegsol_u128_format(paths, 0, buf, sizeof buf));
 	}
 	emit_value(&e, "deadend_positions", NULL, COL_COUNT, "%llu", (unsigned long long)dead);
-	if (h.nrows || c.format != FORMAT_TEXT) { /* csv, json: the same keys always */
+	if (h.nrows || c->format != FORMAT_TEXT) { /* csv, json: the same keys always */
 		emit_text(&e, "\n");
 		emit_table(&e, &h);
 	}
@@ -276,7 +269,5 @@ int cmd_count(int argc, char **argv)
 	emit_end(&e);
 	table_free(&t);
 	table_free(&h);
-	free(res);
-	cli_free(&c);
 	return 0;
 }

@@ -6,61 +6,59 @@
 
 #include <stdlib.h>
 
-static const char help[] =
+static const cli_command command = {
+	"finishes",
 	"Usage: pegsol finishes [-b BOARD] [--count] [OPTIONS]\n"
 	"For every start with one hole empty, the holes where a single last peg\n"
 	"can end.  With --count, the number of game sequences from that start\n"
 	"that end with one peg in that hole.  By default one run of the level\n"
-	"engine from every start at once, met with itself half-way, in memory.\n\n"
-	"  --count         count the winning game sequences of every pair: one\n"
-	"                  forward count per start hole up to symmetry, of\n"
-	"                  those whose position class holds a single peg\n"
-	"  --pairs         decide the pairs one by one (implied by --workdir\n"
-	"                  without --count): each pair up to symmetry and time\n"
-	"                  reversal whose holes share a position class, by the\n"
-	"                  solver within a small budget, else by that problem's\n"
-	"                  winning positions (exact; on disk with --workdir)\n"
-	"  --no-solver     with --pairs: every pair by its winning positions (a\n"
-	"                  check of the solver; slower)\n"
+	"engine from every start at once, met with itself half-way, in memory.\n",
 	"With --workdir, each undecided pair's levels (DIR/pair-S-F) or, with\n"
 	"--count, each start hole's (DIR/start-S) go to disk, for boards whose\n"
 	"levels outgrow memory such as the French board, and --resume carries on\n"
 	"from the pairs, starts and levels done.\n"
-	CLI_DISK_HELP "\n"
-	"Options:\n" CLI_COMMON_HELP
 	"\nExamples:\n"
 	"  pegsol finishes -b triangle5\n"
-	"  pegsol finishes -b triangle5 --count\n";
+	"  pegsol finishes -b triangle5 --count\n",
+	CLI_G_BOARD | CLI_G_NOTATION | CLI_G_FORMAT | CLI_G_THREADS | CLI_G_MEMORY |
+	CLI_G_DISK, 0, NULL};
 
-enum { OPT_COUNT = OPT_FIRST_COMMAND_OPTION, OPT_PAIRS, OPT_NO_SOLVER };
+typedef struct {
+	int flags;
+	pegsol_finishes_result *res;
+} finishes_run;
+
+static pegsol_status run(cli *c, pegsol_level_options *lo, progress *p, void *arg,
+                         pegsol_error *err)
+{
+	finishes_run *r = arg;
+	(void)p;
+	return pegsol_finishes(c->board, lo, r->flags, r->res, err);
+}
 
 int cmd_finishes(int argc, char **argv)
 {
 	cli c;
-	cli_init(&c, "finishes", help);
+	int rc, flags = 0;
+	const cli_opt options[] = {
+		OPT_BITS(0, "count", &flags, PEGSOL_FINISHES_COUNT,
+		         "count the winning game sequences of every pair: one forward "
+		         "count per start hole up to symmetry, of those whose position "
+		         "class holds a single peg"),
+		OPT_BITS(0, "pairs", &flags, PEGSOL_FINISHES_BY_PAIRS,
+		         "decide the pairs one by one (implied by --workdir without "
+		         "--count): each pair up to symmetry and time reversal whose "
+		         "holes share a position class, by the solver within a small "
+		         "budget, else by that problem's winning positions (exact; on "
+		         "disk with --workdir)"),
+		OPT_BITS(0, "no-solver", &flags, PEGSOL_FINISHES_NO_SOLVER,
+		         "with --pairs: every pair by its winning positions (a check "
+		         "of the solver; slower)"),
+		OPT_END()};
+	if ((rc = cli_start(&c, &command, argc, argv, options)))
+		return rc;
 	c.disk_levels = 1;
-	static const struct option longopts[] = {
-		CLI_COMMON_LONG, CLI_DISK_LONG, {"count", no_argument, NULL, OPT_COUNT},
-		{"pairs", no_argument, NULL, OPT_PAIRS},
-		{"no-solver", no_argument, NULL, OPT_NO_SOLVER}, {0, 0, 0, 0}};
-	int opt, rc, count = 0, flags = 0;
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
-		if (opt == OPT_COUNT)
-			count = 1, flags |= PEGSOL_FINISHES_COUNT;
-		else if (opt == OPT_PAIRS)
-			flags |= PEGSOL_FINISHES_BY_PAIRS;
-		else if (opt == OPT_NO_SOLVER)
-			flags |= PEGSOL_FINISHES_NO_SOLVER;
-		else if ((rc = cli_option(&c, opt, optarg)))
-			return rc;
-	}
-	if (optind < argc)
-		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
-	if (c.start || c.finish)
-		return cli_usage_error(&c, "finishes covers every start hole and every "
-		                          "one-peg finish: -s and -f do not apply");
-	if (c.resume && !c.workdir)
-		return cli_usage_error(&c, "--resume needs the --workdir of the run");
+	int count = !!(flags & PEGSOL_FINISHES_COUNT);
 	if (count && (flags & (PEGSOL_FINISHES_BY_PAIRS | PEGSOL_FINISHES_NO_SOLVER)))
 		return cli_usage_error(&c, "--count runs one count per start: --pairs "
 		                          "and --no-solver do not apply");
@@ -70,19 +68,16 @@ int cmd_finishes(int argc, char **argv)
 	if ((rc = cli_load(&c, 0)))
 		return rc;
 	const pegsol_board *b = c.board;
-	progress prog;
-	pegsol_level_options lo;
-	level_cli_begin(&c, &prog, &lo);
-	pegsol_finishes_result *res = malloc(sizeof *res);
-	pegsol_error err;
-	if (!res) {
-		fprintf(stderr, "pegsol finishes: out of memory\n");
-		return PEGSOL_ELIMIT;
-	}
+	finishes_run fr = {flags, cli_alloc(&c, sizeof *fr.res)};
+	pegsol_finishes_result *res = fr.res;
 	double secs;
-	if ((rc = level_cli_end(&c, &prog, pegsol_finishes(b, &lo, flags, res, &err),
-	                        &err, &secs))) {
+	if (!res)
+		rc = PEGSOL_ELIMIT;
+	else
+		rc = level_cli_run(&c, run, &fr, &secs);
+	if (rc) {
 		free(res);
+		cli_free(&c);
 		return rc;
 	}
 	static const table_col cols[] = {

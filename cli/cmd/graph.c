@@ -17,26 +17,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char help[] =
+static const cli_command command = {
+	"graph",
 	"Usage: pegsol graph [-b BOARD] [-s START] [-f FINISH|any] [--diagrams]\n"
 	"                    [--output FILE] [OPTIONS]\n"
 	"The graph of every solution with the fewest moves (see 'pegsol\n"
 	"shortest'): a node for each position on one of them (symmetric positions\n"
 	"once), an edge for the moves from one to the next, ranked by moves from\n"
-	"the start.  Written as Graphviz DOT on standard output, or to FILE.\n\n"
-	"  --diagrams      draw every node as a small board (pegs filled) instead\n"
-	"                  of a line of text (its step and pegs)\n"
-	"  -o, --output FILE  write to FILE: FILE.dot is DOT; FILE.svg and\n"
-	"                  FILE.png are drawn by Graphviz's 'dot', which must be\n"
-	"                  installed (Debian: graphviz)\n"
+	"the start.  Written as Graphviz DOT on standard output, or to FILE.\n"
 	"Exit status: 0 done, 1 no solution, 2 usage error, 3 bad input\n"
-	"(an unwritable FILE), 4 resource limit (or no Graphviz for .svg/.png).\n\n"
-	"Options:\n" CLI_COMMON_HELP
-	"\nExamples:\n"
+	"(an unwritable FILE), 4 resource limit (or no Graphviz for .svg/.png).\n",
+	"Examples:\n"
 	"  pegsol graph -b triangle5 -s a1 -f any\n"
-	"  pegsol graph --diagrams --output graph.svg   # needs Graphviz\n";
+	"  pegsol graph --diagrams --output graph.svg   # needs Graphviz\n",
+	CLI_G_BOARD | CLI_G_PROBLEM | CLI_G_NOTATION | CLI_G_THREADS | CLI_G_MEMORY,
+	0, NULL};
 
-enum { OPT_DIAGRAMS = OPT_FIRST_COMMAND_OPTION };
 
 /* A node's board as an HTML-like table: a cell per hole, pegs filled. */
 static void diagram_label(FILE *f, const pegsol_board *b, pegsol_pos pos)
@@ -301,22 +297,19 @@ static int shell_quote(const char *s, char *out, size_t size)
 int cmd_graph(int argc, char **argv)
 {
 	cli c;
-	cli_init(&c, "graph", help);
-	static const struct option longopts[] = {
-		CLI_COMMON_LONG, {"diagrams", no_argument, NULL, OPT_DIAGRAMS},
-		{"output", required_argument, NULL, 'o'}, {0, 0, 0, 0}};
-	int opt, rc, diagrams = 0;
+	int rc, diagrams = 0;
 	const char *output = NULL;
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT "o:", longopts, NULL)) != -1) {
-		if (opt == OPT_DIAGRAMS)
-			diagrams = 1;
-		else if (opt == 'o')
-			output = optarg;
-		else if ((rc = cli_option(&c, opt, optarg)))
-			return rc;
-	}
-	if (optind < argc)
-		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	const cli_opt options[] = {
+		OPT_FLAG(0, "diagrams", &diagrams,
+		         "draw every node as a small board (pegs filled) instead of a "
+		         "line of text (its step and pegs)"),
+		OPT_STRING('o', "output", &output, "FILE",
+		           "write to FILE: FILE.dot is DOT; FILE.svg and FILE.png are "
+		           "drawn by Graphviz's 'dot', which must be installed (Debian: "
+		           "graphviz)"),
+		OPT_END()};
+	if ((rc = cli_start(&c, &command, argc, argv, options)))
+		return rc;
 	const char *type = NULL; /* for dot -T */
 	if (output && (ends_with(output, ".svg") || ends_with(output, ".png")))
 		type = ends_with(output, ".svg") ? "svg" : "png";

@@ -15,7 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char help[] =
+static const cli_command command = {
+	"levels",
 	"Usage: pegsol levels [--by jumps|moves] [-b BOARD] [-s START] [-f FINISH|any]\n"
 	"                     [--winning] [--raw] [--direction D] [--prune P]\n"
 	"                     [OPTIONS]\n"
@@ -23,53 +24,67 @@ static const char help[] =
 	"from the start in exactly n jumps and W_n = those from which the finish\n"
 	"can still be reached, symmetric positions counted once (under the\n"
 	"symmetries that fix the start and the finish), with the pegs left and\n"
-	"the ratio W_n/S_n.\n\n"
-	"  --by jumps      levels by jumps (the default)\n"
-	"  --by moves      levels by moves (a move: one or more consecutive jumps\n"
-	"                  by the same peg): B_n = the positions reachable in n\n"
-	"                  moves and no fewer, with the least and most pegs;\n"
-	"                  B_-n = the positions from which the finish can be\n"
-	"                  reached in n moves and no fewer (by reverse moves)\n"
-	"  --direction D   with --by moves: forward (B_n, the default), backward\n"
-	"                  (B_-n) or both, side by side (--member: both)\n"
-	"  --max-moves N   with --by moves, stop after N moves\n"
-	"  --winning       compute only W_n, by the fast path: forward and\n"
-	"                  backward half-way, then outward through winning\n"
-	"                  positions only; the half-way levels drop positions\n"
-	"                  pagodas prove hopeless, so S_n is not shown; with\n"
-	"                  --workdir the W_n stay in DIR as files W<n>.lvl\n"
-	"  --raw           count every rotation and reflection separately\n"
-	"  --max-jumps N   stop after N jumps (S_n of the first levels only)\n"
-	CLI_PRUNE_HELP
-	"                  (default none: S_n, B_n and B_-n unpruned)\n"
-	"  --union         with --by jumps, also X = W_0 u ... u W_k, k = half\n"
-	"                  the jumps to the finish (Bell's X: 839,536 on the\n"
-	"                  English board)\n"
-	"  --list N        the positions of level N themselves (by jumps: S_N;\n"
-	"                  --by moves: B_N, or B_-N with --direction backward),\n"
-	"                  one per symmetry class (--raw: every image;\n"
-	"                  --winning: only those on a solution), their pegs'\n"
-	"                  holes in the notation (-n)\n"
-	"  -o, --output FILE  with --list, write the positions to FILE in a\n"
-	"                  compact binary form (pegsol(1), FILES) instead\n"
-	"  --member HOLES  whether the position with pegs in HOLES is in its\n"
-	"                  level S_n (n: the jumps its peg count is from the\n"
-	"                  start) and in W_n; exit status 0 when it is in S_n\n"
-	"                  (with --winning: in W_n), 1 when not; --by moves:\n"
-	"                  the levels B_n and B_-n that hold it (--direction:\n"
-	"                  both by default), B_-n's n being the fewest moves\n"
-	"                  that reduce it to the finish; exit status 0 when it\n"
-	"                  is in a level of each direction (both: on a\n"
-	"                  solution)\n"
-	CLI_DISK_HELP "\n"
-	"Options:\n" CLI_COMMON_HELP
-	"\nExamples:\n"
+	"the ratio W_n/S_n.\n",
+	"Examples:\n"
 	"  pegsol levels -b triangle5 -s a1 -f any --winning\n"
-	"  pegsol levels --by moves          # English (about 2.5 s)\n";
+	"  pegsol levels --by moves          # English (about 2.5 s)\n",
+	CLI_G_LEVELS | CLI_G_DISK, 0, NULL};
 
-enum { OPT_BY = OPT_FIRST_COMMAND_OPTION, OPT_WINNING, OPT_RAW, OPT_MAX_JUMPS,
-       OPT_MAX_MOVES, OPT_DIRECTION, OPT_LIST, OPT_MEMBER, OPT_OUTPUT, OPT_PRUNE,
-       OPT_UNION };
+/* What the options ask. */
+typedef struct {
+	int by_moves, winning, raw, max_jumps, max_moves, list, union_half, prune;
+	int direction; /* -1 not given, 0 forward, 1 backward, 2 both */
+	const char *member, *output;
+} levels_args;
+
+static const char *const by_words[] = {"jumps", "moves", NULL};
+static const char *const direction_words[] = {"forward", "backward", "both", NULL};
+
+/* The table of levels' options, into a. */
+#define LEVELS_OPTIONS(a)                                                     \
+	OPT_CHOICE("by", &(a).by_moves, "jumps|moves", by_words,                  \
+	           "levels by jumps (the default), or by moves (a move: one or "  \
+	           "more consecutive jumps by the same peg): B_n = the positions " \
+	           "reachable in n moves and no fewer, with the least and most "  \
+	           "pegs; B_-n = the positions from which the finish can be "     \
+	           "reached in n moves and no fewer (by reverse moves)"),         \
+	OPT_CHOICE("direction", &(a).direction, "D", direction_words,             \
+	           "with --by moves: forward (B_n, the default), backward (B_-n) " \
+	           "or both, side by side (--member: both)"),                     \
+	OPT_INT(0, "max-moves", &(a).max_moves, "N", 1, PEGSOL_MAX_HOLES,         \
+	        "with --by moves, stop after N moves"),                           \
+	OPT_FLAG(0, "winning", &(a).winning,                                      \
+	         "compute only W_n, by the fast path: forward and backward "      \
+	         "half-way, then outward through winning positions only; the "    \
+	         "half-way levels drop positions pagodas prove hopeless, so S_n " \
+	         "is not shown; with --workdir the W_n stay in DIR as files "     \
+	         "W<n>.lvl"),                                                     \
+	OPT_FLAG(0, "raw", &(a).raw,                                              \
+	         "count every rotation and reflection separately"),               \
+	OPT_INT(0, "max-jumps", &(a).max_jumps, "N", 1, PEGSOL_MAX_HOLES,         \
+	        "stop after N jumps (S_n of the first levels only)"),             \
+	OPT_CHOICE("prune", &(a).prune, "P", cli_prune_names,                     \
+	           CLI_PRUNE_HELP " (default none: S_n, B_n and B_-n unpruned)"), \
+	OPT_FLAG(0, "union", &(a).union_half,                                     \
+	         "with --by jumps, also X = W_0 u ... u W_k, k = half the jumps " \
+	         "to the finish (Bell's X: 839,536 on the English board)"),       \
+	OPT_INT(0, "list", &(a).list, "N", 0, PEGSOL_MAX_HOLES - 1,               \
+	        "the positions of level N themselves (by jumps: S_N; --by "       \
+	        "moves: B_N, or B_-N with --direction backward), one per "        \
+	        "symmetry class (--raw: every image; --winning: only those on a " \
+	        "solution), their pegs' holes in the notation (-n)"),             \
+	OPT_STRING('o', "output", &(a).output, "FILE",                            \
+	           "with --list, write the positions to FILE in a compact binary " \
+	           "form (pegsol(1), FILES) instead"),                            \
+	OPT_STRING(0, "member", &(a).member, "HOLES",                             \
+	           "whether the position with pegs in HOLES is in its level S_n " \
+	           "(n: the jumps its peg count is from the start) and in W_n; "  \
+	           "exit status 0 when it is in S_n (with --winning: in W_n), 1 " \
+	           "when not; --by moves: the levels B_n and B_-n that hold it "  \
+	           "(--direction: both by default), B_-n's n being the fewest "   \
+	           "moves that reduce it to the finish; exit status 0 when it is " \
+	           "in a level of each direction (both: on a solution)"),         \
+	OPT_END()
 
 /* Runs the levels by moves in one direction; NULL after an error (rc).
  * When the memory limit stops it after some levels, those are returned
@@ -297,147 +312,118 @@ static int levels_by_moves(cli *c, int direction, int max_moves, pegsol_prune pr
 	return limited ? PEGSOL_ELIMIT : 0;
 }
 
-int cmd_levels(int argc, char **argv)
+/* The options' checks; 0 or the exit code after the message. */
+static int levels_checks(cli *c, const levels_args *a)
 {
-	cli c;
-	cli_init(&c, "levels", help);
-	static const struct option longopts[] = {
-		CLI_COMMON_LONG, CLI_DISK_LONG, {"by", required_argument, NULL, OPT_BY},
-		{"winning", no_argument, NULL, OPT_WINNING},
-		{"raw", no_argument, NULL, OPT_RAW},
-		{"max-jumps", required_argument, NULL, OPT_MAX_JUMPS},
-		{"max-moves", required_argument, NULL, OPT_MAX_MOVES},
-		{"direction", required_argument, NULL, OPT_DIRECTION},
-		{"list", required_argument, NULL, OPT_LIST},
-		{"member", required_argument, NULL, OPT_MEMBER},
-		{"output", required_argument, NULL, OPT_OUTPUT},
-		{"prune", required_argument, NULL, OPT_PRUNE},
-		{"union", no_argument, NULL, OPT_UNION}, {0, 0, 0, 0}};
-	int opt, rc, winning = 0, raw = 0, max_jumps = 0, by_moves = 0, max_moves = 0;
-	int direction = 0; /* bit 0 forward, bit 1 backward; 0: not given */
-	int list = -1;     /* --list N */
-	const char *member = NULL, *output = NULL;
-	pegsol_prune prune = PEGSOL_PRUNE_NONE;
-	int union_half = 0;
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT "o:", longopts, NULL)) != -1) {
-		if (opt == OPT_BY) {
-			if (!strcmp(optarg, "moves"))
-				by_moves = 1;
-			else if (!strcmp(optarg, "jumps"))
-				by_moves = 0;
-			else
-				return cli_usage_error(&c, "--by takes 'jumps' or 'moves', "
-				                          "not '%s'", optarg);
-		} else if (opt == OPT_DIRECTION) {
-			if (!strcmp(optarg, "forward"))
-				direction = 1;
-			else if (!strcmp(optarg, "backward"))
-				direction = 2;
-			else if (!strcmp(optarg, "both"))
-				direction = 3;
-			else
-				return cli_usage_error(&c, "--direction takes 'forward', "
-				                          "'backward' or 'both', not '%s'", optarg);
-		} else if (opt == OPT_MAX_MOVES) {
-			if ((max_moves = cli_parse_max_jumps(&c, "--max-moves", optarg)) < 0)
-				return PEGSOL_EUSAGE;
-		} else if (opt == OPT_LIST) {
-			uint64_t v;
-			if ((rc = cli_parse_count(&c, "--list", optarg, 0, PEGSOL_MAX_HOLES - 1, &v)))
-				return rc;
-			list = (int)v;
-		} else if (opt == OPT_PRUNE) {
-			if ((rc = cli_parse_prune(&c, optarg, &prune)))
-				return rc;
-		} else if (opt == OPT_UNION) {
-			union_half = 1;
-		} else if (opt == OPT_MEMBER) {
-			member = optarg;
-		} else if (opt == OPT_OUTPUT || opt == 'o') {
-			output = optarg;
-		} else if (opt == OPT_WINNING) {
-			winning = 1;
-		} else if (opt == OPT_RAW) {
-			raw = 1;
-		} else if (opt == OPT_MAX_JUMPS) {
-			if ((max_jumps = cli_parse_max_jumps(&c, "--max-jumps", optarg)) < 0)
-				return PEGSOL_EUSAGE;
-		} else if ((rc = cli_option(&c, opt, optarg))) {
-			return rc;
-		}
-	}
-	if (optind < argc)
-		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	int winning = a->winning, raw = a->raw, max_jumps = a->max_jumps;
+	int by_moves = a->by_moves, max_moves = a->max_moves, list = a->list;
+	int direction = a->direction + 1, union_half = a->union_half;
+	const char *member = a->member, *output = a->output;
+	pegsol_prune prune = (pegsol_prune)a->prune;
 	if (winning && max_jumps)
-		return cli_usage_error(&c, "--max-jumps leaves W_n unknown: it does not "
+		return cli_usage_error(c, "--max-jumps leaves W_n unknown: it does not "
 		                          "go with --winning");
-	if ((list >= 0 || member) && (max_jumps || max_moves || c.workdir || c.resume ||
+	if ((list >= 0 || member) && (max_jumps || max_moves || c->workdir || c->resume ||
 	                              (list >= 0 && member)))
-		return cli_usage_error(&c, "--list and --member are in memory, one at a "
+		return cli_usage_error(c, "--list and --member are in memory, one at a "
 		                          "time: not with --max-jumps, --max-moves, "
 		                          "--workdir or --resume");
 	if (list >= 0 && by_moves && direction == 3)
-		return cli_usage_error(&c, "--list lists one level: --direction forward "
+		return cli_usage_error(c, "--list lists one level: --direction forward "
 		                          "or backward");
-	if (prune != PEGSOL_PRUNE_NONE && (winning || c.workdir || c.resume ||
+	if (prune != PEGSOL_PRUNE_NONE && (winning || c->workdir || c->resume ||
 	                                   member || (list >= 0 && !by_moves)))
-		return cli_usage_error(&c, "--prune changes S_n, B_n and B_-n, in memory: "
+		return cli_usage_error(c, "--prune changes S_n, B_n and B_-n, in memory: "
 		                          "not with --winning (W_n never changes), "
 		                          "--workdir, --resume, --member or --list by jumps");
 	if (union_half && (by_moves || max_jumps || list >= 0 || member))
-		return cli_usage_error(&c, "--union is a line of the table by jumps: not "
+		return cli_usage_error(c, "--union is a line of the table by jumps: not "
 		                          "with --by moves, --max-jumps, --list or --member");
 	if (output && list < 0)
-		return cli_usage_error(&c, "--output goes with --list");
+		return cli_usage_error(c, "--output goes with --list");
 	if (by_moves && list < 0 && (winning || raw || max_jumps))
-		return cli_usage_error(&c, "--by moves does not go with --winning, "
+		return cli_usage_error(c, "--by moves does not go with --winning, "
 		                          "--raw or --max-jumps (but --list does)");
 	if (!by_moves && (max_moves || direction))
-		return cli_usage_error(&c, "--max-moves and --direction go with --by moves");
-	if ((c.workdir || c.resume) && by_moves)
-		return cli_usage_error(&c, "--workdir and --resume go with the levels "
+		return cli_usage_error(c, "--max-moves and --direction go with --by moves");
+	if ((c->workdir || c->resume) && by_moves)
+		return cli_usage_error(c, "--workdir and --resume go with the levels "
 		                          "by jumps, not with --by moves");
-	if (c.resume && !c.workdir)
-		return cli_usage_error(&c, "--resume needs the --workdir of the run");
+	return 0;
+}
+
+/* The levels by jumps: pegsol_count, or pruned (level_cli_run). */
+typedef struct {
+	const levels_args *a;
+	pegsol_count_result *res;
+} jumps_run;
+
+static pegsol_status run_by_jumps(cli *c, pegsol_level_options *lo, progress *p,
+                                  void *arg, pegsol_error *err)
+{
+	const jumps_run *r = arg;
+	const levels_args *a = r->a;
+	lo->max_jumps = a->max_jumps;
+	p->walk = a->winning; /* the winning walk holds its halves (progress.c) */
+	int flags = a->winning ? PEGSOL_COUNT_WINNING_ONLY : PEGSOL_COUNT_NO_GAMES;
+	if (a->winning && !a->raw)
+		flags |= PEGSOL_COUNT_NO_RAW; /* the table shows classes only */
+	if (a->prune == PEGSOL_PRUNE_NONE)
+		return pegsol_count(&c->problem, lo, flags, r->res, err);
+	return pegsol_levels_by_jumps_pruned(&c->problem, lo, (pegsol_prune)a->prune,
+	                                     r->res, err);
+}
+
+static void print_by_jumps(const cli *c, const levels_args *a,
+                           const pegsol_count_result *res, double secs);
+
+int cmd_levels(int argc, char **argv)
+{
+	cli c;
+	levels_args a = {.list = -1, .direction = -1};
+	const cli_opt options[] = {LEVELS_OPTIONS(a)};
+	int rc;
+	if ((rc = cli_start(&c, &command, argc, argv, options)) ||
+	    (rc = levels_checks(&c, &a)))
+		return rc;
+	int winning = a.winning, raw = a.raw, by_moves = a.by_moves, list = a.list;
+	int direction = a.direction + 1;
+	const char *member = a.member;
+	pegsol_prune prune = (pegsol_prune)a.prune;
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 	if (list >= 0 || member) {
 		int flags = (winning ? PEGSOL_MEMBERS_WINNING : 0) | (raw ? PEGSOL_MEMBERS_RAW : 0);
 		if (list >= 0 && by_moves)
 			return level_list_moves_run(&c, list, direction == 2, prune, flags,
-			                            output);
+			                            a.output);
 		if (list >= 0)
-			return level_list_run(&c, list, flags, output);
+			return level_list_run(&c, list, flags, a.output);
 		if (by_moves)
 			return level_member_moves_run(&c, member, direction ? direction : 3);
 		return level_member_run(&c, member, flags);
 	}
 	if (by_moves)
-		return levels_by_moves(&c, direction ? direction : 1, max_moves, prune);
+		return levels_by_moves(&c, direction ? direction : 1, a.max_moves, prune);
 
-	progress prog;
-	pegsol_level_options lo;
 	c.disk_levels = 1; /* by jumps */
-	level_cli_begin(&c, &prog, &lo);
-	lo.max_jumps = max_jumps;
-	prog.walk = winning; /* the winning walk holds its halves (progress.c) */
-	pegsol_count_result *res = malloc(sizeof *res);
-	pegsol_error err;
-	if (!res) {
-		fprintf(stderr, "pegsol levels: out of memory\n");
-		return PEGSOL_ELIMIT;
-	}
-	int flags = winning ? PEGSOL_COUNT_WINNING_ONLY : PEGSOL_COUNT_NO_GAMES;
-	if (winning && !raw)
-		flags |= PEGSOL_COUNT_NO_RAW; /* the table shows classes only */
+	pegsol_count_result *res = cli_alloc(&c, sizeof *res);
+	jumps_run jr = {&a, res};
 	double secs;
-	pegsol_status st = prune == PEGSOL_PRUNE_NONE
-		? pegsol_count(&c.problem, &lo, flags, res, &err)
-		: pegsol_levels_by_jumps_pruned(&c.problem, &lo, prune, res, &err);
-	if ((rc = level_cli_end(&c, &prog, st, &err, &secs))) {
-		free(res);
-		return rc;
-	}
+	rc = res ? level_cli_run(&c, run_by_jumps, &jr, &secs) : PEGSOL_ELIMIT;
+	if (!rc)
+		print_by_jumps(&c, &a, res, secs);
+	free(res);
+	cli_free(&c);
+	return rc;
+}
+
+/* The table by jumps: S_n, W_n and their ratio, the totals, Bell's X. */
+static void print_by_jumps(const cli *c, const levels_args *a,
+                           const pegsol_count_result *res, double secs)
+{
+	int raw = a->raw, winning = a->winning, union_half = a->union_half;
+	pegsol_prune prune = (pegsol_prune)a->prune;
 	static const table_col cols[] = {
 		{"jumps", "n", COL_INT},
 		{"pegs", "pegs", COL_INT},
@@ -488,8 +474,8 @@ int cmd_levels(int argc, char **argv)
 		table_cell(&t, "%s", "");
 
 	emitter e;
-	emit_begin(&e, stdout, c.format);
-	level_cli_emit_problem(&e, &c);
+	emit_begin(&e, stdout, c->format);
+	level_cli_emit_problem(&e, c);
 	emit_value(&e, "by", "levels by", COL_TEXT, "jumps");
 	emit_value(&e, "counted", "positions counted", COL_TEXT, "%s",
 	           raw ? "every rotation and reflection" : "once per symmetry class");
@@ -517,7 +503,4 @@ int cmd_levels(int argc, char **argv)
 	emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", secs);
 	emit_end(&e);
 	table_free(&t);
-	free(res);
-	cli_free(&c);
-	return 0;
 }

@@ -20,7 +20,8 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char help[] =
+static const cli_command command = {
+	"play",
 	"Usage: pegsol play [-b BOARD] [-s START] [-f FINISH|any] [OPTIONS]\n"
 	"A full-screen peg solitaire game that can show every winning move.\n"
 	"\n"
@@ -41,25 +42,7 @@ static const char help[] =
 	"found and replayed; a losing one is proved by the solver; when the time\n"
 	"runs out the answer is 'unknown', until the background solver settles\n"
 	"it.  A jump after which the finish is out of reach is marked '!' on the\n"
-	"board and in the move list at once: u undoes it.\n"
-	"\n"
-	"Options:\n" CLI_COMMON_HELP
-	"      --replay FILE       animate a saved game, then play on from its end\n"
-	"      --delay SECONDS     time between animated jumps (default 0.5)\n"
-	"      --think SECONDS     time the solver may take for each hint request\n"
-	"                          and for 'finish reachable' (default 3)\n"
-	"      --background SECONDS\n"
-	"                          time the solver goes on thinking about each\n"
-	"                          position in the background, while you do,\n"
-	"                          to settle the hints it left unknown (default\n"
-	"                          300; 0: none; the solver oracle only)\n"
-	"      --hints             start with the hints on\n"
-	"      --oracle O          where hints come from: exact (every winning\n"
-	"                          position, computed once by the level engine and\n"
-	"                          cached on disk), solver (with the --think limit)\n"
-	"                          or auto (default: exact up to 33 holes, and\n"
-	"                          on bigger boards when cached already)\n"
-	"\n"
+	"board and in the move list at once: u undoes it.\n",
 	"Moves are named and saved in algebraic notation unless -n says otherwise.\n"
 	"The exact oracle's cache lives in $PEGSOL_CACHE_DIR, else\n"
 	"$XDG_CACHE_HOME/pegsol, else ~/.cache/pegsol.  Beyond 33 holes it is\n"
@@ -71,10 +54,8 @@ static const char help[] =
 	"--oracle exact cannot hold the winning positions (see --memory).\n"
 	"\nExamples:\n"
 	"  pegsol play\n"
-	"  pegsol play -b french -s c1 -f any\n";
-
-enum { OPT_REPLAY = OPT_FIRST_COMMAND_OPTION, OPT_DELAY, OPT_THINK, OPT_HINTS,
-       OPT_ORACLE, OPT_BACKGROUND };
+	"  pegsol play -b french -s c1 -f any\n",
+	CLI_G_BOARD | CLI_G_PROBLEM | CLI_G_NOTATION | CLI_G_MEMORY, 0, NULL};
 
 enum { ORACLE_AUTO, ORACLE_EXACT, ORACLE_SOLVER };
 
@@ -572,13 +553,19 @@ static pegsol_winning *exact_oracle(cli *c, int asked, int compute)
 	return w;
 }
 
-/* Seconds from min to an hour.  --think has no "no limit": the screen must
- * never freeze on a search that does not end. */
-static int parse_seconds(cli *c, const char *opt, const char *arg, double min,
-                         double *out)
+/* --background: 0 (none), else seconds from 0.01 to an hour.  --think
+ * has no "no limit": the screen must never freeze on a search that does
+ * not end. */
+static int background_option(cli *c, const cli_opt *o, const char *arg)
 {
-	return cli_parse_seconds(c, opt, arg, min, 3600, NULL, out);
+	if (!strcmp(arg, "0")) {
+		*(double *)o->value = 0;
+		return 0;
+	}
+	return cli_parse_seconds(c, "--background", arg, 0.01, 3600, NULL, o->value);
 }
+
+static const char *const oracle_words[] = {"auto", "exact", "solver", NULL};
 
 /* The main loop: one key, one action, one redraw. */
 static void run(play *p, char *file, size_t file_size)
@@ -684,20 +671,64 @@ static void run(play *p, char *file, size_t file_size)
 	}
 }
 
+/* --replay FILE into the game; 0, or the exit code after the message. */
+static int load_replay(cli *c, play *p, const char *replay)
+{
+	char why[CLI_INPUT_WHY_SIZE];
+	char *text;
+	pegsol_error err;
+	int rc;
+	/* not "-": standard input is the player's keyboard */
+	if ((rc = cli_input_load(replay, 0, CLI_INPUT_MAX, &text, why, sizeof why))) {
+		fprintf(stderr, "pegsol play: %s\n", why);
+		return rc;
+	}
+	pegsol_status st = pegsol_game_load_text(p->game, text, replay, &err);
+	free(text);
+	if (st != PEGSOL_OK)
+		return cli_report(c, &err);
+	pegsol_game_restart(p->game);
+	return 0;
+}
+
+/* The screen's modes, the title line and the cursor's first place. */
+static void screen_setup(play *p, const cli *c)
+{
+	const char *no_color = getenv("NO_COLOR");
+	p->colour = has_colors() && !(no_color && no_color[0]);
+	ui_init_colours(p);
+	cbreak();
+	noecho();
+	keypad(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	mouseinterval(0);
+	mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+	char vac[160], fin[160];
+	pegsol_holes_format(p->board, pegsol_board_full(p->board) & ~c->problem.start,
+	                    p->notation, vac, sizeof vac);
+	if (c->problem.finish_kind == PEGSOL_FINISH_ANY_ONE)
+		snprintf(fin, sizeof fin, "one peg anywhere");
+	else {
+		char holes[128];
+		pegsol_holes_format(p->board, c->problem.finish, p->notation, holes,
+		                    sizeof holes);
+		snprintf(fin, sizeof fin, "%s on %s",
+		         pegsol_pos_count(c->problem.finish) > 1 ? "pegs" : "a peg", holes);
+	}
+	snprintf(p->title, sizeof p->title, "pegsol play - %s - start: %s empty - "
+	         "finish: %s", pegsol_board_name(p->board), vac, fin);
+	/* the cursor starts on the first empty hole: where the first jump goes */
+	pegsol_pos empty = pegsol_board_full(p->board) & ~c->problem.start;
+	p->cursor = empty ? __builtin_ctzll(empty) : 0;
+	p->verdict_pos = ~(pegsol_pos)0; /* nothing computed yet */
+	p->lost_pos = ~(pegsol_pos)0;
+	p->hints_pos = ~(pegsol_pos)0;
+}
+
 int cmd_play(int argc, char **argv)
 {
 	cli c;
-	cli_init(&c, "play", help);
-	c.notation = PEGSOL_NOTATION_ALGEBRAIC;
-	static const struct option longopts[] = {
-		CLI_COMMON_LONG,
-		{"replay", required_argument, NULL, OPT_REPLAY},
-		{"delay", required_argument, NULL, OPT_DELAY},
-		{"think", required_argument, NULL, OPT_THINK},
-		{"hints", no_argument, NULL, OPT_HINTS},
-		{"oracle", required_argument, NULL, OPT_ORACLE},
-		{"background", required_argument, NULL, OPT_BACKGROUND},
-		{0, 0, 0, 0}};
 	play p;
 	memset(&p, 0, sizeof p);
 	p.delay = 0.5;
@@ -706,41 +737,32 @@ int cmd_play(int argc, char **argv)
 	p.names = 1;
 	p.selected = -1;
 	const char *replay = NULL;
-	int opt, rc, oracle_kind = ORACLE_AUTO;
+	int rc, oracle_kind = ORACLE_AUTO;
 	pegsol_winning *winning = NULL;
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
-		if (opt == OPT_REPLAY)
-			replay = optarg;
-		else if (opt == OPT_DELAY) {
-			if ((rc = parse_seconds(&c, "--delay", optarg, 0, &p.delay)))
-				return rc;
-		} else if (opt == OPT_THINK) {
-			if ((rc = parse_seconds(&c, "--think", optarg, 0.01, &p.think)))
-				return rc;
-		} else if (opt == OPT_BACKGROUND) {
-			if (!strcmp(optarg, "0"))
-				p.background = 0;
-			else if ((rc = parse_seconds(&c, "--background", optarg, 0.01,
-			                             &p.background)))
-				return rc;
-		} else if (opt == OPT_HINTS) {
-			p.show_hints = 1;
-		} else if (opt == OPT_ORACLE) {
-			if (!strcmp(optarg, "auto"))
-				oracle_kind = ORACLE_AUTO;
-			else if (!strcmp(optarg, "exact"))
-				oracle_kind = ORACLE_EXACT;
-			else if (!strcmp(optarg, "solver"))
-				oracle_kind = ORACLE_SOLVER;
-			else
-				return cli_usage_error(&c, "--oracle is auto, exact or solver, "
-				                          "not '%s'", optarg);
-		}
-		else if ((rc = cli_option(&c, opt, optarg)))
-			return rc;
-	}
-	if (optind < argc)
-		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	const cli_opt options[] = {
+		OPT_STRING(0, "replay", &replay, "FILE",
+		           "animate a saved game, then play on from its end"),
+		OPT_SECONDS("delay", &p.delay, 0, 3600, NULL,
+		            "time between animated jumps (default 0.5)"),
+		OPT_SECONDS("think", &p.think, 0.01, 3600, NULL,
+		            "time the solver may take for each hint request and for "
+		            "'finish reachable' (default 3)"),
+		OPT_CALLBACK(0, "background", &p.background, "SECONDS",
+		             "time the solver goes on thinking about each position in "
+		             "the background, while you do, to settle the hints it left "
+		             "unknown (default 300; 0: none; the solver oracle only)",
+		             background_option),
+		OPT_FLAG(0, "hints", &p.show_hints, "start with the hints on"),
+		OPT_CHOICE("oracle", &oracle_kind, "O", oracle_words,
+		           "where hints come from: exact (every winning position, "
+		           "computed once by the level engine and cached on disk), "
+		           "solver (with the --think limit) or auto (default: exact up "
+		           "to 33 holes, and on bigger boards when cached already)"),
+		OPT_END()};
+	cli_init(&c, &command);
+	c.notation = PEGSOL_NOTATION_ALGEBRAIC;
+	if ((rc = cli_parse_options(&c, argc, argv, options)))
+		return rc;
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 	p.board = c.board;
@@ -753,23 +775,8 @@ int cmd_play(int argc, char **argv)
 	}
 	char file[512];
 	snprintf(file, sizeof file, "%s", replay ? replay : DEFAULT_SAVE);
-	if (replay) {
-		char why[CLI_INPUT_WHY_SIZE];
-		char *text;
-		/* not "-": standard input is the player's keyboard */
-		if ((rc = cli_input_load(replay, 0, CLI_INPUT_MAX, &text, why,
-		                         sizeof why))) {
-			fprintf(stderr, "pegsol play: %s\n", why);
-			goto out;
-		}
-		pegsol_status st = pegsol_game_load_text(p.game, text, replay, &err);
-		free(text);
-		if (st != PEGSOL_OK) {
-			rc = cli_report(&c, &err);
-			goto out;
-		}
-		pegsol_game_restart(p.game);
-	}
+	if (replay && (rc = load_replay(&c, &p, replay)))
+		goto out;
 	/* A full-screen game needs a terminal on both sides; say so plainly
 	 * (and before any long computation) instead of letting curses fail. */
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
@@ -817,36 +824,7 @@ int cmd_play(int argc, char **argv)
 		goto out;
 	}
 	set_term(screen);
-	const char *no_color = getenv("NO_COLOR");
-	p.colour = has_colors() && !(no_color && no_color[0]);
-	ui_init_colours(&p);
-	cbreak();
-	noecho();
-	keypad(stdscr, TRUE);
-	set_escdelay(25);
-	curs_set(0);
-	mouseinterval(0);
-	mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
-	char vac[160], fin[160];
-	pegsol_holes_format(p.board, pegsol_board_full(p.board) & ~c.problem.start,
-	                    p.notation, vac, sizeof vac);
-	if (c.problem.finish_kind == PEGSOL_FINISH_ANY_ONE)
-		snprintf(fin, sizeof fin, "one peg anywhere");
-	else {
-		char holes[128];
-		pegsol_holes_format(p.board, c.problem.finish, p.notation, holes,
-		                    sizeof holes);
-		snprintf(fin, sizeof fin, "%s on %s",
-		         pegsol_pos_count(c.problem.finish) > 1 ? "pegs" : "a peg", holes);
-	}
-	snprintf(p.title, sizeof p.title, "pegsol play - %s - start: %s empty - "
-	         "finish: %s", pegsol_board_name(p.board), vac, fin);
-	/* the cursor starts on the first empty hole: where the first jump goes */
-	pegsol_pos empty = pegsol_board_full(p.board) & ~c.problem.start;
-	p.cursor = empty ? __builtin_ctzll(empty) : 0;
-	p.verdict_pos = ~(pegsol_pos)0; /* nothing computed yet */
-	p.lost_pos = ~(pegsol_pos)0;
-	p.hints_pos = ~(pegsol_pos)0;
+	screen_setup(&p, &c);
 	if (replay)
 		replay_game(&p);
 	run(&p, file, sizeof file);

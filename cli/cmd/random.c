@@ -15,7 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char help[] =
+static const cli_command command = {
+	"random",
 	"Usage: pegsol random [-b BOARD] [-s START] [--simulate N [--seed S]]\n"
 	"                     [--plot FILE] [--up-to-symmetry] [OPTIONS]\n"
 	"The exact distribution of how a game ends when every legal jump is\n"
@@ -31,32 +32,11 @@ static const char help[] =
 	"rounded down, losing less than 1.2e-38; the probability lost so is\n"
 	"printed, and the endings plus the loss are checked to make exactly 1.\n"
 	"Exit status: 0 done, 2 usage error, 3 bad input, 4 limit reached,\n"
-	"5 a consistency check failed.\n\n"
-	"Options:\n" CLI_COMMON_HELP CLI_DISK_HELP
-	"      --simulate N        also play N random games and print their\n"
-	"                          frequencies with 95% Wilson intervals\n"
-	"      --seed S            the simulation's seed (default: 1)\n"
-	"      --plot FILE         draw the distribution as an SVG bar chart\n"
-	"      --log               ... with a log-scale axis (shows the rare ends)\n"
-	"      --simulate-only     skip the exact distribution (out of reach on\n"
-	"                          the 41- and 45-hole boards) and print only the\n"
-	"                          simulated one, with 95% intervals (default N:\n"
-	"                          1000000)\n"
-	"      --finish-only       only P(ending at the finish), the same figure,\n"
-	"                          from the winning positions alone: much faster\n"
-	"                          (English: 1.7 of 23.5 million orbits); per\n"
-	"                          level, the winning positions and P(can finish)\n"
-	"      --up-to-symmetry    the positions and dead ends counted once per\n"
-	"                          class under the symmetries that fix start and\n"
-	"                          finish (as George Bell's random-play table\n"
-	"                          counts: 21,111 dead ends on the English\n"
-	"                          board), with their total\n"
-	"\nExamples:\n"
+	"5 a consistency check failed.\n",
+	"Examples:\n"
 	"  pegsol random                     # English (about 2.5 s)\n"
-	"  pegsol random -b triangle5 -s a1 --simulate 1000 --seed 1\n";
-
-enum { OPT_SIMULATE = OPT_FIRST_COMMAND_OPTION, OPT_SEED, OPT_PLOT, OPT_SIM_ONLY,
-       OPT_LOG, OPT_FINISH_ONLY, OPT_ORBITS };
+	"  pegsol random -b triangle5 -s a1 --simulate 1000 --seed 1\n",
+	CLI_G_LEVELS | CLI_G_DISK, 0, NULL};
 
 #define Z95 1.959963984540054
 
@@ -375,129 +355,25 @@ static int finish_alone(cli *c)
 	return 0;
 }
 
-int cmd_random(int argc, char **argv)
+/* The exact distribution and the simulation beside it, for the table. */
+typedef struct {
+	const pegsol_random_result *r;
+	const pegsol_simulation *sim; /* games: its frequencies */
+	uint64_t games, seed;
+	int orbits;
+	double exact_secs, sim_secs;
+} random_found;
+
+/* The table per jump count, into t_ with its columns in shown (which the
+ * table keeps); *outside: the counts whose exact probability is outside
+ * the simulation's interval. */
+static void levels_table(table *t_, table_col shown[11], const cli *c,
+                         const random_found *o, int *outside, uint64_t *dead_classes)
 {
-	cli c;
-	cli_init(&c, "random", help);
-	static const struct option longopts[] = {
-		CLI_COMMON_LONG, CLI_DISK_LONG,
-		{"simulate", required_argument, NULL, OPT_SIMULATE},
-		{"seed", required_argument, NULL, OPT_SEED},
-		{"plot", required_argument, NULL, OPT_PLOT},
-		{"simulate-only", no_argument, NULL, OPT_SIM_ONLY},
-		{"finish-only", no_argument, NULL, OPT_FINISH_ONLY},
-		{"log", no_argument, NULL, OPT_LOG},
-		{"up-to-symmetry", no_argument, NULL, OPT_ORBITS},
-		{0, 0, 0, 0}};
-	int opt, rc, sim_only = 0, log_scale = 0, finish_only = 0, orbits = 0;
-	unsigned long long games = 0, seed = 1;
-	const char *plot = NULL;
-	uint64_t v;
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
-		switch (opt) {
-		case OPT_SIMULATE:
-			if ((rc = cli_parse_count(&c, "--simulate", optarg, 1,
-			                          (uint64_t)1 << 40, &v)))
-				return rc;
-			games = v;
-			break;
-		case OPT_SEED:
-			if ((rc = cli_parse_count(&c, "--seed", optarg, 0, UINT64_MAX, &v)))
-				return rc;
-			seed = v;
-			break;
-		case OPT_PLOT:
-			plot = optarg;
-			break;
-		case OPT_SIM_ONLY:
-			sim_only = 1;
-			break;
-		case OPT_FINISH_ONLY:
-			finish_only = 1;
-			break;
-		case OPT_LOG:
-			log_scale = 1;
-			break;
-		case OPT_ORBITS:
-			orbits = 1;
-			break;
-		default:
-			if ((rc = cli_option(&c, opt, optarg)))
-				return rc;
-		}
-	}
-	if (optind < argc)
-		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
-	if (sim_only && plot)
-		return cli_usage_error(&c, "--plot draws the exact distribution: it does "
-		                       "not go with --simulate-only");
-	if (log_scale && !plot)
-		return cli_usage_error(&c, "--log is the scale of --plot's axis: it needs "
-		                       "--plot FILE");
-	if (c.resume && !c.workdir)
-		return cli_usage_error(&c, "--resume needs the --workdir of the run");
-	if (finish_only && (sim_only || games || plot))
-		return cli_usage_error(&c, "--finish-only computes one figure: it does not "
-		                       "go with --simulate, --simulate-only or --plot");
-	if (orbits && (finish_only || sim_only))
-		return cli_usage_error(&c, "--up-to-symmetry counts the table's positions "
-		                       "and dead ends: it does not go with --finish-only "
-		                       "or --simulate-only");
-	if ((rc = cli_load(&c, 1)))
-		return rc;
-
-	const pegsol_board *b = c.board;
-	if (finish_only) {
-		rc = finish_alone(&c);
-		cli_free(&c);
-		return rc;
-	}
-	if (sim_only) {
-		pegsol_simulation s;
-		if (!games)
-			games = 1000000;
-		double t0 = progress_now();
-		pegsol_random_simulate(&c.problem, games, seed, &s);
-		emit_simulation(&c, &s, games, seed, progress_now() - t0);
-		cli_free(&c);
-		return 0;
-	}
-	pegsol_random_result *r = malloc(sizeof *r);
-	pegsol_simulation *sim = calloc(1, sizeof *sim);
-	pegsol_error err;
-	if (!r || !sim) {
-		fprintf(stderr, "pegsol random: out of memory\n");
-		free(r);
-		free(sim);
-		cli_free(&c);
-		return PEGSOL_ELIMIT;
-	}
-	progress prog;
-	pegsol_level_options lopt;
-	level_cli_begin(&c, &prog, &lopt);
-	pegsol_status st = pegsol_random_play_levels(&c.problem, &lopt, r, &err);
-	double exact_secs = progress_now() - prog.start, sim_secs = 0, t0;
-	progress_done(&prog);
-	if (st != PEGSOL_OK) {
-		if (st == PEGSOL_ELIMIT && !c.workdir)
-			fprintf(stderr, "pegsol random: the exact distribution does not fit "
-			        "in memory here: --workdir DIR puts its levels on disk, "
-			        "--simulate-only plays random games instead\n");
-		rc = cli_report(&c, &err);
-		goto out;
-	}
-	if (games) {
-		t0 = progress_now();
-		pegsol_random_simulate(&c.problem, games, seed, sim);
-		sim_secs = progress_now() - t0;
-	}
-	if (plot && write_plot(plot, b, pegsol_pos_count(c.problem.start), r,
-	                       games ? sim : NULL, log_scale)) {
-		fprintf(stderr, "pegsol random: cannot write '%s': %s\n", plot, strerror(errno));
-		rc = PEGSOL_EINPUT;
-		goto out;
-	}
-
+	const pegsol_random_result *r = o->r;
+	const pegsol_simulation *sim = o->sim;
+	uint64_t games = o->games;
+	int orbits = o->orbits;
 	static const table_col cols[] = {
 		{"jumps", "jumps", COL_INT},
 		{"pegs", "pegs", COL_INT},
@@ -513,56 +389,66 @@ int cmd_random(int argc, char **argv)
 	};
 	/* the chance that the game can still finish comes last, so that the
 	 * columns before it stay where scripts read them */
-	table_col shown[11];
 	int ncols = games ? 10 : 6;
 	memcpy(shown, cols, (size_t)ncols * sizeof *cols);
 	if (r->can_finish_known)
 		shown[ncols++] = cols[10];
-	table t;
-	table_init(&t, "levels", NULL, ncols, shown);
-	int start_pegs = pegsol_pos_count(c.problem.start), outside = 0;
-	uint64_t dead_classes = 0; /* --up-to-symmetry: the column's total */
+	table_init(t_, "levels", NULL, ncols, shown);
+	int start_pegs = pegsol_pos_count(c->problem.start);
 	for (int n = 0; n < r->nlevels; n++) {
 		const pegsol_random_level *l = &r->level[n];
 		/* --up-to-symmetry: one per class, as the levels store them (the
 		 * probabilities are of every raw position, whatever the count) */
 		uint64_t pos = orbits ? l->positions : l->positions_raw;
 		uint64_t dead = orbits ? l->deadends : l->deadends_raw;
-		dead_classes += l->deadends;
-		table_row(&t);
-		table_cell(&t, "%d", n);
-		table_cell(&t, "%d", start_pegs - n);
-		table_cell(&t, "%llu", (unsigned long long)pos);
-		table_cell(&t, "%llu", (unsigned long long)dead);
-		table_cell(&t, "%.6e", l->prob);
-		table_cell_rich(&t, one_in_rich(l->prob));
+		*dead_classes += l->deadends;
+		table_row(t_);
+		table_cell(t_, "%d", n);
+		table_cell(t_, "%d", start_pegs - n);
+		table_cell(t_, "%llu", (unsigned long long)pos);
+		table_cell(t_, "%llu", (unsigned long long)dead);
+		table_cell(t_, "%.6e", l->prob);
+		table_cell_rich(t_, one_in_rich(l->prob));
 		if (games) {
 			double lo, hi;
 			wilson(sim->ends[n], games, &lo, &hi);
 			int inside = l->prob >= lo && l->prob <= hi;
-			outside += !inside;
-			table_cell(&t, "%.6e", (double)sim->ends[n] / games);
-			table_cell(&t, "%.6e", lo);
-			table_cell(&t, "%.6e", hi);
-			table_cell_rich(&t, rich_bool(inside));
+			*outside += !inside;
+			table_cell(t_, "%.6e", (double)sim->ends[n] / games);
+			table_cell(t_, "%.6e", lo);
+			table_cell(t_, "%.6e", hi);
+			table_cell_rich(t_, rich_bool(inside));
 		}
 		if (r->can_finish_known)
-			table_cell(&t, "%.6e", l->can_finish);
+			table_cell(t_, "%.6e", l->can_finish);
 	}
+}
 
+/* The exact distribution, the simulation beside it, the endings. */
+static void emit_exact(const cli *c, const random_found *o)
+{
+	const pegsol_random_result *r = o->r;
+	const pegsol_simulation *sim = o->sim;
+	const pegsol_board *b = c->board;
+	uint64_t games = o->games, seed = o->seed, dead_classes = 0;
+	int orbits = o->orbits, outside = 0;
+	double exact_secs = o->exact_secs, sim_secs = o->sim_secs;
+	table t;
+	table_col shown[11];
+	levels_table(&t, shown, c, o, &outside, &dead_classes);
 	table most, least;
 	table_init(&most, "most_likely", "Most likely final positions (each image):", 6,
 	           ending_cols);
 	table_init(&least, "least_likely", "Least likely final positions (each image):", 6,
 	           ending_cols);
 	for (int i = 0; i < r->nmost; i++)
-		ending_cells(&most, &c, &r->most[i], i + 1);
+		ending_cells(&most, c, &r->most[i], i + 1);
 	for (int i = 0; i < r->nleast; i++)
-		ending_cells(&least, &c, &r->least[i], i + 1);
+		ending_cells(&least, c, &r->least[i], i + 1);
 
 	emitter e;
-	emit_begin(&e, stdout, c.format);
-	level_cli_emit_problem(&e, &c);
+	emit_begin(&e, stdout, c->format);
+	level_cli_emit_problem(&e, c);
 	emit_value(&e, "symmetries", "symmetries used", COL_INT, "%d", r->symmetry_order);
 	if (orbits)
 		emit_value(&e, "counted", "positions and dead ends counted", COL_TEXT, "%s",
@@ -605,13 +491,13 @@ int cmd_random(int argc, char **argv)
 	}
 	emit_text(&e, "\n");
 	emit_table(&e, &most);
-	if (r->nmost && c.format == FORMAT_TEXT) {
+	if (r->nmost && c->format == FORMAT_TEXT) {
 		cli_flush_output(stdout);
 		cli_print_position(stdout, b, r->most[0].pos, "    ");
 	}
 	emit_text(&e, "\n");
 	emit_table(&e, &least);
-	if (r->nleast && c.format == FORMAT_TEXT) {
+	if (r->nleast && c->format == FORMAT_TEXT) {
 		cli_flush_output(stdout);
 		cli_print_position(stdout, b, r->least[0].pos, "    ");
 	}
@@ -624,8 +510,114 @@ int cmd_random(int argc, char **argv)
 	table_free(&t);
 	table_free(&most);
 	table_free(&least);
-	rc = 0;
-out:
+	table_free(&t);
+	table_free(&most);
+	table_free(&least);
+}
+
+/* The exact distribution on the level engine into r; 0, or the exit code
+ * after the message. */
+static int exact_run(cli *c, pegsol_random_result *r, double *secs)
+{
+	progress prog;
+	pegsol_level_options lopt;
+	pegsol_error err;
+	level_cli_begin(c, &prog, &lopt);
+	pegsol_status st = pegsol_random_play_levels(&c->problem, &lopt, r, &err);
+	*secs = progress_now() - prog.start;
+	progress_done(&prog);
+	if (st == PEGSOL_OK)
+		return 0;
+	if (st == PEGSOL_ELIMIT && !c->workdir)
+		fprintf(stderr, "pegsol random: the exact distribution does not fit "
+		        "in memory here: --workdir DIR puts its levels on disk, "
+		        "--simulate-only plays random games instead\n");
+	return cli_report(c, &err);
+}
+
+int cmd_random(int argc, char **argv)
+{
+	cli c;
+	int rc, sim_only = 0, log_scale = 0, finish_only = 0, orbits = 0;
+	uint64_t games = 0, seed = 1;
+	const char *plot = NULL;
+	const cli_opt options[] = {
+		OPT_U64(0, "simulate", &games, "N", 1, (uint64_t)1 << 40,
+		        "also play N random games and print their frequencies with 95% "
+		        "Wilson intervals"),
+		OPT_U64(0, "seed", &seed, "S", 0, UINT64_MAX,
+		        "the simulation's seed (default: 1)"),
+		OPT_STRING(0, "plot", &plot, "FILE",
+		           "draw the distribution as an SVG bar chart"),
+		OPT_FLAG(0, "log", &log_scale,
+		         "... with a log-scale axis (shows the rare ends)"),
+		OPT_FLAG(0, "simulate-only", &sim_only,
+		         "skip the exact distribution (out of reach on the 41- and "
+		         "45-hole boards) and print only the simulated one, with 95% "
+		         "intervals (default N: 1000000)"),
+		OPT_FLAG(0, "finish-only", &finish_only,
+		         "only P(ending at the finish), the same figure, from the "
+		         "winning positions alone: much faster (English: 1.7 of 23.5 "
+		         "million orbits); per level, the winning positions and P(can "
+		         "finish)"),
+		OPT_FLAG(0, "up-to-symmetry", &orbits,
+		         "the positions and dead ends counted once per class under the "
+		         "symmetries that fix start and finish (as George Bell's "
+		         "random-play table counts: 21,111 dead ends on the English "
+		         "board), with their total"),
+		OPT_END()};
+	if ((rc = cli_start(&c, &command, argc, argv, options)))
+		return rc;
+	if (sim_only && plot)
+		return cli_usage_error(&c, "--plot draws the exact distribution: it does "
+		                       "not go with --simulate-only");
+	if (log_scale && !plot)
+		return cli_usage_error(&c, "--log is the scale of --plot's axis: it needs "
+		                       "--plot FILE");
+	if (c.resume && !c.workdir)
+		return cli_usage_error(&c, "--resume needs the --workdir of the run");
+	if (finish_only && (sim_only || games || plot))
+		return cli_usage_error(&c, "--finish-only computes one figure: it does not "
+		                       "go with --simulate, --simulate-only or --plot");
+	if (orbits && (finish_only || sim_only))
+		return cli_usage_error(&c, "--up-to-symmetry counts the table's positions "
+		                       "and dead ends: it does not go with --finish-only "
+		                       "or --simulate-only");
+	if ((rc = cli_load(&c, 1)))
+		return rc;
+
+	const pegsol_board *b = c.board;
+	if (finish_only) {
+		rc = finish_alone(&c);
+		cli_free(&c);
+		return rc;
+	}
+	if (sim_only) {
+		pegsol_simulation s;
+		if (!games)
+			games = 1000000;
+		double t0 = progress_now();
+		pegsol_random_simulate(&c.problem, games, seed, &s);
+		emit_simulation(&c, &s, games, seed, progress_now() - t0);
+		cli_free(&c);
+		return 0;
+	}
+	pegsol_random_result *r = cli_alloc(&c, sizeof *r);
+	pegsol_simulation *sim = calloc(1, sizeof *sim);
+	random_found found = {r, sim, games, seed, orbits, 0, 0};
+	rc = r && sim ? exact_run(&c, r, &found.exact_secs) : PEGSOL_ELIMIT;
+	if (!rc && games) {
+		double t0 = progress_now();
+		pegsol_random_simulate(&c.problem, games, seed, sim);
+		found.sim_secs = progress_now() - t0;
+	}
+	if (!rc && plot && write_plot(plot, b, pegsol_pos_count(c.problem.start), r,
+	                              games ? sim : NULL, log_scale)) {
+		fprintf(stderr, "pegsol random: cannot write '%s': %s\n", plot, strerror(errno));
+		rc = PEGSOL_EINPUT;
+	}
+	if (!rc)
+		emit_exact(&c, &found);
 	free(r);
 	free(sim);
 	cli_free(&c);

@@ -18,7 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char help[] =
+static const cli_command command = {
+	"shortest",
 	"Usage: pegsol shortest [-b BOARD] [-s START] [-f FINISH|any]\n"
 	"                       [--count] [--distinct [--by moves|jumps]] [--list]\n"
 	"                       [--svg FILE] [--prune P] [--final-sweep K]\n"
@@ -28,60 +29,77 @@ static const char help[] =
 	"backward from the finish until they meet, and the proof that no solution\n"
 	"is shorter: the levels each side searched before they met.  The first\n"
 	"line says the length ('18 moves'), the next the solution; the rest are\n"
-	"'#' comments ('tail -n +2' of the output pipes into 'pegsol check -').\n\n"
-	"  --count         the number of minimal solutions, as sequences of moves\n"
-	"                  (two moves with the same effect, a peg going round a\n"
-	"                  loop either way, are one)\n"
-	"  --first-move MOVE  with --count: also the number of them that begin\n"
-	"                  with MOVE (George Bell's count: 936 begin with d2-d4\n"
-	"                  on the English board); with --list only those listed\n"
-	"  --distinct      the number of minimal solutions that differ other than\n"
-	"                  by the order of their moves\n"
-	"  --by moves      with --distinct: solutions as unordered sets of moves\n"
-	"                  (the default)\n"
-	"  --by jumps      with --distinct: every solution, as an unordered set of\n"
-	"                  jumps (by jumps every solution is as short as any)\n"
-	"  --up-to-symmetry  with --distinct: also how many sets there are up to\n"
-	"                  the symmetries that fix start and finish, sets that\n"
-	"                  are images of each other counted once (George Bell's\n"
-	"                  2 solutions regardless of move order on the English\n"
-	"                  board, of 16)\n"
-	"  --list          print every solution counted (with --count) or one of\n"
-	"                  each distinct set (with --distinct), a line each\n"
-	"  --svg FILE      also draw the solution as SVG in FILE: the start and\n"
-	"                  the board after every move\n"
-	"  --final-sweep K  only solutions whose last move is a sweep of at least\n"
-	"                  K jumps (one peg jumping on): the fewest moves of\n"
-	"                  those, and with --count, --distinct, --list theirs\n"
-	CLI_PRUNE_HELP
-	"                  (default pagoda; the positions kept, not the answer,\n"
-	"                  depend on it)\n"
-	"  --workdir DIR   checkpoint the search in DIR (which must exist): every\n"
-	"                  level of either side as a file once it is built, so\n"
-	"                  that a search of hours survives a stop; the levels\n"
-	"                  themselves stay in memory (--memory); DIR must be\n"
-	"                  empty or pegsol's own (marked by PEGSOL-WORKDIR):\n"
-	"                  one holding files pegsol did not make is refused\n"
-	"                  (exit 3)\n"
-	"  --resume        carry on the search checkpointed in --workdir (after a\n"
-	"                  kill or a crash) from its last finished level\n"
-	"  --memory LIMIT  bound the levels held; a level that does not fit is\n"
-	"                  probed instead: its positions are looked up in the\n"
-	"                  other side's levels as they are made, only those that\n"
-	"                  meet are kept (all a solution needs); when none meets,\n"
-	"                  the two sides' children are met (one side's in a\n"
-	"                  filter, the other's looked up), and when none of those\n"
-	"                  meets, the error says how many moves no solution has\n"
+	"'#' comments ('tail -n +2' of the output pipes into 'pegsol check -').\n"
 	"Exit status: 0 solved, 1 no solution, 2 usage error, 3 bad input,\n"
-	"4 resource limit reached.\n\n"
-	"Options:\n" CLI_COMMON_HELP
-	"\nExamples:\n"
+	"4 resource limit reached.\n",
+	"Examples:\n"
 	"  pegsol shortest                   # English (about 1 s)\n"
-	"  pegsol shortest -b triangle5 -s a1 -f any --count\n";
+	"  pegsol shortest -b triangle5 -s a1 -f any --count\n",
+	CLI_G_LEVELS | CLI_G_DISK, 0, NULL};
 
-enum { OPT_COUNT = OPT_FIRST_COMMAND_OPTION, OPT_DISTINCT, OPT_BY, OPT_LIST,
-       OPT_SVG, OPT_FIRST_MOVE, OPT_PRUNE, OPT_UP_TO_SYMMETRY,
-       OPT_FINAL_SWEEP };
+/* What the options ask (shortest_options). */
+typedef struct {
+	const char *svg, *first_text;
+	int count, distinct, by, list, orbits, final_sweep, prune;
+} shortest_args;
+
+/* The table of shortest's options, into a. */
+#define SHORTEST_OPTIONS(a)                                                   \
+	OPT_FLAG(0, "count", &(a).count,                                          \
+	         "the number of minimal solutions, as sequences of moves (two "   \
+	         "moves with the same effect, a peg going round a loop either "   \
+	         "way, are one)"),                                                \
+	OPT_STRING(0, "first-move", &(a).first_text, "MOVE",                      \
+	           "with --count: also the number of them that begin with MOVE "  \
+	           "(George Bell's count: 936 begin with d2-d4 on the English "    \
+	           "board); with --list only those listed"),                      \
+	OPT_FLAG(0, "distinct", &(a).distinct,                                    \
+	         "the number of minimal solutions that differ other than by the " \
+	         "order of their moves"),                                         \
+	OPT_CHOICE("by", &(a).by, "moves|jumps", by_words,                        \
+	           "with --distinct: solutions as unordered sets of moves (the "  \
+	           "default), or every solution as an unordered set of jumps (by " \
+	           "jumps every solution is as short as any)"),                   \
+	OPT_FLAG(0, "up-to-symmetry", &(a).orbits,                                \
+	         "with --distinct: also how many sets there are up to the "       \
+	         "symmetries that fix start and finish, sets that are images of " \
+	         "each other counted once (George Bell's 2 solutions regardless " \
+	         "of move order on the English board, of 16)"),                  \
+	OPT_FLAG(0, "list", &(a).list,                                            \
+	         "print every solution counted (with --count) or one of each "    \
+	         "distinct set (with --distinct), a line each"),                  \
+	OPT_STRING(0, "svg", &(a).svg, "FILE",                                    \
+	           "also draw the solution as SVG in FILE: the start and the "    \
+	           "board after every move"),                                     \
+	OPT_INT(0, "final-sweep", &(a).final_sweep, "K", 1,                       \
+	        PEGSOL_MAX_MOVE_JUMPS,                                            \
+	        "only solutions whose last move is a sweep of at least K jumps "  \
+	        "(one peg jumping on): the fewest moves of those, and with "      \
+	        "--count, --distinct, --list theirs"),                            \
+	OPT_CHOICE("prune", &(a).prune, "P", cli_prune_names,                     \
+	           CLI_PRUNE_HELP " (default pagoda; the positions kept, not the " \
+	           "answer, depend on it)"),                                      \
+	OPT_COMMON("workdir",                                                     \
+	           "checkpoint the search in DIR (which must exist): every level " \
+	           "of either side as a file once it is built, so that a search " \
+	           "of hours survives a stop; the levels themselves stay in "     \
+	           "memory (--memory); DIR must be empty or pegsol's own (marked " \
+	           "by PEGSOL-WORKDIR): one holding files pegsol did not make is " \
+	           "refused (exit 3)"),                                           \
+	OPT_COMMON("resume",                                                      \
+	           "carry on the search checkpointed in --workdir (after a kill " \
+	           "or a crash) from its last finished level"),                   \
+	OPT_COMMON("memory",                                                      \
+	           "bound the levels held; a level that does not fit is probed "  \
+	           "instead: its positions are looked up in the other side's "    \
+	           "levels as they are made, only those that meet are kept (all " \
+	           "a solution needs); when none meets, the two sides' children " \
+	           "are met (one side's in a filter, the other's looked up), and " \
+	           "when none of those meets, the error says how many moves no "  \
+	           "solution has"),                                               \
+	OPT_END()
+
+static const char *const by_words[] = {"moves", "jumps", NULL};
 
 /* A move list on one line, moves separated by ", ". */
 static void print_moves(FILE *f, const cli *c, const pegsol_move *moves, int n,
@@ -299,329 +317,324 @@ static int distinct_by_jumps(cli *c, int list, int orbits)
 	return 0;
 }
 
-int cmd_shortest(int argc, char **argv)
+/* The options' checks; 0 or the exit code after the message. */
+static int shortest_checks(cli *c, const shortest_args *a)
 {
-	cli c;
-	cli_init(&c, "shortest", help);
-	static const struct option longopts[] = {
-		CLI_COMMON_LONG, CLI_DISK_LONG, {"count", no_argument, NULL, OPT_COUNT},
-		{"distinct", no_argument, NULL, OPT_DISTINCT},
-		{"by", required_argument, NULL, OPT_BY},
-		{"list", no_argument, NULL, OPT_LIST},
-		{"svg", required_argument, NULL, OPT_SVG},
-		{"up-to-symmetry", no_argument, NULL, OPT_UP_TO_SYMMETRY},
-		{"first-move", required_argument, NULL, OPT_FIRST_MOVE},
-		{"prune", required_argument, NULL, OPT_PRUNE},
-		{"final-sweep", required_argument, NULL, OPT_FINAL_SWEEP}, {0, 0, 0, 0}};
-	const char *svg = NULL, *first_text = NULL;
-	int opt, rc, count = 0, distinct = 0, by = -1, list = 0, orbits = 0;
-	int final_sweep = 0;
-	pegsol_prune prune = PEGSOL_PRUNE_PAGODA;
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
-		if (opt == OPT_COUNT) {
-			count = 1;
-		} else if (opt == OPT_DISTINCT) {
-			distinct = 1;
-		} else if (opt == OPT_LIST) {
-			list = 1;
-		} else if (opt == OPT_SVG) {
-			svg = optarg;
-		} else if (opt == OPT_UP_TO_SYMMETRY) {
-			orbits = 1;
-		} else if (opt == OPT_FIRST_MOVE) {
-			first_text = optarg;
-		} else if (opt == OPT_FINAL_SWEEP) {
-			uint64_t v;
-			if ((rc = cli_parse_count(&c, "--final-sweep", optarg, 1,
-			                          PEGSOL_MAX_MOVE_JUMPS, &v)))
-				return rc;
-			final_sweep = (int)v;
-		} else if (opt == OPT_PRUNE) {
-			if ((rc = cli_parse_prune(&c, optarg, &prune)))
-				return rc;
-		} else if (opt == OPT_BY) {
-			if (!strcmp(optarg, "moves"))
-				by = 0;
-			else if (!strcmp(optarg, "jumps"))
-				by = 1;
-			else
-				return cli_usage_error(&c, "--by takes 'moves' or 'jumps', "
-				                          "not '%s'", optarg);
-		} else if ((rc = cli_option(&c, opt, optarg))) {
-			return rc;
-		}
-	}
-	if (optind < argc)
-		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	int count = a->count, distinct = a->distinct, by = a->by, list = a->list;
+	const char *first_text = a->first_text;
+	int orbits = a->orbits, final_sweep = a->final_sweep;
+	pegsol_prune prune = (pegsol_prune)a->prune;
+	const char *svg = a->svg;
 	if (by >= 0 && !distinct)
-		return cli_usage_error(&c, "--by goes with --distinct");
+		return cli_usage_error(c, "--by goes with --distinct");
 	if (count && distinct && list)
-		return cli_usage_error(&c, "--list lists the solutions of --count or of "
+		return cli_usage_error(c, "--list lists the solutions of --count or of "
 		                          "--distinct, not both");
 	if (list && !count && !distinct)
-		return cli_usage_error(&c, "--list needs --count or --distinct");
+		return cli_usage_error(c, "--list needs --count or --distinct");
 	if (by == 1 && count)
-		return cli_usage_error(&c, "--count counts move sequences: with --by "
+		return cli_usage_error(c, "--count counts move sequences: with --by "
 		                          "jumps every solution is minimal ('pegsol "
 		                          "count' counts them)");
 	if (orbits && !distinct)
-		return cli_usage_error(&c, "--up-to-symmetry goes with --distinct");
+		return cli_usage_error(c, "--up-to-symmetry goes with --distinct");
 	if (first_text && (!count || by == 1))
-		return cli_usage_error(&c, "--first-move goes with --count");
+		return cli_usage_error(c, "--first-move goes with --count");
 	if (first_text && distinct && list)
-		return cli_usage_error(&c, "--list with --first-move lists the "
+		return cli_usage_error(c, "--list with --first-move lists the "
 		                          "solutions of --count, not of --distinct");
-	if (c.resume && !c.workdir)
-		return cli_usage_error(&c, "--resume needs the --workdir of the search");
-	if (by == 1 && c.workdir)
-		return cli_usage_error(&c, "--workdir checkpoints the search by moves, "
+	if (by == 1 && c->workdir)
+		return cli_usage_error(c, "--workdir checkpoints the search by moves, "
 		                          "not --distinct --by jumps");
 	if (by == 1 && prune != PEGSOL_PRUNE_PAGODA)
-		return cli_usage_error(&c, "--prune prunes the search by moves, not "
+		return cli_usage_error(c, "--prune prunes the search by moves, not "
 		                          "--distinct --by jumps");
 	if (by == 1 && final_sweep)
-		return cli_usage_error(&c, "--final-sweep asks it of the search by "
+		return cli_usage_error(c, "--final-sweep asks it of the search by "
 		                          "moves, not of --distinct --by jumps");
 	if (by == 1 && svg)
-		return cli_usage_error(&c, "--svg draws the minimal solution, not the "
+		return cli_usage_error(c, "--svg draws the minimal solution, not the "
 		                          "sets of --by jumps");
+	return 0;
+}
+/* What the search found, for the printing. */
+typedef struct {
+	const shortest_args *a;
+	pegsol_shortest_result r;
+	table t;         /* --list in csv and json */
+	listing l;
+	orbit_listing ol;
+	pegsol_move first; /* --first-move */
+	pegsol_pos first_pos;
+	pegsol_u128 nfirst;
+	char first_name[256];
+	double secs;
+} shortest_found;
+
+/* --first-move: one move, legal from the start, into f; 0, or the exit
+ * code after the message. */
+static int first_move(cli *c, const char *text, shortest_found *f)
+{
+	pegsol_move_list ml = {0};
+	pegsol_error perr;
+	int ok = pegsol_moves_parse(c->board, text, &ml, &perr) == PEGSOL_OK &&
+	         ml.count == 1;
+	if (ok)
+		f->first = ml.moves[0];
+	pegsol_move_list_free(&ml);
+	if (ok && (f->first_pos = after_move(c->board, c->problem.start, &f->first)))
+		return 0;
+	return cli_usage_error(c, "--first-move takes one move that is legal from "
+	                          "the start, not '%s'", text);
+}
+
+static pegsol_status run_search(cli *c, pegsol_level_options *lo, progress *p,
+                                void *arg, pegsol_error *err)
+{
+	shortest_found *f = arg;
+	const shortest_args *a = f->a;
+	(void)p;
+	int flags = (a->count ? PEGSOL_SHORTEST_COUNT : 0) |
+	            (a->distinct ? PEGSOL_SHORTEST_DISTINCT : 0) |
+	            (a->first_text ? PEGSOL_SHORTEST_GRAPH : 0) |
+	            (a->prune == PEGSOL_PRUNE_NONE ? PEGSOL_SHORTEST_NO_PRUNE : 0) |
+	            (a->prune == PEGSOL_PRUNE_RESOURCE ? PEGSOL_SHORTEST_PRUNE_RESOURCE : 0);
+	return pegsol_shortest_final_sweep(&c->problem, lo, flags, a->final_sweep,
+	                                   a->orbits ? orbit_moves : a->list ? list_one : NULL,
+	                                   a->orbits ? (void *)&f->ol : (void *)&f->l,
+	                                   &f->r, err);
+}
+
+/* "no solution" and its proof; returns PEGSOL_NO_SOLUTION. */
+static int no_solution(const pegsol_shortest_result *r)
+{
+	if (strcmp(r->impossible, "search"))
+		fprintf(stderr, "pegsol shortest: no solution (proof: %s)\n",
+		        r->impossible);
+	else
+		fprintf(stderr, "pegsol shortest: no solution: the %s search ran "
+		        "out of positions after %d moves\n",
+		        r->forward_levels <= r->backward_levels ? "forward" : "backward",
+		        (r->forward_levels <= r->backward_levels ? r->forward_levels
+		                                                 : r->backward_levels) - 1);
+	return PEGSOL_NO_SOLUTION;
+}
+
+/* The proof that no solution is shorter, for the text's comments. */
+static void proof_text(const pegsol_shortest_result *rp, char *proof, size_t size)
+{
+	int a = rp->met_forward, b = rp->moves - rp->met_forward;
+	char probed[200] = "";
+	int last = (rp->probed == 1 ? rp->forward_levels : rp->backward_levels) - 1;
+	if (rp->probed && rp->probe_depth == 2)
+		snprintf(probed, sizeof probed, "\n# (%s levels %d and %d did not fit "
+		         "--memory: the sides were met two moves on, through a filter, "
+		         "and only the meeting and the moves into it kept)",
+		         rp->probed == 1 ? "forward" : "backward", last - 1, last);
+	else if (rp->probed)
+		snprintf(probed, sizeof probed, "\n# (%s level %d did not fit --memory: "
+		         "it was probed against the other side, only its meeting kept)",
+		         rp->probed == 1 ? "forward" : "backward", last);
+	snprintf(proof, size,
+	         "no solution is shorter: levels 0..%d forward and 0..%d backward\n"
+	         "# were searched; the first to meet: %d moves from the start, %d "
+	         "to the finish%s", rp->forward_levels - 1, rp->backward_levels - 1, a, b,
+	         probed);
+}
+
+/* The text: the length, the solution, '#' comments, the listing. */
+static void print_text(const cli *c, shortest_found *f)
+{
+	const shortest_args *a = f->a;
+	const pegsol_shortest_result *rp = &f->r;
+	int count = a->count, distinct = a->distinct, by = a->by;
+	int orbits = a->orbits, final_sweep = a->final_sweep;
+	pegsol_prune prune = (pegsol_prune)a->prune;
+	const char *first_text = a->first_text;
+	char cnt[64];
+	char proof[512];
+	proof_text(rp, proof, sizeof proof);
+	printf("%d moves\n", rp->moves);
+	print_moves(stdout, c, rp->solution, rp->moves, 1);
+	printf("# %s\n", proof);
+	char fw[64], bw[64], met[64], on[64];
+	printf("# positions kept (one per symmetry class, %d symmetries): "
+	       "%s forward, %s backward; %s where they met; %s on "
+	       "minimal solutions\n", rp->symmetry_order,
+	       emit_count(rp->forward_positions, fw, sizeof fw),
+	       emit_count(rp->backward_positions, bw, sizeof bw),
+	       emit_count(rp->meeting, met, sizeof met),
+	       emit_count(rp->on_solutions, on, sizeof on));
+	if (prune != PEGSOL_PRUNE_PAGODA)
+		printf("# levels pruned by: %s\n", cli_prune_name(prune));
+	if (final_sweep)
+		printf("# the last move a sweep of at least %d jumps (the "
+		       "backward levels: moves to the positions one such "
+		       "sweep before the finish)\n", final_sweep);
+	if (count)
+		printf("# minimal solutions (move sequences): %s\n",
+		       pegsol_u128_format(rp->count, 1, cnt, sizeof cnt));
+	if (first_text)
+		printf("# of them beginning with %s: %s\n", f->first_name,
+		       pegsol_u128_format(f->nfirst, 1, cnt, sizeof cnt));
+	if (distinct)
+		printf("# distinct minimal solutions (unordered sets of %s): %s\n",
+		       by == 1 ? "jumps" : "moves", emit_count(rp->distinct, cnt, sizeof cnt));
+	if (orbits)
+		printf("# distinct up to symmetry (sets that are images of each "
+		       "other counted once): %s\n",
+		       emit_count(pegsol_set_orbits_count(f->ol.orbits), cnt, sizeof cnt));
+	printf("# time (s): %.2f\n", f->secs);
+	if (f->l.f) {
+		printf("# the %s minimal solutions%s, one per line:\n",
+		       emit_count(f->l.n, cnt, sizeof cnt),
+		       distinct ? " (one of each distinct set)" : "");
+		rewind(f->l.f);
+		char line[8192];
+		while (fgets(line, sizeof line, f->l.f))
+			fputs(line, stdout);
+	}
+}
+
+/* csv or json: the same figures as keys. */
+static void emit_doc(const cli *c, shortest_found *f)
+{
+	const shortest_args *a = f->a;
+	const pegsol_shortest_result *rp = &f->r;
+	int count = a->count, distinct = a->distinct, by = a->by, list = a->list;
+	int orbits = a->orbits, final_sweep = a->final_sweep;
+	pegsol_prune prune = (pegsol_prune)a->prune;
+	const char *first_text = a->first_text;
+	char cnt[64];
+	int a_ = rp->met_forward, b = rp->moves - rp->met_forward;
+	int njumps = 0;
+	for (int i = 0; i < rp->moves; i++)
+		njumps += rp->solution[i].njumps;
+	emitter e;
+	emit_begin(&e, stdout, c->format);
+	level_cli_emit_problem(&e, c);
+	emit_value(&e, "moves", "moves", COL_INT, "%d", rp->moves);
+	emit_value(&e, "jumps", "jumps", COL_INT, "%d", njumps);
+	emit_value_rich(&e, "solution", "solution",
+	                rich_moves(c->board, rp->solution, (size_t)rp->moves, c->notation));
+	emit_value(&e, "forward_levels", "forward levels searched", COL_INT, "%d",
+	           rp->forward_levels);
+	emit_value(&e, "backward_levels", "backward levels searched", COL_INT,
+	           "%d", rp->backward_levels);
+	emit_value(&e, "met_forward", "met, moves from the start", COL_INT, "%d", a_);
+	emit_value(&e, "met_backward", "met, moves to the finish", COL_INT, "%d", b);
+	emit_value(&e, "probed", "last level probed, not kept", COL_INT, "%d",
+	           rp->probed);
+	emit_value(&e, "probe_depth", "levels probed", COL_INT, "%d",
+	           rp->probed ? rp->probe_depth : 0);
+	emit_value(&e, "forward_positions", "forward positions", COL_COUNT, "%llu",
+	           (unsigned long long)rp->forward_positions);
+	emit_value(&e, "backward_positions", "backward positions", COL_COUNT,
+	           "%llu", (unsigned long long)rp->backward_positions);
+	emit_value(&e, "meeting", "positions where they met", COL_COUNT, "%llu",
+	           (unsigned long long)rp->meeting);
+	emit_value(&e, "on_solutions", "positions on minimal solutions",
+	           COL_COUNT, "%llu", (unsigned long long)rp->on_solutions);
+	if (prune != PEGSOL_PRUNE_PAGODA)
+		emit_value(&e, "pruned", "levels pruned by", COL_TEXT, "%s",
+		           cli_prune_name(prune));
+	if (final_sweep)
+		emit_value(&e, "final_sweep", "last move at least (jumps)", COL_INT,
+		           "%d", final_sweep);
+	if (count)
+		emit_value(&e, "count", "minimal solutions", COL_COUNT, "%s",
+		           pegsol_u128_format(rp->count, 0, cnt, sizeof cnt));
+	if (first_text) {
+		emit_value_rich(&e, "first_move", "first move",
+		                rich_moves(c->board, &f->first, 1, c->notation));
+		emit_value(&e, "count_first", "minimal solutions beginning with it",
+		           COL_COUNT, "%s", pegsol_u128_format(f->nfirst, 0, cnt, sizeof cnt));
+	}
+	if (distinct)
+		emit_value(&e, "distinct", "distinct minimal solutions", COL_COUNT,
+		           "%llu", (unsigned long long)rp->distinct);
+	if (distinct)
+		emit_value(&e, "distinct_by", "distinct as sets of", COL_TEXT, "%s",
+		           by == 1 ? "jumps" : "moves");
+	if (orbits)
+		emit_value(&e, "distinct_orbits", "distinct up to symmetry", COL_COUNT,
+		           "%llu", (unsigned long long)pegsol_set_orbits_count(f->ol.orbits));
+	if (list)
+		emit_table(&e, &f->t);
+	emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", f->secs);
+	emit_end(&e);
+}
+
+static void found_free(shortest_found *f)
+{
+	if (f->l.f)
+		fclose(f->l.f);
+	table_free(&f->t);
+	pegsol_shortest_free(&f->r);
+	pegsol_set_orbits_free(f->ol.orbits);
+}
+
+int cmd_shortest(int argc, char **argv)
+{
+	cli c;
+	shortest_args opts = {.by = -1, .prune = PEGSOL_PRUNE_PAGODA};
+	const cli_opt options[] = {SHORTEST_OPTIONS(opts)};
+	int rc;
+	if ((rc = cli_start(&c, &command, argc, argv, options)) ||
+	    (rc = shortest_checks(&c, &opts)))
+		return rc;
+	const char *svg = opts.svg, *first_text = opts.first_text;
+	int distinct = opts.distinct, by = opts.by, list = opts.list;
+	int orbits = opts.orbits;
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 
 	if (by == 1)
 		return distinct_by_jumps(&c, list, orbits);
-	/* --first-move: one move, legal from the start */
-	pegsol_move first;
-	pegsol_pos first_pos = 0;
-	if (first_text) {
-		pegsol_move_list ml = {0};
-		pegsol_error perr;
-		int ok = pegsol_moves_parse(c.board, first_text, &ml, &perr) == PEGSOL_OK &&
-		         ml.count == 1;
-		if (ok)
-			first = ml.moves[0];
-		pegsol_move_list_free(&ml);
-		if (!ok || !(first_pos = after_move(c.board, c.problem.start, &first))) {
-			rc = cli_usage_error(&c, "--first-move takes one move that is "
-			                         "legal from the start, not '%s'", first_text);
-			cli_free(&c); /* loaded above: LeakSanitizer made a leak exit 1 */
-			return rc;
-		}
-	}
-	int flags = (count ? PEGSOL_SHORTEST_COUNT : 0) |
-	            (distinct ? PEGSOL_SHORTEST_DISTINCT : 0) |
-	            (first_text ? PEGSOL_SHORTEST_GRAPH : 0) |
-	            (prune == PEGSOL_PRUNE_NONE ? PEGSOL_SHORTEST_NO_PRUNE : 0) |
-	            (prune == PEGSOL_PRUNE_RESOURCE ? PEGSOL_SHORTEST_PRUNE_RESOURCE : 0);
 	static const table_col cols[] = {{"solution", "solution", COL_TEXT}};
-	table t;
-	table_init(&t, "solutions", "minimal solutions", 1, cols);
-	listing l = {&c, NULL, &t, 0, distinct ? 0 : first_pos};
-	orbit_listing ol = {list ? &l : NULL, NULL,
-	                    orbits ? pegsol_set_orbits_new(&c.problem) : NULL, 0, 0};
+	shortest_found *f = cli_alloc(&c, sizeof *f);
+	if (!f || (first_text && (rc = first_move(&c, first_text, f)))) {
+		free(f);
+		cli_free(&c); /* loaded above: LeakSanitizer made a leak exit 1 */
+		return f ? rc : PEGSOL_ELIMIT;
+	}
+	f->a = &opts;
+	table_init(&f->t, "solutions", "minimal solutions", 1, cols);
+	f->l = (listing){&c, NULL, &f->t, 0, distinct ? 0 : f->first_pos};
+	f->ol = (orbit_listing){list ? &f->l : NULL, NULL,
+	                        orbits ? pegsol_set_orbits_new(&c.problem) : NULL, 0, 0};
+	memset(&f->r, 0, sizeof f->r);
 	/* The text listing waits in a temporary file: the length comes first. */
-	if (list && c.format == FORMAT_TEXT && !(l.f = tmpfile())) {
+	if (list && c.format == FORMAT_TEXT && !(f->l.f = tmpfile())) {
 		perror("pegsol shortest: a temporary file for --list");
-		table_free(&t);
-		cli_free(&c);
-		return PEGSOL_ELIMIT;
-	}
-	progress prog;
-	pegsol_level_options lo;
-	level_cli_begin(&c, &prog, &lo);
-	pegsol_shortest_result r;
-	pegsol_error err;
-	double secs;
-	if ((rc = level_cli_end(&c, &prog,
-	                        pegsol_shortest_final_sweep(&c.problem, &lo, flags,
-	                                        final_sweep,
-	                                        orbits ? orbit_moves : list ? list_one : NULL,
-	                                        orbits ? (void *)&ol : (void *)&l, &r, &err),
-	                        &err, &secs))) {
-		pegsol_set_orbits_free(ol.orbits);
-		table_free(&t);
-		if (l.f)
-			fclose(l.f);
-		return rc;
-	}
-	if (orbits && (rc = orbits_failed(&ol))) {
-		pegsol_shortest_free(&r);
-		pegsol_set_orbits_free(ol.orbits);
-		table_free(&t);
-		if (l.f)
-			fclose(l.f);
-		cli_free(&c);
-		return rc;
-	}
-	if (!r.solvable) {
-		if (strcmp(r.impossible, "search"))
-			fprintf(stderr, "pegsol shortest: no solution (proof: %s)\n",
-			        r.impossible);
-		else
-			fprintf(stderr, "pegsol shortest: no solution: the %s search ran "
-			        "out of positions after %d moves\n",
-			        r.forward_levels <= r.backward_levels ? "forward" : "backward",
-			        (r.forward_levels <= r.backward_levels ? r.forward_levels
-			                                               : r.backward_levels) - 1);
-		table_free(&t);
-		if (l.f)
-			fclose(l.f);
-		pegsol_shortest_free(&r);
-		pegsol_set_orbits_free(ol.orbits);
-		cli_free(&c);
-		return PEGSOL_NO_SOLUTION;
-	}
-	if (svg && svg_write_solution(svg, c.board, c.problem.start, r.solution,
-	                              (size_t)r.moves, c.notation)) {
-		fprintf(stderr, "pegsol shortest: cannot write %s: %s\n", svg,
-		        strerror(errno));
-		if (l.f)
-			fclose(l.f);
-		table_free(&t);
-		pegsol_shortest_free(&r);
-		pegsol_set_orbits_free(ol.orbits);
-		cli_free(&c);
-		return PEGSOL_EINPUT;
-	}
-	pegsol_u128 nfirst = 0;
-	char first_name[256] = "";
-	if (first_text) {
-		pegsol_move_format(c.board, &first, c.notation, first_name, sizeof first_name);
-		if (pegsol_shortest_count_first(&c.problem, &r, &first, &nfirst, &err) !=
-		    PEGSOL_OK) {
-			rc = cli_report(&c, &err);
-			if (l.f)
-				fclose(l.f);
-			table_free(&t);
-			pegsol_shortest_free(&r);
-			pegsol_set_orbits_free(ol.orbits);
-			cli_free(&c);
-			return rc;
-		}
-	}
-	int a = r.met_forward, b = r.moves - r.met_forward;
-	char proof[512];
-	char probed[200] = "";
-	int last = (r.probed == 1 ? r.forward_levels : r.backward_levels) - 1;
-	if (r.probed && r.probe_depth == 2)
-		snprintf(probed, sizeof probed, "\n# (%s levels %d and %d did not fit "
-		         "--memory: the sides were met two moves on, through a filter, "
-		         "and only the meeting and the moves into it kept)",
-		         r.probed == 1 ? "forward" : "backward", last - 1, last);
-	else if (r.probed)
-		snprintf(probed, sizeof probed, "\n# (%s level %d did not fit --memory: "
-		         "it was probed against the other side, only its meeting kept)",
-		         r.probed == 1 ? "forward" : "backward", last);
-	snprintf(proof, sizeof proof,
-	         "no solution is shorter: levels 0..%d forward and 0..%d backward\n"
-	         "# were searched; the first to meet: %d moves from the start, %d "
-	         "to the finish%s", r.forward_levels - 1, r.backward_levels - 1, a, b,
-	         probed);
-	char cnt[64];
-	if (c.format == FORMAT_TEXT) {
-		printf("%d moves\n", r.moves);
-		print_moves(stdout, &c, r.solution, r.moves, 1);
-		printf("# %s\n", proof);
-		char fw[64], bw[64], met[64], on[64];
-		printf("# positions kept (one per symmetry class, %d symmetries): "
-		       "%s forward, %s backward; %s where they met; %s on "
-		       "minimal solutions\n", r.symmetry_order,
-		       emit_count(r.forward_positions, fw, sizeof fw),
-		       emit_count(r.backward_positions, bw, sizeof bw),
-		       emit_count(r.meeting, met, sizeof met),
-		       emit_count(r.on_solutions, on, sizeof on));
-		if (prune != PEGSOL_PRUNE_PAGODA)
-			printf("# levels pruned by: %s\n", cli_prune_name(prune));
-		if (final_sweep)
-			printf("# the last move a sweep of at least %d jumps (the "
-			       "backward levels: moves to the positions one such "
-			       "sweep before the finish)\n", final_sweep);
-		if (count)
-			printf("# minimal solutions (move sequences): %s\n",
-			       pegsol_u128_format(r.count, 1, cnt, sizeof cnt));
-		if (first_text)
-			printf("# of them beginning with %s: %s\n", first_name,
-			       pegsol_u128_format(nfirst, 1, cnt, sizeof cnt));
-		if (distinct)
-			printf("# distinct minimal solutions (unordered sets of %s): %s\n",
-			       by == 1 ? "jumps" : "moves", emit_count(r.distinct, cnt, sizeof cnt));
+		rc = PEGSOL_ELIMIT;
+	} else if (!(rc = level_cli_run(&c, run_search, f, &f->secs))) {
+		pegsol_error err;
 		if (orbits)
-			printf("# distinct up to symmetry (sets that are images of each "
-			       "other counted once): %s\n",
-			       emit_count(pegsol_set_orbits_count(ol.orbits), cnt, sizeof cnt));
-		printf("# time (s): %.2f\n", secs);
-		if (l.f) {
-			printf("# the %s minimal solutions%s, one per line:\n",
-			       emit_count(l.n, cnt, sizeof cnt),
-			       distinct ? " (one of each distinct set)" : "");
-			rewind(l.f);
-			char line[8192];
-			while (fgets(line, sizeof line, l.f))
-				fputs(line, stdout);
+			rc = orbits_failed(&f->ol);
+		if (!rc && !f->r.solvable)
+			rc = no_solution(&f->r);
+		if (!rc && svg && svg_write_solution(svg, c.board, c.problem.start,
+		                                     f->r.solution, (size_t)f->r.moves,
+		                                     c.notation)) {
+			fprintf(stderr, "pegsol shortest: cannot write %s: %s\n", svg,
+			        strerror(errno));
+			rc = PEGSOL_EINPUT;
 		}
-	} else {
-		int njumps = 0;
-		for (int i = 0; i < r.moves; i++)
-			njumps += r.solution[i].njumps;
-		emitter e;
-		emit_begin(&e, stdout, c.format);
-		level_cli_emit_problem(&e, &c);
-		emit_value(&e, "moves", "moves", COL_INT, "%d", r.moves);
-		emit_value(&e, "jumps", "jumps", COL_INT, "%d", njumps);
-		emit_value_rich(&e, "solution", "solution",
-		                rich_moves(c.board, r.solution, (size_t)r.moves, c.notation));
-		emit_value(&e, "forward_levels", "forward levels searched", COL_INT, "%d",
-		           r.forward_levels);
-		emit_value(&e, "backward_levels", "backward levels searched", COL_INT,
-		           "%d", r.backward_levels);
-		emit_value(&e, "met_forward", "met, moves from the start", COL_INT, "%d", a);
-		emit_value(&e, "met_backward", "met, moves to the finish", COL_INT, "%d", b);
-		emit_value(&e, "probed", "last level probed, not kept", COL_INT, "%d",
-		           r.probed);
-		emit_value(&e, "probe_depth", "levels probed", COL_INT, "%d",
-		           r.probed ? r.probe_depth : 0);
-		emit_value(&e, "forward_positions", "forward positions", COL_COUNT, "%llu",
-		           (unsigned long long)r.forward_positions);
-		emit_value(&e, "backward_positions", "backward positions", COL_COUNT,
-		           "%llu", (unsigned long long)r.backward_positions);
-		emit_value(&e, "meeting", "positions where they met", COL_COUNT, "%llu",
-		           (unsigned long long)r.meeting);
-		emit_value(&e, "on_solutions", "positions on minimal solutions",
-		           COL_COUNT, "%llu", (unsigned long long)r.on_solutions);
-		if (prune != PEGSOL_PRUNE_PAGODA)
-			emit_value(&e, "pruned", "levels pruned by", COL_TEXT, "%s",
-			           cli_prune_name(prune));
-		if (final_sweep)
-			emit_value(&e, "final_sweep", "last move at least (jumps)", COL_INT,
-			           "%d", final_sweep);
-		if (count)
-			emit_value(&e, "count", "minimal solutions", COL_COUNT, "%s",
-			           pegsol_u128_format(r.count, 0, cnt, sizeof cnt));
-		if (first_text) {
-			emit_value_rich(&e, "first_move", "first move",
-			                rich_moves(c.board, &first, 1, c.notation));
-			emit_value(&e, "count_first", "minimal solutions beginning with it",
-			           COL_COUNT, "%s", pegsol_u128_format(nfirst, 0, cnt, sizeof cnt));
+		if (!rc && first_text) {
+			pegsol_move_format(c.board, &f->first, c.notation, f->first_name,
+			                   sizeof f->first_name);
+			if (pegsol_shortest_count_first(&c.problem, &f->r, &f->first,
+			                                &f->nfirst, &err) != PEGSOL_OK)
+				rc = cli_report(&c, &err);
 		}
-		if (distinct)
-			emit_value(&e, "distinct", "distinct minimal solutions", COL_COUNT,
-			           "%llu", (unsigned long long)r.distinct);
-		if (distinct)
-			emit_value(&e, "distinct_by", "distinct as sets of", COL_TEXT, "%s",
-			           by == 1 ? "jumps" : "moves");
-		if (orbits)
-			emit_value(&e, "distinct_orbits", "distinct up to symmetry", COL_COUNT,
-			           "%llu", (unsigned long long)pegsol_set_orbits_count(ol.orbits));
-		if (list)
-			emit_table(&e, &t);
-		emit_value(&e, "seconds", "time (s)", COL_REAL, "%.2f", secs);
-		emit_end(&e);
+		if (!rc && c.format == FORMAT_TEXT)
+			print_text(&c, f);
+		else if (!rc)
+			emit_doc(&c, f);
 	}
-	if (l.f)
-		fclose(l.f);
-	table_free(&t);
-	pegsol_shortest_free(&r);
-	pegsol_set_orbits_free(ol.orbits);
+	found_free(f);
+	free(f);
 	cli_free(&c);
-	return 0;
+	return rc;
 }

@@ -10,36 +10,29 @@
 
 #include <string.h>
 
-static const char help[] =
+static const cli_command command = {
+	"show",
 	"Usage: pegsol show [-b BOARD] [-s START] [-f FINISH] [-n NOTATION]\n"
 	"                   [--svg FILE]\n"
 	"Draws the board with every hole's name in the chosen notation, then the\n"
-	"start position and the finish.\n\n"
-	"      --svg FILE          also draw the start and the finish as SVG in FILE,\n"
-	"                          every hole named\n\n"
-	"Options:\n" CLI_PROBLEM_HELP CLI_HELP_HELP
-	"\nExamples:\n"
+	"start position and the finish.\n",
+	"Examples:\n"
 	"  pegsol show -n algebraic\n"
-	"  pegsol show -b french -s c1 -f any\n";
-
-enum { OPT_SVG = OPT_FIRST_COMMAND_OPTION };
+	"  pegsol show -b french -s c1 -f any\n",
+	CLI_G_BOARD | CLI_G_PROBLEM | CLI_G_NOTATION, 0, NULL};
 
 int cmd_show(int argc, char **argv)
 {
 	cli c;
-	cli_init(&c, "show", help);
-	static const struct option longopts[] = {
-		CLI_COMMON_LONG, {"svg", required_argument, NULL, OPT_SVG}, {0, 0, 0, 0}};
 	const char *svg = NULL;
-	int opt, rc;
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, longopts, NULL)) != -1) {
-		if (opt == OPT_SVG)
-			svg = optarg;
-		else if ((rc = cli_option(&c, opt, optarg)))
-			return rc;
-	}
-	if (optind < argc)
-		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	const cli_opt options[] = {
+		OPT_STRING(0, "svg", &svg, "FILE",
+		           "also draw the start and the finish as SVG in FILE, every "
+		           "hole named"),
+		OPT_END()};
+	int rc = cli_start(&c, &command, argc, argv, options);
+	if (rc)
+		return rc;
 	if ((rc = cli_load(&c, 1)))
 		return rc;
 	const pegsol_board *b = c.board;

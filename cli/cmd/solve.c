@@ -18,7 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char help[] =
+static const cli_command command = {
+	"solve",
 	"Usage: pegsol solve [-b BOARD] [-s START] [-f FINISH|any] [-n NOTATION]\n"
 	"                    [--diagram] [--svg FILE] [--limit SECONDS] [--nodes N]\n"
 	"                    [--final-sweep K]\n"
@@ -35,25 +36,15 @@ static const char help[] =
 	"f is f to s played backwards) is searched once, in passes of growing\n"
 	"node budgets; a progress line on stderr (off a terminal, every 10 s).\n"
 	"Exit status: 0 solved (every problem decided, for --table), 1 no\n"
-	"solution, 2 usage error, 3 bad input, 4 limit reached.\n\n"
-	"Options:\n" CLI_COMMON_HELP
-	"  -d, --diagram           draw the board after each move (as comments)\n"
-	"      --svg FILE          also draw the solution as SVG in FILE: the start\n"
-	"                          and the board after every move, six to a row\n"
-	"      --limit SECONDS     give up after this long (default: 600; 0: never)\n"
-	"      --nodes N           give up after N positions (default: no limit)\n"
-	"      --final-sweep K     a solution whose last move is a sweep of at\n"
-	"                          least K jumps (one peg jumping on)\n"
-	"      --table             the single-vacancy to single-survivor table\n"
-	"The search uses one thread (-j is ignored); --memory bounds its tables\n"
-	"(default: 64M).  With --table, --limit bounds the whole table and\n"
-	"--nodes each problem's search.\n"
+	"solution, 2 usage error, 3 bad input, 4 limit reached.\n",
+	"The search uses one thread; --memory bounds its tables (default: 64M).\n"
+	"With --table, --limit bounds the whole table and --nodes each problem's\n"
+	"search.\n"
 	"\nExamples:\n"
 	"  pegsol solve -n algebraic --diagram\n"
-	"  pegsol solve --table -b triangle5\n";
-
-enum { OPT_LIMIT = OPT_FIRST_COMMAND_OPTION, OPT_NODES, OPT_TABLE, OPT_SVG,
-       OPT_FINAL_SWEEP };
+	"  pegsol solve --table -b triangle5\n",
+	CLI_G_BOARD | CLI_G_PROBLEM | CLI_G_NOTATION | CLI_G_FORMAT | CLI_G_MEMORY,
+	0, NULL};
 
 /* Prints a solution as moves, a comma-separated list wrapped at about 72
  * columns, with a diagram after each move when asked. */
@@ -183,57 +174,29 @@ static int solve_one(cli *c, const pegsol_solve_options *o, int diagram,
 int cmd_solve(int argc, char **argv)
 {
 	cli c;
-	cli_init(&c, "solve", help);
-	static const struct option longopts[] = {
-		CLI_COMMON_LONG,
-		{"diagram", no_argument, NULL, 'd'},
-		{"limit", required_argument, NULL, OPT_LIMIT},
-		{"nodes", required_argument, NULL, OPT_NODES},
-		{"table", no_argument, NULL, OPT_TABLE},
-		{"svg", required_argument, NULL, OPT_SVG},
-		{"final-sweep", required_argument, NULL, OPT_FINAL_SWEEP},
-		{0, 0, 0, 0}};
-	int opt, rc, diagram = 0, table_mode = 0, final_sweep = 0;
+	int rc, diagram = 0, table_mode = 0, final_sweep = 0;
 	const char *svg = NULL;
 	pegsol_solve_options o = {0, 600, 0};
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT "d", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'd':
-			diagram = 1;
-			break;
-		case OPT_LIMIT:
-			if ((rc = cli_parse_seconds(&c, "--limit", optarg, 0, 1e9,
-			                            " (0: no limit)", &o.time_limit)))
-				return rc;
-			break;
-		case OPT_NODES: {
-			uint64_t v;
-			if ((rc = cli_parse_count(&c, "--nodes", optarg, 1, UINT64_MAX, &v)))
-				return rc;
-			o.node_limit = v;
-			break;
-		}
-		case OPT_TABLE:
-			table_mode = 1;
-			break;
-		case OPT_SVG:
-			svg = optarg;
-			break;
-		case OPT_FINAL_SWEEP: {
-			uint64_t v;
-			if ((rc = cli_parse_count(&c, "--final-sweep", optarg, 1,
-			                          PEGSOL_MAX_MOVE_JUMPS, &v)))
-				return rc;
-			final_sweep = (int)v;
-			break;
-		}
-		default:
-			if ((rc = cli_option(&c, opt, optarg)))
-				return rc;
-		}
-	}
-	if (optind < argc)
-		return cli_usage_error(&c, "unexpected argument '%s'", argv[optind]);
+	uint64_t nodes = 0;
+	const cli_opt options[] = {
+		OPT_FLAG('d', "diagram", &diagram,
+		         "draw the board after each move (as comments)"),
+		OPT_STRING(0, "svg", &svg, "FILE",
+		           "also draw the solution as SVG in FILE: the start and the "
+		           "board after every move, six to a row"),
+		OPT_SECONDS("limit", &o.time_limit, 0, 1e9, " (0: no limit)",
+		            "give up after this long (default: 600; 0: never)"),
+		OPT_U64(0, "nodes", &nodes, "N", 1, UINT64_MAX,
+		        "give up after N positions (default: no limit)"),
+		OPT_INT(0, "final-sweep", &final_sweep, "K", 1, PEGSOL_MAX_MOVE_JUMPS,
+		        "a solution whose last move is a sweep of at least K jumps "
+		        "(one peg jumping on)"),
+		OPT_FLAG(0, "table", &table_mode,
+		         "the single-vacancy to single-survivor table"),
+		OPT_END()};
+	if ((rc = cli_start(&c, &command, argc, argv, options)))
+		return rc;
+	o.node_limit = nodes;
 	if (table_mode && final_sweep)
 		return cli_usage_error(&c, "--final-sweep asks it of one solution, "
 		                           "not of --table");

@@ -13,32 +13,12 @@
 # expected values below repeat those hand counts.
 #
 # Run by CTest with $PEGSOL (the CLI) and $TESTDATA (tests/data).
-set -u
-: "${PEGSOL:?set PEGSOL to the pegsol binary}"
+source "$(dirname "$0")/common.bash"
 : "${TESTDATA:?set TESTDATA to tests/data}"
-passed=0
-failed=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
 
 # expect_exit CODE NEEDLE DESCRIPTION -- COMMAND...: runs COMMAND, checks its
 # exit status and that NEEDLE (when not empty) is in its stderr.
-expect_exit() {
-  local code=$1 needle=$2 what=$3
-  shift 4
-  "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-  local rc=$?
-  if [ "$rc" -ne "$code" ]; then
-    fail "$what: exit $rc, expected $code ($(head -c 300 "$tmp/err"))"
-  elif [ -n "$needle" ] && ! grep -qF -- "$needle" "$tmp/err"; then
-    fail "$what: stderr lacks '$needle': $(head -c 300 "$tmp/err")"
-  else
-    pass
-  fi
-}
+expect_exit() { local code=$1 needle=$2; shift 4; expect_stderr "$code" "$needle" "$@"; }
 
 # ---------------------------------------------------------------- board files
 cd "$TESTDATA/boards" || exit 1
@@ -49,13 +29,13 @@ for f in bad-*.txt; do
   case "$expect" in
     "exit 3" | "") expect_exit 3 "$f:" "$f" -- "$PEGSOL" show -b "$f" ;;
     [0-9]*:[0-9]*) expect_exit 3 "$f:$expect:" "$f" -- "$PEGSOL" show -b "$f" ;;
-    *) fail "$f: unreadable expect line '$expect'" ;;
+    *) bad "$f: unreadable expect line '$expect'" ;;
   esac
   # The same file read by check must fail the same way, before any move.
   expect_exit 3 "$f" "$f via check" -- "$PEGSOL" check -b "$f" /dev/null
 done
 # A forgotten glob would test nothing.
-[ "$nbad" -ge 15 ] && pass || fail "only $nbad bad board files found"
+[ "$nbad" -ge 15 ] && ok || bad "only $nbad bad board files found"
 
 # An unprintable byte is named by its value, not printed raw.
 expect_exit 3 "unexpected byte 0xff" "bad-binary-high.txt names the byte" -- \
@@ -73,7 +53,7 @@ good_board() {
   local f=$1 want=$2
   local got
   got=$("$PEGSOL" show -b "$f" 2>&1 | head -n 1)
-  if [ "$got" = "$want" ]; then pass; else fail "$f: '$got', expected '$want'"; fi
+  if [ "$got" = "$want" ]; then ok; else bad "$f: '$got', expected '$want'"; fi
 }
 good_board good-square.txt "rectangle: 15 holes, 28 jumps, 4 symmetries"
 good_board good-diagonal.txt "good-diagonal: 16 holes, 48 jumps, 8 symmetries"
@@ -81,10 +61,10 @@ good_board good-triangle.txt "tri4: 10 holes, 18 jumps, 6 symmetries"
 good_board good-hexagon.txt "good-hexagon: 7 holes, 6 jumps, 12 symmetries"
 good_board good-crlf.txt "english-crlf: 33 holes, 76 jumps, 8 symmetries"
 # The '.' in the rectangle is the default start; the hexagon's is its centre.
-"$PEGSOL" show -b good-square.txt -n algebraic | grep -qxF "start (empty: c2):" && pass ||
-  fail "good-square.txt: the '.' hole c2 is not the default start"
-"$PEGSOL" show -b good-hexagon.txt | grep -qxF "start (empty: 3):" && pass ||
-  fail "good-hexagon.txt: the centre 3 is not the default start"
+"$PEGSOL" show -b good-square.txt -n algebraic | grep -qxF "start (empty: c2):" && ok ||
+  bad "good-square.txt: the '.' hole c2 is not the default start"
+"$PEGSOL" show -b good-hexagon.txt | grep -qxF "start (empty: 3):" && ok ||
+  bad "good-hexagon.txt: the centre 3 is not the default start"
 
 # A board file too large to be one (over 1 MiB of blanks and a hole).
 { head -c 1100000 /dev/zero | tr '\0' ' '; echo o; } >"$tmp/huge.txt"
@@ -129,7 +109,7 @@ expect_exit 3 "move 2 (c2-e2) is illegal: no peg at d2 to jump over" "a changed 
 # Without the last move the list is legal but two pegs remain: exit 1.
 sed 's/, 28->16$//' "$sol" >"$tmp/short.txt"
 expect_exit 1 "" "a legal unfinished list" -- "$PEGSOL" check "$tmp/short.txt"
-grep -q "2 pegs left" "$tmp/out" && pass || fail "unfinished list: no '2 pegs left' in $(cat "$tmp/out")"
+grep -q "2 pegs left" "$tmp/out" && ok || bad "unfinished list: no '2 pegs left' in $(cat "$tmp/out")"
 # An empty list is legal and unfinished too.
 expect_exit 1 "" "an empty move list" -- "$PEGSOL" check /dev/null
 # Shape errors: not a jump, not a hole, no landing hole.
@@ -164,5 +144,5 @@ expect_exit 2 "one move-list file" "check a b" -- "$PEGSOL" check a b
 expect_exit 2 "unknown command 'frob'" "an unknown command" -- "$PEGSOL" frob
 expect_exit 2 "Usage" "no command" -- "$PEGSOL"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

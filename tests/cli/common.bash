@@ -14,3 +14,16 @@ expect_exit() { # expect_exit CODE cmd...
 	"$@" >/dev/null 2>"$tmp/err"; local got=$?
 	if [ "$got" -eq "$want" ]; then ok; else bad "exit $got, want $want: $* ($(head -c 200 "$tmp/err"))"; fi
 }
+# expect_stderr CODE NEEDLE cmd...: cmd (stdin empty) exits CODE and its
+# stderr ($tmp/err; stdout in $tmp/out) holds NEEDLE when NEEDLE is not empty.
+expect_stderr() {
+	local want=$1 needle=$2; shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err" </dev/null; local got=$?
+	if [ "$got" -ne "$want" ]; then
+		bad "exit $got, want $want: $* ($(head -c 300 "$tmp/err"))"
+	elif [ -n "$needle" ] && ! grep -qF -- "$needle" "$tmp/err"; then
+		bad "$*: stderr lacks '$needle': $(head -c 300 "$tmp/err")"
+	else
+		ok
+	fi
+}

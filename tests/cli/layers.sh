@@ -65,7 +65,9 @@ while IFS= read -r file; do
     case "$inc" in
       pegsol.h | pegsol/*.h) pass ;;
       */*) fail "$file includes the library's \"$inc\"" ;;
-      *) [ -f "cli/$inc" ] && pass || fail "$file includes \"$inc\", not a header of cli/" ;;
+      # a header of cli/, or of cli/cmd/ beside the command it serves
+      *) { [ -f "cli/$inc" ] || [ -f "$(dirname "$file")/$inc" ]; } && pass ||
+           fail "$file includes \"$inc\", not a header of cli/" ;;
     esac
   done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$file")
 done < <(find cli -name '*.[ch]' | sort)

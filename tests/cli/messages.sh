@@ -6,15 +6,7 @@
 # and a bad move is echoed as the user typed it, in the user's notation.
 #
 # Run by CTest with $PEGSOL (the CLI).
-set -u
-: "${PEGSOL:?set PEGSOL to the pegsol binary}"
-passed=0
-failed=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+source "$(dirname "$0")/common.bash"
 
 # one_prefix CODE CMD ARGS...: runs `pegsol CMD ARGS`, expects exit CODE, a
 # non-empty stderr, and every stderr line in the one prefix style.
@@ -25,11 +17,11 @@ one_prefix() {
   local rc=$?
   local what="pegsol $cmd $*"
   if [ "$rc" -ne "$code" ]; then
-    fail "$what: exit $rc, expected $code ($(head -c 300 "$tmp/err"))"
+    bad "$what: exit $rc, expected $code ($(head -c 300 "$tmp/err"))"
     return
   fi
   if [ ! -s "$tmp/err" ]; then
-    fail "$what: no message"
+    bad "$what: no message"
     return
   fi
   local line bad=0
@@ -37,15 +29,15 @@ one_prefix() {
     case $line in
       "Try 'pegsol $cmd --help'.") continue ;;
       "pegsol $cmd: "*) ;;
-      *) fail "$what: a line without the prefix: '$line'"; bad=1; continue ;;
+      *) bad "$what: a line without the prefix: '$line'"; bad=1; continue ;;
     esac
     local rest=${line#"pegsol $cmd: "}
     case $rest in
       "$cmd: "* | *"pegsol "*": "*)
-        fail "$what: the prefix twice: '$line'"; bad=1 ;;
+        bad "$what: the prefix twice: '$line'"; bad=1 ;;
     esac
   done <"$tmp/err"
-  [ "$bad" -eq 0 ] && pass
+  [ "$bad" -eq 0 ] && ok
 }
 
 # getopt's complaints (unknown long and short options, missing values)
@@ -69,9 +61,9 @@ one_prefix 4 count --memory 1M
 # an unknown command has no command to name: the program's own prefix
 "$PEGSOL" frob >/dev/null 2>"$tmp/err"
 if [ "$(head -n 1 "$tmp/err")" = "pegsol: unknown command 'frob'" ]; then
-  pass
+  ok
 else
-  fail "unknown command: $(head -c 300 "$tmp/err")"
+  bad "unknown command: $(head -c 300 "$tmp/err")"
 fi
 
 # ---- a bad move is echoed as typed: the same illegal second move (it jumps
@@ -83,11 +75,11 @@ echoed() {
   printf '%s\n' "$input" | "$PEGSOL" check >/dev/null 2>"$tmp/err"
   local rc=$?
   if [ "$rc" -ne 3 ]; then
-    fail "$what: exit $rc, expected 3"
+    bad "$what: exit $rc, expected 3"
   elif ! grep -qF -- "$want" "$tmp/err"; then
-    fail "$what: stderr lacks '$want': $(head -c 300 "$tmp/err")"
+    bad "$what: stderr lacks '$want': $(head -c 300 "$tmp/err")"
   else
-    pass
+    ok
   fi
 }
 echoed "algebraic" "d2-d4, c2-e2" \
@@ -102,31 +94,31 @@ printf '4->16\n3->5\n' >"$tmp/game.txt"
 "$PEGSOL" play --replay "$tmp/game.txt" </dev/null >/dev/null 2>"$tmp/err"
 rc=$?
 [ "$rc" -eq 3 ] && grep -qF "game.txt:2:1: move 2 (3->5) is illegal: no peg at 4 to jump over" "$tmp/err" &&
-  pass || fail "play --replay, numeric: exit $rc: $(head -c 300 "$tmp/err")"
+  ok || bad "play --replay, numeric: exit $rc: $(head -c 300 "$tmp/err")"
 # -n still chooses the notation of the message
 printf 'd2-d4, c2-e2\n' | "$PEGSOL" check -n numeric >/dev/null 2>"$tmp/err"
-grep -qF "move 2 (3->5) is illegal: no peg at 4 to jump over" "$tmp/err" && pass ||
-  fail "-n numeric: $(head -c 300 "$tmp/err")"
+grep -qF "move 2 (3->5) is illegal: no peg at 4 to jump over" "$tmp/err" && ok ||
+  bad "-n numeric: $(head -c 300 "$tmp/err")"
 
 # ---- "no solution" names problems of the same board that have one: the
 # French central game is impossible; one of the suggested starts (the
 # "e.g." command) is solved, and its moves pass `pegsol check`, the judge.
 "$PEGSOL" solve -b french >"$tmp/out" 2>"$tmp/err"
 rc=$?
-[ "$rc" -eq 1 ] && grep -q '^# no solution' "$tmp/out" && pass ||
-  fail "solve -b french: exit $rc: $(head -c 300 "$tmp/out")"
+[ "$rc" -eq 1 ] && grep -q '^# no solution' "$tmp/out" && ok ||
+  bad "solve -b french: exit $rc: $(head -c 300 "$tmp/out")"
 eg=$(sed -n 's/^# (e\.g\. pegsol \(solve -b french -s [^ ]* -f [^ )]*\))$/\1/p' "$tmp/out")
 if grep -q "can end with one peg" "$tmp/out" && [ -n "$eg" ]; then
-  pass
+  ok
   set -- $eg
   if "$PEGSOL" "$@" >"$tmp/sol" 2>"$tmp/err" &&
      grep -v '^#' "$tmp/sol" | "$PEGSOL" check "$2" "$3" "$4" "$5" "$6" "$7" - >/dev/null; then
-    pass
+    ok
   else
-    fail "the suggested '$eg' is not solved and checked: $(head -c 300 "$tmp/err")"
+    bad "the suggested '$eg' is not solved and checked: $(head -c 300 "$tmp/err")"
   fi
 else
-  fail "solve -b french names no start that has a solution: $(cat "$tmp/out")"
+  bad "solve -b french names no start that has a solution: $(cat "$tmp/out")"
 fi
 
 # ---- help: every command's --help ends with two or three examples; those
@@ -139,9 +131,9 @@ for cmd in $("$PEGSOL" --help | sed -n 's/^  \([a-z]*\)  .*/\1/p'); do
   n=$(printf '%s\n' "$ex" | grep -c "^  pegsol $cmd\|^  pegsol solve.* | pegsol $cmd")
   if [ "$(tail -n 1 "$tmp/help")" = "$(printf '%s\n' "$ex" | tail -n 1)" ] &&
      [ "$n" -ge 2 ] && [ "$n" -le 3 ]; then
-    pass
+    ok
   else
-    fail "$cmd --help: $n examples at its end"
+    bad "$cmd --help: $n examples at its end"
   fi
   printf '%s\n' "$ex" | grep -v '#' | grep -v 'pegsol play' | sed 's/^  //' |
   while IFS= read -r line; do
@@ -150,20 +142,20 @@ for cmd in $("$PEGSOL" --help | sed -n 's/^  \([a-z]*\)  .*/\1/p'); do
   done
 done
 if [ -s "$tmp/bad_examples" ]; then
-  fail "examples that failed: $(cat "$tmp/bad_examples")"
+  bad "examples that failed: $(cat "$tmp/bad_examples")"
 else
-  pass
+  ok
 fi
 for cmd in check show; do
   # (check's --format gives its verdict as CSV or JSON: it does something)
   useless='--format|--threads|--memory'
   [ "$cmd" = check ] && useless='--threads|--memory'
   if "$PEGSOL" $cmd --help | grep -qE -- "$useless"; then
-    fail "$cmd --help lists an option that does nothing there"
+    bad "$cmd --help lists an option that does nothing there"
   else
-    pass
+    ok
   fi
 done
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -9,32 +9,12 @@
 # changed (issue 29, items 11 and 2).
 #
 # Run by CTest with $PEGSOL (the CLI) and $TESTDATA (tests/data).
-set -u
-: "${PEGSOL:?set PEGSOL to the pegsol binary}"
+source "$(dirname "$0")/common.bash"
 : "${TESTDATA:?set TESTDATA to tests/data}"
-passed=0
-failed=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
 
 # expect_exit CODE NEEDLE -- COMMAND...: COMMAND's exit status is CODE and
 # its stderr holds NEEDLE (when not empty).
-expect_exit() {
-  local code=$1 needle=$2
-  shift 3
-  "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-  local rc=$?
-  if [ "$rc" -ne "$code" ]; then
-    fail "$*: exit $rc, expected $code ($(head -c 300 "$tmp/err"))"
-  elif [ -n "$needle" ] && ! grep -qF -- "$needle" "$tmp/err"; then
-    fail "$*: stderr lacks '$needle': $(head -c 300 "$tmp/err")"
-  else
-    pass
-  fi
-}
+expect_exit() { local code=$1 needle=$2; shift 3; expect_stderr "$code" "$needle" "$@"; }
 
 # Every numeric option, as "command option good-value range-in-message".
 # A good value followed by --help is read and then help printed (exit 0):
@@ -64,8 +44,8 @@ for o in "${options[@]}"; do
   for bad in " $good" "$good " "+$good" "-$good" "0x$good" "${good}e0" "" \
              "99999999999999999999" "x"; do
     expect_exit 2 "$name takes " -- "$PEGSOL" "$cmd" "$opt" "$bad"
-    grep -qF -- "$range" "$tmp/err" && pass ||
-      fail "$cmd $opt '$bad': no range '$range' in $(head -c 300 "$tmp/err")"
+    grep -qF -- "$range" "$tmp/err" && ok ||
+      bad "$cmd $opt '$bad': no range '$range' in $(head -c 300 "$tmp/err")"
   done
   # the form --opt=value names the same option
   case $opt in --*) expect_exit 2 "$name takes " -- "$PEGSOL" "$cmd" "$opt=+1" ;; esac
@@ -90,7 +70,7 @@ expect_exit 2 "--nodes takes a number from 1 to 18446744073709551615, not '99999
 # 1E (2^60 bytes) is too large, not "at least 1M".
 expect_exit 2 "--memory '1E' is too large: it takes a size of at most 1P" -- \
   "$PEGSOL" boards --memory 1E
-if grep -qF "at least" "$tmp/err"; then fail "--memory 1E still says 'at least'"; else pass; fi
+if grep -qF "at least" "$tmp/err"; then bad "--memory 1E still says 'at least'"; else ok; fi
 expect_exit 2 "--memory '1025T' is too large" -- "$PEGSOL" boards --memory 1025T
 expect_exit 2 "--memory takes a size from 1M to 1P" -- "$PEGSOL" boards --memory 1k
 expect_exit 2 "--memory takes a size from 1M to 1P" -- "$PEGSOL" boards --memory " 8G"
@@ -127,5 +107,5 @@ if (ulimit -v 14000 && "$PEGSOL" boards >/dev/null 2>&1); then
     bash -c 'ulimit -v 14000; exec "$@"' sh "$PEGSOL" check "$tmp/fat.txt"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

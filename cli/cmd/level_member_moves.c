@@ -1,5 +1,5 @@
 /*
- * cli/level_member_moves.c - `pegsol levels --by moves --member HOLES`
+ * cli/cmd/level_member_moves.c - `pegsol levels --by moves --member HOLES`
  * (level_member_moves.h), on pegsol_move_level_member: the same keys as
  * `--member` by jumps (level_list.c) where they mean the same (position,
  * reachable, can_finish), with the levels that hold it in moves.

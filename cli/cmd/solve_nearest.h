@@ -1,5 +1,5 @@
 /*
- * cli/solve_nearest.h - the problems near one without a solution that have
+ * cli/cmd/solve_nearest.h - the problems near one without a solution that have
  * one (see solve_nearest.c).
  */
 #ifndef PEGSOL_CLI_SOLVE_NEAREST_H

@@ -1,5 +1,5 @@
 /*
- * cli/solve_nearest.c - after "no solution", the nearest problems that have
+ * cli/cmd/solve_nearest.c - after "no solution", the nearest problems that have
  * one: the start holes of the same board (one hole empty) that the solver
  * brings down to one peg within a small budget, each with a finish hole.
  * A newcomer who asks for the French central game learns which games of
