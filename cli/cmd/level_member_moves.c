@@ -2,7 +2,7 @@
  * cli/cmd/level_member_moves.c - `pegsol levels --by moves --member HOLES`
  * (level_member_moves.h), on pegsol_move_level_member: the same keys as
  * `--member` by jumps (level_list.c) where they mean the same (position,
- * reachable, can_finish), with the levels that hold it in moves.
+ * reachable, finishable), with the levels that hold it in moves.
  *
  * Backward, the answer is a reduction problem's: the fewest moves that take
  * the shape down to the finish, read from B_-m; `pegsol shortest` from the
