@@ -99,7 +99,7 @@ static pegsol_status read_level(move_checkpoint *cp, int side, int k,
 		                   "checkpoint says %llu", path, n,
 		                   (unsigned long long)sl->n);
 	}
-	/* the manifest's fingerprint of the file (none from earlier builds) */
+	/* the manifest's fingerprint of the file, where it keeps one */
 	char name[MANIFEST_NAME];
 	snprintf(name, sizeof name, "%c%d", side_name[side], k);
 	if ((st = lfile_fingerprint(r, &cp->id[side][k], err)) != PEGSOL_OK) {

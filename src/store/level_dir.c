@@ -53,6 +53,43 @@ pegsol_status ldir_put(level_dir *d, const char *name, const level *L,
 	return st != PEGSOL_OK ? st : made(name, L->n, counted, out, err);
 }
 
+/* L's fingerprint, from its file once (the file is final once made). */
+static pegsol_status level_id(level_dir *d, slevel *L, pegsol_error *err)
+{
+	if (L->has_id)
+		return PEGSOL_OK;
+	char path[4096];
+	ldir_path(d, L->name, path, sizeof path);
+	lfile_reader *r;
+	pegsol_status st = lfile_open(path, &r, err);
+	if (st == PEGSOL_OK) {
+		st = lfile_fingerprint(r, &L->id, err);
+		lfile_close_reader(r);
+	}
+	L->has_id = st == PEGSOL_OK;
+	return st;
+}
+
+pegsol_status ldir_list(level_dir *d, slevel *const *live, int nlive,
+                        uint64_t (*size)(const slevel *L), manifest *m,
+                        pegsol_error *err)
+{
+	if (nlive > MANIFEST_MAX_LEVELS)
+		nlive = MANIFEST_MAX_LEVELS;
+	pegsol_status st = PEGSOL_OK;
+	for (int i = 0; i < nlive && st == PEGSOL_OK; i++) {
+		snprintf(m->name[i], MANIFEST_NAME, "%s", live[i]->name);
+		m->entries[i] = size(live[i]);
+		m->has_max[i] = live[i]->has_max;
+		m->max[i] = live[i]->max;
+		st = level_id(d, live[i], err);
+		m->has_id[i] = live[i]->has_id;
+		m->id[i] = live[i]->id;
+	}
+	m->nlevels = nlive;
+	return st;
+}
+
 int ldir_found(const level_dir *d, const manifest *found, const char *name,
                pegsol_error *err)
 {

@@ -82,6 +82,13 @@ pegsol_status ldir_put(level_dir *d, const char *name, const level *L,
  * checked: its entries, and its fingerprint where found keeps one. */
 pegsol_status ldir_reopen(level_dir *d, const manifest *found,
                           const char *name, slevel **out, pegsol_error *err);
+/* A checkpoint's list of the levels live[0..nlive), their files written:
+ * m gets their names, entries (size), biggest counts where known and
+ * fingerprints (each read from its file once); at most
+ * MANIFEST_MAX_LEVELS are listed. */
+pegsol_status ldir_list(level_dir *d, slevel *const *live, int nlive,
+                        uint64_t (*size)(const slevel *L), manifest *m,
+                        pegsol_error *err);
 /* The index of level name in found, or -1 (err set). */
 int ldir_found(const level_dir *d, const manifest *found, const char *name,
                pegsol_error *err);

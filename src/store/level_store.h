@@ -34,6 +34,15 @@ typedef void (*store_each_fn)(void *ctx, uint64_t key, u128 count);
 /* The foreach of a level in memory (level_store_each.c): fn for every
  * key, with its count (0 uncounted). */
 pegsol_status level_each_in_memory(const level *L, store_each_fn fn, void *ctx);
+/* The pairs of indices that the engine's matches of two levels in memory
+ * find (level_match_complements), given to a store_match_fn as keys of A
+ * and counts: level_pairs_match's ctx is a level_pairs. */
+typedef struct level_pairs {
+	const level *A, *B;
+	store_match_fn match;
+	void *ctx;
+} level_pairs;
+void level_pairs_match(void *ctx, size_t ia, size_t ib);
 
 struct level_store_ops {
 	/* A level of the given raw positions (canonicalised, duplicates
@@ -108,8 +117,9 @@ struct level_store_ops {
 	pegsol_status (*park)(level_store *s, slevel *L, pegsol_error *err);
 	/* expand for a level that waits once expanded (the count's S_n
 	 * before the middle, its T_k): as expand, and in is parked as soon
-	 * as its children are made, before the new level's arrays are (the
-	 * English count's peak was S_15 beside S_16 and the tables).  NULL
+	 * as its children are made, before the new level's arrays are (a
+	 * count's peak is the parent beside its children and the tables:
+	 * the parent is packed by then).  NULL
 	 * when the store has no park: the caller expands. */
 	pegsol_status (*expand_park)(level_store *s, slevel *in, const char *name,
 	                             slevel **out, expand_stats *stats,

@@ -15,7 +15,6 @@
  * entries this process makes kept here.
  */
 #include "store/level_dir.h"
-#include "store/level_file.h"
 #include "store/level_range_expand.h"
 #include "store/level_scan.h"
 
@@ -34,11 +33,11 @@ typedef struct disk_store {
 } disk_store;
 
 /* The most passes a level is made in by ranges rather than by runs
- * merged.  Measured (level_range_expand.h), the 41-hole level 14 (41 M
- * parents): by ranges 45 s in about 10 passes, 85 s in about 20; by runs
- * 70 and 94 s.  A level's growth is planned by the last level's, or the
- * caller's hint (a resumed run), else as 3: most levels this big grow
- * less, and the first range finds out. */
+ * merged: each pass reads every parent again, while runs write every
+ * child at least twice, so ranges win while the passes are few
+ * (level_range_expand.h).  A level's growth is planned by the last
+ * level's, or the caller's hint (a resumed run), else as 3: most levels
+ * this big grow less, and the first range finds out. */
 enum { RANGE_PASSES = 16 };
 
 static pegsol_status disk_from_positions(level_store *s, const char *name,
@@ -192,23 +191,6 @@ static pegsol_status disk_sum(level_store *s, u128 *v, int n, pegsol_error *err)
 
 /* --------------------------------------------------------- checkpoints */
 
-/* L's fingerprint, from its file once (the file is final once made). */
-static pegsol_status level_id(disk_store *d, slevel *L, pegsol_error *err)
-{
-	if (L->has_id)
-		return PEGSOL_OK;
-	char path[4096];
-	ldir_path(&d->files, L->name, path, sizeof path);
-	lfile_reader *r;
-	pegsol_status st = lfile_open(path, &r, err);
-	if (st == PEGSOL_OK) {
-		st = lfile_fingerprint(r, &L->id, err);
-		lfile_close_reader(r);
-	}
-	L->has_id = st == PEGSOL_OK;
-	return st;
-}
-
 /* Removes the level and run files no checkpoint names. */
 static pegsol_status disk_checkpoint(level_store *s, slevel *const *live,
                                      int nlive, const void *state, size_t len,
@@ -218,19 +200,7 @@ static pegsol_status disk_checkpoint(level_store *s, slevel *const *live,
 	manifest *m = calloc(1, sizeof *m);
 	if (!m)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
-	if (nlive > MANIFEST_MAX_LEVELS)
-		nlive = MANIFEST_MAX_LEVELS;
-	pegsol_status st = PEGSOL_OK;
-	for (int i = 0; i < nlive && st == PEGSOL_OK; i++) {
-		snprintf(m->name[i], MANIFEST_NAME, "%s", live[i]->name);
-		m->entries[i] = live[i]->n;
-		m->has_max[i] = live[i]->has_max;
-		m->max[i] = live[i]->max;
-		st = level_id(d, live[i], err);
-		m->has_id[i] = live[i]->has_id;
-		m->id[i] = live[i]->id;
-	}
-	m->nlevels = nlive;
+	pegsol_status st = ldir_list(&d->files, live, nlive, ldir_size, m, err);
 	m->state = (void *)state;
 	m->len = len;
 	if (st == PEGSOL_OK)

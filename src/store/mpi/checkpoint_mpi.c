@@ -104,19 +104,15 @@ pegsol_status mpi_checkpoint(level_store *s, slevel *const *live, int nlive,
 	pegsol_status st = PEGSOL_OK;
 	if (!mf || !blob)
 		st = fail(err, PEGSOL_ELIMIT, "out of memory");
-	if (nlive > MANIFEST_MAX_LEVELS)
-		nlive = MANIFEST_MAX_LEVELS;
 	/* levels on disk are saved (durable) as soon as they are made */
-	for (int i = 0; st == PEGSOL_OK && i < nlive; i++) {
+	for (int i = 0; st == PEGSOL_OK && i < nlive && i < MANIFEST_MAX_LEVELS; i++)
 		if (!live[i]->saved)
 			st = save_level(m, live[i], err);
-		snprintf(mf->name[i], MANIFEST_NAME, "%s", live[i]->name);
-		mf->entries[i] = s->ops->size(live[i]);
-	}
+	if (st == PEGSOL_OK)
+		st = ldir_list(&m->files, live, nlive, s->ops->size, mf, err);
 	if (st == PEGSOL_OK) {
 		memcpy(blob, &h, sizeof h);
 		memcpy(blob + sizeof h, state, len);
-		mf->nlevels = nlive;
 		mf->state = blob;
 		mf->len = sizeof h + len;
 		st = manifest_write_as(m->dir, "NEXT", mf, err);
