@@ -1,6 +1,8 @@
 # web.mk - builds the page in the browser (make web): libpegsol compiled to
 # WebAssembly by emscripten (Debian's emcc), single-threaded, without the
-# disk store (its level files need zstd), plus the page's own files, into
+# disk store (PEGSOL_NO_DISK: its level files need zstd, which has no
+# WebAssembly build in Debian; every level is kept in memory and a work
+# directory is refused), plus the page's own files, into
 # $(OUT) (build-web/), which any static server serves:
 #   python3 -m http.server -d build-web
 # Run from the repository root: make -f web/web.mk OUT=build-web NATIVE=build
@@ -13,16 +15,16 @@ export NODE_PATH := /usr/share/nodejs$(if $(NODE_PATH),:$(NODE_PATH))
 
 LAYERS := core board engine store search analysis game
 # the disk store and what only it reaches: level files are zstd-compressed
-DISK := level_file level_store_disk level_runs level_scan level_range_expand \
-        level_chunk_expand level_store_select
+DISK := level_file level_store_disk level_dir level_runs level_scan \
+        level_range_expand level_chunk_expand
 SRCS := $(filter-out $(DISK:%=src/store/%.c), \
           $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))) \
-        web/pegsol_web.c web/stubs.c
+        web/pegsol_web.c
 OBJS := $(SRCS:%.c=$(OUT)/obj/%.o)
 
 # the project's warnings, as errors (clang has no -Wformat-truncation)
-CFLAGS := -std=gnu11 -O2 -D_GNU_SOURCE -Iinclude -Isrc -Wall -Wextra \
-          -Werror -Wshadow -Wstrict-prototypes -MMD -MP
+CFLAGS := -std=gnu11 -O2 -D_GNU_SOURCE -DPEGSOL_NO_DISK -Iinclude -Isrc \
+          -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -MMD -MP
 LDFLAGS := -O2 --no-entry -sMODULARIZE -sEXPORT_NAME=createPegsol \
            -sALLOW_MEMORY_GROWTH=1 -sFORCE_FILESYSTEM=1 \
            -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,FS
@@ -34,7 +36,7 @@ TABLES := $(OUT)/tables/english.pwt.gz
 
 all: $(OUT)/pegsol.js $(PAGE) $(TABLES) $(OUT)/pegsol.html
 
-$(OUT)/obj/%.o: %.c
+$(OUT)/obj/%.o: %.c web/web.mk
 	@mkdir -p $(dir $@)
 	emcc $(CFLAGS) -c $< -o $@
 

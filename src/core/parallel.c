@@ -223,12 +223,16 @@ int parallel_run(int nthreads, void (*fn)(void *arg, int tid), void *arg)
 
 int parallel_cores(void)
 {
+	/* the cores this process may run on; emscripten's libc declares the
+	 * affinity query but has none, and sysconf answers there */
+#ifndef __EMSCRIPTEN__
 	cpu_set_t set;
 	if (sched_getaffinity(0, sizeof set, &set) == 0) {
 		int n = CPU_COUNT(&set);
 		if (n > 0)
 			return n;
 	}
+#endif
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n > 0 ? (int)n : 1;
 }

@@ -4,7 +4,8 @@
  * The count driver (analysis/count.c) handles levels only through this
  * interface, so that one driver runs with its levels in memory
  * (level_store_memory.c: the engine of level.h as it is), on disk as sorted,
- * compressed segment files with checkpoints (level_store_disk.c), or spread
+ * compressed segment files with checkpoints (level_store_disk.c, with
+ * level_dir.h; not in a build with PEGSOL_NO_DISK), or spread
  * over MPI ranks (store/mpi/, a kind of store that the options name;
  * level_store_open.c chooses).  A store may hold only part of each level
  * (an MPI rank holds the keys it owns): every figure a store reports is
@@ -30,13 +31,18 @@ typedef void (*store_match_fn)(void *ctx, uint64_t akey, u128 acount,
                                u128 bcount);
 typedef void (*store_each_fn)(void *ctx, uint64_t key, u128 count);
 
-/* The walks every store's foreach is made of (level_store_each.c): fn for
- * every key of a level in memory, with its count (0 uncounted); fn for
- * every entry of the level file at path, which holds n keys (its entries
- * checked as they are read). */
+/* The foreach of a level in memory (level_store_each.c): fn for every
+ * key, with its count (0 uncounted). */
 pegsol_status level_each_in_memory(const level *L, store_each_fn fn, void *ctx);
-pegsol_status level_each_in_file(const char *path, uint64_t n,
-                                 store_each_fn fn, void *ctx, pegsol_error *err);
+/* The pairs of indices that the engine's matches of two levels in memory
+ * find (level_match_complements), given to a store_match_fn as keys of A
+ * and counts: level_pairs_match's ctx is a level_pairs. */
+typedef struct level_pairs {
+	const level *A, *B;
+	store_match_fn match;
+	void *ctx;
+} level_pairs;
+void level_pairs_match(void *ctx, size_t ia, size_t ib);
 
 struct level_store_ops {
 	/* A level of the given raw positions (canonicalised, duplicates
@@ -111,8 +117,9 @@ struct level_store_ops {
 	pegsol_status (*park)(level_store *s, slevel *L, pegsol_error *err);
 	/* expand for a level that waits once expanded (the count's S_n
 	 * before the middle, its T_k): as expand, and in is parked as soon
-	 * as its children are made, before the new level's arrays are (the
-	 * English count's peak was S_15 beside S_16 and the tables).  NULL
+	 * as its children are made, before the new level's arrays are (a
+	 * count's peak is the parent beside its children and the tables:
+	 * the parent is packed by then).  NULL
 	 * when the store has no park: the caller expands. */
 	pegsol_status (*expand_park)(level_store *s, slevel *in, const char *name,
 	                             slevel **out, expand_stats *stats,
@@ -149,20 +156,6 @@ struct level_store {
 	double growth_hint;
 };
 
-/* A store's select made from its direct one, which sorts B's complements:
- * when B is the bigger level (b_bigger, by the sizes of every share),
- * select(A, B) is made as the complement of select(B, A) (a level named
- * NAME~, given to drop once used), so that the smaller level's complements
- * are the ones sorted. */
-typedef pegsol_status (*store_select_fn)(level_store *s, const slevel *A,
-                                         const slevel *B, const char *name,
-                                         slevel **out, pegsol_error *err);
-pegsol_status level_select_smaller(level_store *s, const slevel *A,
-                                   const slevel *B, const char *name,
-                                   int b_bigger, store_select_fn direct,
-                                   void (*drop)(level_store *s, slevel *L),
-                                   slevel **out, pegsol_error *err);
-
 /* A kind of store (pegsol_store of pegsol/levels.h, chosen through
  * pegsol_level_options.store): it makes the store of each run of an
  * analysis, on that run's engine.  Backends beyond this process's own
@@ -185,6 +178,7 @@ pegsol_status level_store_open(engine *E, const pegsol_level_options *options,
 /* The store of level.h: every level in memory, in one process. */
 level_store *level_store_memory(engine *E);
 
+#ifndef PEGSOL_NO_DISK
 /* Levels as compressed segment files in dir, made with at most
  * E->memory bytes (0: no bound).  resume: continue from the last checkpoint
  * found there; otherwise the directory must hold no earlier run.  chunk:
@@ -198,6 +192,11 @@ pegsol_status level_store_disk(engine *E, const char *dir, int resume,
  * every level many runs (pegsol_level_options has no such knob).  NULL
  * when out of memory; freed by level_store_kind_free. */
 pegsol_store *level_store_disk_kind(size_t chunk);
+#else
+/* A build without the disk store (PEGSOL_NO_DISK) answers a work
+ * directory dir with PEGSOL_EUSAGE: every level is kept in memory. */
+pegsol_status level_store_no_disk(const char *dir, pegsol_error *err);
+#endif
 void level_store_kind_free(pegsol_store *kind);
 
 #endif

@@ -11,75 +11,34 @@
  * added.  A chunk whose expansion the engine refuses for memory is split
  * in two.  When the level fits in one chunk, its single run is the level.
  *
- * Matching complements.  The smaller level's complements are made
- * canonical chunk by chunk and written as runs, which are then merged with
- * the other level: both streams are in the same order, so matching is one
- * sequential pass.
+ * Matching, complementing, selecting, reading: level_dir.h, with the
+ * entries this process makes kept here.
  */
-#include "store/level_store.h"
-#include "store/level_chunk_expand.h"
-#include "store/level_file.h"
-#include "store/level_manifest.h"
+#include "store/level_dir.h"
 #include "store/level_range_expand.h"
-#include "store/level_runs.h"
+#include "store/level_scan.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
-#include <sys/stat.h>
 #include <unistd.h>
-
-struct slevel {
-	char name[MANIFEST_NAME];
-	uint64_t n;
-	int counted;
-	/* its biggest count, when the range expansion that made it saw
-	 * every entry (kept in the manifest for a resumed run) */
-	int has_max;
-	u128 max;
-	/* its file's fingerprint (lfile_fingerprint), once known: the
-	 * checkpoint keeps it, so that a resumed run tells a file swapped
-	 * with another level's from the level's own */
-	int has_id;
-	uint64_t id;
-};
 
 typedef struct disk_store {
 	level_store base;
+	level_dir files;
 	char *dir;
 	int lock_fd;
 	manifest found;  /* the checkpoint resumed from */
-	int nruns;       /* run files made so far (their names) */
-	size_t chunk;    /* the most parents at once, 0: by memory */
 	double growth;   /* the last expansion's new level over its parent */
 } disk_store;
 
 /* The most passes a level is made in by ranges rather than by runs
- * merged.  Measured (level_range_expand.h), the 41-hole level 14 (41 M
- * parents): by ranges 45 s in about 10 passes, 85 s in about 20; by runs
- * 70 and 94 s.  A level's growth is planned by the last level's, or the
- * caller's hint (a resumed run), else as 3: most levels this big grow
- * less, and the first range finds out. */
+ * merged: each pass reads every parent again, while runs write every
+ * child at least twice, so ranges win while the passes are few
+ * (level_range_expand.h).  A level's growth is planned by the last
+ * level's, or the caller's hint (a resumed run), else as 3: most levels
+ * this big grow less, and the first range finds out. */
 enum { RANGE_PASSES = 16 };
-
-static void level_path(const disk_store *d, const char *name, char *out, size_t size)
-{
-	snprintf(out, size, "%s/%s.lvl", d->dir, name);
-}
-
-static slevel *new_slevel(const char *name, uint64_t n, int counted)
-{
-	slevel *l = calloc(1, sizeof *l);
-	if (l) {
-		snprintf(l->name, sizeof l->name, "%s", name);
-		l->n = n;
-		l->counted = counted;
-	}
-	return l;
-}
 
 static pegsol_status disk_from_positions(level_store *s, const char *name,
                                          const pegsol_pos *pos, size_t n,
@@ -92,55 +51,26 @@ static pegsol_status disk_from_positions(level_store *s, const char *name,
 	pegsol_status st = level_from_positions(s->E, pos, n, counting, &L, err);
 	if (st != PEGSOL_OK)
 		return st;
-	char path[4096];
-	level_path(d, name, path, sizeof path);
-	st = lfile_write_level(path, &L, counting, s->E->threads, 1, err);
-	if (st == PEGSOL_OK && !(*out = new_slevel(name, L.n, counting)))
-		st = fail(err, PEGSOL_ELIMIT, "out of memory");
+	st = ldir_put(&d->files, name, &L, counting, out, err);
 	level_free(&L);
 	return st;
 }
 
-/* Checks level L's file (its entries) and opens it for reading. */
-static pegsol_status scan_open(disk_store *d, const slevel *L, lscan *sc,
-                               pegsol_error *err)
-{
-	char path[4096];
-	level_path(d, L->name, path, sizeof path);
-	return lscan_open(path, L->n, sc, err);
-}
-
 /* --------------------------------------------------------- expansion */
 
-/* Level in (its file: path) expanded into the file `to` by chunks of
- * parents, their children written as sorted runs and merged; *n gets the
- * new level's size. */
+/* Level in expanded into the file `to` by chunks of parents, their
+ * children written as sorted runs and merged; *n gets the new level's
+ * size. */
 static pegsol_status expand_by_runs(disk_store *d, const slevel *in,
-                                    const char *path, const char *to,
-                                    expand_stats *stats,
+                                    const char *to, expand_stats *stats,
                                     int (*keep)(const void *ctx, uint64_t key),
                                     const void *keep_ctx, uint64_t *n,
                                     pegsol_error *err)
 {
-	engine *E = d->base.E;
 	lruns rs;
-	lruns_init(&rs, d->dir, &d->nruns, in->counted, E);
-	chunk_expander x;
-	pegsol_status st = cx_open(&x, E, path, in->n, in->counted, d->chunk, 0, keep,
-	                           keep_ctx, stats, err);
-	level kids;
-	int got;
-	while (st == PEGSOL_OK && (got = cx_next(&x, &kids, err)) != 0) {
-		if (got < 0) {
-			st = err ? err->status : PEGSOL_ELIMIT;
-			break;
-		}
-		st = lruns_add_level(&rs, &kids, err);
-		engine_recycle(E, &kids);
-		if (st == PEGSOL_OK)
-			st = lruns_compact(&rs, err);
-	}
-	cx_close(&x);
+	pegsol_status st = ldir_runs(&d->files, &rs, in->counted, err);
+	if (st == PEGSOL_OK)
+		st = ldir_expand_runs(&d->files, in, &rs, 0, keep, keep_ctx, stats, err);
 	if (st == PEGSOL_OK)
 		st = lruns_to_file(&rs, to, n, err);
 	lruns_free(&rs);
@@ -164,14 +94,14 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 	engine *E = s->E;
 	*out = NULL;
 	char path[4096], to[4096];
-	level_path(d, in->name, path, sizeof path);
-	level_path(d, name, to, sizeof to);
+	ldir_path(&d->files, in->name, path, sizeof path);
+	ldir_path(&d->files, name, to, sizeof to);
 	double growth = planned_growth(d);
 	uint64_t n = 0;
 	pegsol_status st;
 	range_max max = {in->has_max, 0, in->max, 0};
 	if (range_expand_marked(to) ||
-	    (in->n > lscan_chunk_cap(E->memory, in->counted, d->chunk) &&
+	    (in->n > lscan_chunk_cap(E->memory, in->counted, d->files.chunk) &&
 	     range_expand_passes(E, in->n, in->counted, growth) <= RANGE_PASSES))
 		/* more than a chunk, in a few passes: a range of the new
 		 * level at a time (level_range_expand.h); and a level a
@@ -179,8 +109,8 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 		st = range_expand_file(E, path, in->n, in->counted, to, 1, growth, keep,
 		                       keep_ctx, NULL, &max, stats, &n, err);
 	else
-		st = expand_by_runs(d, in, path, to, stats, keep, keep_ctx, &n, err);
-	if (st == PEGSOL_OK && !(*out = new_slevel(name, n, in->counted)))
+		st = expand_by_runs(d, in, to, stats, keep, keep_ctx, &n, err);
+	if (st == PEGSOL_OK && !(*out = ldir_level(name, n, in->counted)))
 		st = fail(err, PEGSOL_ELIMIT, "out of memory");
 	if (st == PEGSOL_OK) {
 		(*out)->has_max = max.children_known;
@@ -208,9 +138,9 @@ static pegsol_status disk_expand_within(level_store *s, const slevel *in,
 	if (in->counted)
 		return fail(err, PEGSOL_EINTERNAL, "expand_within: a counted level");
 	char path[4096], to[4096], wpath[4096];
-	level_path(d, in->name, path, sizeof path);
-	level_path(d, name, to, sizeof to);
-	level_path(d, within->name, wpath, sizeof wpath);
+	ldir_path(&d->files, in->name, path, sizeof path);
+	ldir_path(&d->files, name, to, sizeof to);
+	ldir_path(&d->files, within->name, wpath, sizeof wpath);
 	range_within rw = {flags, wpath, within->n};
 	/* the children before the filter: a plain level's growth (reverse
 	 * jumps make about as many as forward ones) */
@@ -218,155 +148,39 @@ static pegsol_status disk_expand_within(level_store *s, const slevel *in,
 	uint64_t n = 0;
 	pegsol_status st = range_expand_file(s->E, path, in->n, 0, to, 1, growth, keep,
 	                                     keep_ctx, &rw, NULL, NULL, &n, err);
-	if (st == PEGSOL_OK && !(*out = new_slevel(name, n, 0)))
+	if (st == PEGSOL_OK && !(*out = ldir_level(name, n, 0)))
 		st = fail(err, PEGSOL_ELIMIT, "out of memory");
 	return st;
 }
 
 /* ------------------------------------------------------------ matching */
 
-/* The canonical complements of A's keys (with A's counts) as sorted runs
- * in rs, chunk by chunk. */
-static pegsol_status complement_runs(disk_store *d, const slevel *A, lruns *rs,
-                                     pegsol_error *err)
-{
-	char path[4096];
-	level_path(d, A->name, path, sizeof path);
-	/* the chunks and runs take the memory the last expansion's tables
-	 * kept (engine_drop_spares) */
-	engine_trim(d->base.E);
-	lchunks c;
-	pegsol_status st = lchunks_open(path, A->n, A->counted,
-	                                lscan_chunk_cap(d->base.E->memory, A->counted,
-	                                                d->chunk),
-	                                d->base.E->threads, &c, err);
-	engine *E = d->base.E;
-	while (st == PEGSOL_OK) {
-		size_t n = 0;
-		st = lchunks_next(&c, &n, err);
-		if (st != PEGSOL_OK || !n)
-			break;
-		/* a match's first half (rs->progress_half: the join reports
-		 * the second), or a whole complement or selection */
-		if (E->progress)
-			E->progress(E->progress_ctx, (size_t)(c.before + n),
-			            (size_t)(rs->progress_half ? 2 * rs->progress_half : A->n));
-		size_t part[2] = {0, n};
-		level in = {.n = n, .keys = c.keys, .counts = c.counts, .part = part}, comp;
-		/* level_complement takes over nothing: it copies */
-		if ((st = level_complement(d->base.E, &in, &comp, err)) == PEGSOL_OK) {
-			st = lruns_add_level(rs, &comp, err);
-			level_free(&comp);
-		}
-	}
-	lchunks_close(&c);
-	return st;
-}
-
 static pegsol_status disk_match(level_store *s, const slevel *A, const slevel *B,
                                 store_match_fn match, void *ctx,
                                 pegsol_error *err)
 {
-	disk_store *d = (disk_store *)s;
-	if (!A->n || !B->n)
-		return PEGSOL_OK;
-	lruns rs;
-	lruns_init(&rs, d->dir, &d->nruns, A->counted, s->E);
-	char path[4096];
-	level_path(d, B->name, path, sizeof path);
-	rs.progress_half = A->n;
-	pegsol_status st = complement_runs(d, A, &rs, err);
-	if (st == PEGSOL_OK)
-		st = lruns_join(&rs, path, B->n, match, ctx, err);
-	lruns_free(&rs);
-	return st;
+	return ldir_match(&((disk_store *)s)->files, A, B, match, ctx, err);
 }
 
 static pegsol_status disk_complement(level_store *s, const slevel *in,
                                      const char *name, slevel **out,
                                      pegsol_error *err)
 {
-	disk_store *d = (disk_store *)s;
-	*out = NULL;
-	lruns rs;
-	lruns_init(&rs, d->dir, &d->nruns, in->counted, s->E);
-	uint64_t n = 0;
-	pegsol_status st = in->n ? complement_runs(d, in, &rs, err) : PEGSOL_OK;
-	char path[4096];
-	level_path(d, name, path, sizeof path);
-	if (st == PEGSOL_OK)
-		st = lruns_to_file(&rs, path, &n, err);
-	lruns_free(&rs);
-	if (st == PEGSOL_OK && !(*out = new_slevel(name, n, in->counted)))
-		st = fail(err, PEGSOL_ELIMIT, "out of memory");
-	return st;
-}
-
-/* The keys of A whose complements are in B, written to level name; B's
- * complements are the ones sorted. */
-static pegsol_status select_direct(level_store *s, const slevel *A,
-                                   const slevel *B, const char *name,
-                                   slevel **out, pegsol_error *err)
-{
-	disk_store *d = (disk_store *)s;
-	char path[4096], apath[4096];
-	level_path(d, name, path, sizeof path);
-	level_path(d, A->name, apath, sizeof apath);
-	lruns rs;
-	lruns_init(&rs, d->dir, &d->nruns, 0, s->E);
-	pegsol_status st = PEGSOL_OK;
-	if (A->n && B->n)
-		st = complement_runs(d, B, &rs, err);
-	uint64_t n = 0;
-	if (st == PEGSOL_OK)
-		st = lruns_join_to_file(&rs, apath, A->n, path, &n, err);
-	lruns_free(&rs);
-	if (st == PEGSOL_OK && !(*out = new_slevel(name, n, 0)))
-		st = fail(err, PEGSOL_ELIMIT, "out of memory");
-	return st;
-}
-
-/* A level made only for the moment, and its file. */
-static void drop(level_store *s, slevel *L)
-{
-	char path[4096];
-	level_path((disk_store *)s, L->name, path, sizeof path);
-	unlink(path);
-	free(L);
+	return ldir_complement(&((disk_store *)s)->files, in, name, out, err);
 }
 
 static pegsol_status disk_select(level_store *s, const slevel *A,
                                  const slevel *B, const char *name,
                                  slevel **out, pegsol_error *err)
 {
-	return level_select_smaller(s, A, B, name, B->n > A->n, select_direct, drop,
-	                            out, err);
+	return ldir_select(&((disk_store *)s)->files, A, B, name, B->n > A->n, out,
+	                   err);
 }
 
 static pegsol_status disk_foreach(level_store *s, const slevel *L,
                                   store_each_fn fn, void *ctx, pegsol_error *err)
 {
-	char path[4096];
-	level_path((disk_store *)s, L->name, path, sizeof path);
-	return level_each_in_file(path, L->n, fn, ctx, err);
-}
-
-static uint64_t disk_size(const slevel *L)
-{
-	return L ? L->n : 0;
-}
-
-static size_t disk_bytes(const slevel *L)
-{
-	(void)L;
-	return 0; /* on disk */
-}
-
-static void disk_free(level_store *s, slevel *L)
-{
-	(void)s;
-	/* the file stays until a checkpoint no longer names it */
-	free(L);
+	return ldir_foreach(&((disk_store *)s)->files, L, fn, ctx, err);
 }
 
 static pegsol_status disk_sum(level_store *s, u128 *v, int n, pegsol_error *err)
@@ -377,23 +191,6 @@ static pegsol_status disk_sum(level_store *s, u128 *v, int n, pegsol_error *err)
 
 /* --------------------------------------------------------- checkpoints */
 
-/* L's fingerprint, from its file once (the file is final once made). */
-static pegsol_status level_id(disk_store *d, slevel *L, pegsol_error *err)
-{
-	if (L->has_id)
-		return PEGSOL_OK;
-	char path[4096];
-	level_path(d, L->name, path, sizeof path);
-	lfile_reader *r;
-	pegsol_status st = lfile_open(path, &r, err);
-	if (st == PEGSOL_OK) {
-		st = lfile_fingerprint(r, &L->id, err);
-		lfile_close_reader(r);
-	}
-	L->has_id = st == PEGSOL_OK;
-	return st;
-}
-
 /* Removes the level and run files no checkpoint names. */
 static pegsol_status disk_checkpoint(level_store *s, slevel *const *live,
                                      int nlive, const void *state, size_t len,
@@ -403,19 +200,7 @@ static pegsol_status disk_checkpoint(level_store *s, slevel *const *live,
 	manifest *m = calloc(1, sizeof *m);
 	if (!m)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
-	if (nlive > MANIFEST_MAX_LEVELS)
-		nlive = MANIFEST_MAX_LEVELS;
-	pegsol_status st = PEGSOL_OK;
-	for (int i = 0; i < nlive && st == PEGSOL_OK; i++) {
-		snprintf(m->name[i], MANIFEST_NAME, "%s", live[i]->name);
-		m->entries[i] = live[i]->n;
-		m->has_max[i] = live[i]->has_max;
-		m->max[i] = live[i]->max;
-		st = level_id(d, live[i], err);
-		m->has_id[i] = live[i]->has_id;
-		m->id[i] = live[i]->id;
-	}
-	m->nlevels = nlive;
+	pegsol_status st = ldir_list(&d->files, live, nlive, ldir_size, m, err);
 	m->state = (void *)state;
 	m->len = len;
 	if (st == PEGSOL_OK)
@@ -445,39 +230,7 @@ static pegsol_status disk_open(level_store *s, const char *name, slevel **out,
                                pegsol_error *err)
 {
 	disk_store *d = (disk_store *)s;
-	*out = NULL;
-	for (int i = 0; i < d->found.nlevels; i++)
-		if (!strcmp(d->found.name[i], name)) {
-			slevel *l = new_slevel(name, d->found.entries[i], 0);
-			if (!l)
-				return fail(err, PEGSOL_ELIMIT, "out of memory");
-			l->has_max = d->found.has_max[i];
-			l->max = d->found.max[i];
-			/* check the file now rather than half-way through a level */
-			lscan sc = {0};
-			pegsol_status st = scan_open(d, l, &sc, err);
-			if (st == PEGSOL_OK) {
-				l->counted = lfile_counted(sc.r);
-				st = lfile_fingerprint(sc.r, &l->id, err);
-			}
-			lscan_close(&sc);
-			/* checkpoints of earlier builds name no fingerprint */
-			l->has_id = st == PEGSOL_OK;
-			if (st == PEGSOL_OK && d->found.has_id[i] && l->id != d->found.id[i])
-				st = fail(err, PEGSOL_EINPUT, "corrupt work file %s/%s.lvl: "
-				          "damaged, or not the level %s that the checkpoint "
-				          "names (another level's file): remove the work "
-				          "directory's files and run again", d->dir, name,
-				          name);
-			if (st != PEGSOL_OK) {
-				free(l);
-				return st;
-			}
-			*out = l;
-			return PEGSOL_OK;
-		}
-	return fail(err, PEGSOL_EINPUT, "the checkpoint in %s does not "
-	                   "name level %s", d->dir, name);
+	return ldir_reopen(&d->files, &d->found, name, out, err);
 }
 
 static void disk_release(level_store *s)
@@ -498,9 +251,9 @@ static const struct level_store_ops disk_ops = {
 	.complement = disk_complement,
 	.select = disk_select,
 	.foreach = disk_foreach,
-	.size = disk_size,
-	.bytes = disk_bytes,
-	.free = disk_free,
+	.size = ldir_size,
+	.bytes = ldir_bytes,
+	.free = ldir_free,
 	.sum = disk_sum,
 	.checkpoint = disk_checkpoint,
 	.restore = disk_restore,
@@ -520,7 +273,7 @@ pegsol_status level_store_disk(engine *E, const char *dir, int resume,
 	}
 	d->base.ops = &disk_ops;
 	d->base.E = E;
-	d->chunk = chunk;
+	d->files = (level_dir){.E = E, .dir = d->dir, .chunk = chunk};
 	pegsol_status st = manifest_open_workdir(dir, resume, &d->lock_fd,
 	                                         &d->found, err);
 	if (st != PEGSOL_OK) {
@@ -529,4 +282,38 @@ pegsol_status level_store_disk(engine *E, const char *dir, int resume,
 	}
 	*out = &d->base;
 	return PEGSOL_OK;
+}
+
+/* The disk store with a chunk of its own (level_store_disk_kind). */
+typedef struct disk_kind {
+	pegsol_store base;
+	size_t chunk;
+} disk_kind;
+
+static pegsol_status disk_kind_open(pegsol_store *self, engine *E,
+                                    const char *workdir, int resume,
+                                    level_store **out, pegsol_error *err)
+{
+	*out = NULL;
+	if (!workdir)
+		return fail(err, PEGSOL_EUSAGE, "the store on disk needs a work "
+		                                "directory");
+	return level_store_disk(E, workdir, resume, ((disk_kind *)self)->chunk, out,
+	                        err);
+}
+
+static void disk_kind_free(pegsol_store *self)
+{
+	free(self);
+}
+
+pegsol_store *level_store_disk_kind(size_t chunk)
+{
+	disk_kind *k = calloc(1, sizeof *k);
+	if (!k)
+		return NULL;
+	k->base.open = disk_kind_open;
+	k->base.free = disk_kind_free;
+	k->chunk = chunk;
+	return &k->base;
 }

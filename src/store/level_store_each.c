@@ -1,10 +1,10 @@
 /*
- * level_store_each.c - the foreach of every store (level_store.h): a level
- * in memory and a level file on disk are walked the same way by the
- * single-process stores and by pegsol-mpi's, so the loops live here once.
+ * level_store_each.c - the walks of a level in memory (level_store.h),
+ * its foreach and the pairs of a match: the single-process store and
+ * pegsol-mpi's levels in memory make them the same way, so they live here
+ * once (levels on disk: level_dir.c).
  */
 #include "store/level_store.h"
-#include "store/level_scan.h"
 
 pegsol_status level_each_in_memory(const level *L, store_each_fn fn, void *ctx)
 {
@@ -13,18 +13,9 @@ pegsol_status level_each_in_memory(const level *L, store_each_fn fn, void *ctx)
 	return PEGSOL_OK;
 }
 
-pegsol_status level_each_in_file(const char *path, uint64_t n,
-                                 store_each_fn fn, void *ctx, pegsol_error *err)
+void level_pairs_match(void *ctx, size_t ia, size_t ib)
 {
-	lscan sc = {0};
-	pegsol_status st = lscan_open(path, n, &sc, err);
-	uint64_t key;
-	u128 count;
-	int got = 0;
-	while (st == PEGSOL_OK && (got = lscan_next(&sc, &key, &count, err)) > 0)
-		fn(ctx, key, count);
-	if (st == PEGSOL_OK && got < 0)
-		st = err ? err->status : PEGSOL_EINPUT;
-	lscan_close(&sc);
-	return st;
+	const level_pairs *t = ctx;
+	t->match(t->ctx, t->A->keys[ia], t->A->counts ? t->A->counts[ia] : 0,
+	         t->B->counts ? t->B->counts[ib] : 0);
 }

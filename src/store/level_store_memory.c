@@ -122,19 +122,6 @@ static pegsol_status mem_expand_consume(level_store *s, slevel *in,
 	             out);
 }
 
-typedef struct match_tramp {
-	const level *A, *B;
-	store_match_fn match;
-	void *ctx;
-} match_tramp;
-
-static void on_index_match(void *ctx, size_t ia, size_t ib)
-{
-	match_tramp *t = ctx;
-	t->match(t->ctx, t->A->keys[ia], t->A->counts ? t->A->counts[ia] : 0,
-	         t->B->counts ? t->B->counts[ib] : 0);
-}
-
 /* The pairs of B with A, given to the caller as pairs of A with B. */
 typedef struct swap_tramp {
 	store_match_fn match;
@@ -149,14 +136,12 @@ static void on_swapped(void *ctx, uint64_t bkey, u128 bcount, u128 acount)
 }
 
 /* A parked level is paired a partition at a time, never read back whole
- * (level_match_packed): beside the level it meets (the English count's
- * S_15 beside S_16, the region kept for the next expansion's tables and
- * the round buffers) its copy read back was the peak of the run.  The
- * side whose complements are sorted (A, the smaller) takes 32 bytes a
- * key of scratch, 48 when it is read a partition at a time (its counts
- * as decoded): where A is parked and not much smaller than B, B's
- * complements are sorted instead (S_16's, not S_15's: the English
- * count's peak 268 -> 260 MiB). */
+ * (level_match_packed): a copy read back, beside the level it meets, the
+ * region kept for the next expansion's tables and the round buffers,
+ * would be the peak of a count.  The side whose complements are sorted
+ * (A, the smaller) takes 32 bytes a key of scratch, 48 when it is read a
+ * partition at a time (its counts as decoded): where A is parked and not
+ * much smaller than B, B's complements are sorted instead. */
 static pegsol_status mem_match(level_store *s, const slevel *A, const slevel *B,
                                store_match_fn match, void *ctx,
                                pegsol_error *err)
@@ -185,9 +170,9 @@ static pegsol_status mem_match(level_store *s, const slevel *A, const slevel *B,
 	}
 	if ((st = views_open(s, &w, A, B, err)) != PEGSOL_OK)
 		return st;
-	match_tramp t = {w.v[0], w.v[1], match, ctx};
-	st = level_match_complements_concurrent(s->E, w.v[0], w.v[1], on_index_match,
-	                                         &t, err);
+	level_pairs t = {w.v[0], w.v[1], match, ctx};
+	st = level_match_complements_concurrent(s->E, w.v[0], w.v[1],
+	                                         level_pairs_match, &t, err);
 	views_close(&w);
 	return st;
 }
@@ -207,8 +192,8 @@ static pegsol_status mem_complement(level_store *s, const slevel *in,
 	return st;
 }
 
-/* One sort-merge of the whole level rather than a binary search per key:
- * the searches missed the cache at every step. */
+/* One sort-merge of the whole level rather than a binary search per key,
+ * which would miss the cache at every step. */
 static pegsol_status mem_select(level_store *s, const slevel *A,
                                 const slevel *B, const char *name,
                                 slevel **out, pegsol_error *err)

@@ -79,21 +79,16 @@ pegsol_status mpi_checkpoint_init(mpi_store *m, const char *workdir,
 			st = fail_io(err, errno, "make", path);
 		else if (!(m->workdir = strdup(workdir)) || !(m->dir = strdup(path)))
 			st = fail(err, PEGSOL_ELIMIT, "out of memory");
+		m->files.dir = m->dir;
 	}
 	return mpi_agree(m, st, "open its work directory", err);
-}
-
-void mpi_level_path(const mpi_store *m, const char *name, char *path,
-                    size_t size)
-{
-	snprintf(path, size, "%s/%s.lvl", m->dir, name);
 }
 
 /* A level in memory written once, as the rank's file of it. */
 static pegsol_status save_level(mpi_store *m, slevel *l, pegsol_error *err)
 {
 	char path[4096];
-	mpi_level_path(m, l->name, path, sizeof path);
+	ldir_path(&m->files, l->name, path, sizeof path);
 	pegsol_status st = lfile_write_level(path, &l->L, l->counted, 0, 1, err);
 	l->saved = st == PEGSOL_OK;
 	return st;
@@ -109,19 +104,15 @@ pegsol_status mpi_checkpoint(level_store *s, slevel *const *live, int nlive,
 	pegsol_status st = PEGSOL_OK;
 	if (!mf || !blob)
 		st = fail(err, PEGSOL_ELIMIT, "out of memory");
-	if (nlive > MANIFEST_MAX_LEVELS)
-		nlive = MANIFEST_MAX_LEVELS;
 	/* levels on disk are saved (durable) as soon as they are made */
-	for (int i = 0; st == PEGSOL_OK && i < nlive; i++) {
+	for (int i = 0; st == PEGSOL_OK && i < nlive && i < MANIFEST_MAX_LEVELS; i++)
 		if (!live[i]->saved)
 			st = save_level(m, live[i], err);
-		snprintf(mf->name[i], MANIFEST_NAME, "%s", live[i]->name);
-		mf->entries[i] = s->ops->size(live[i]);
-	}
+	if (st == PEGSOL_OK)
+		st = ldir_list(&m->files, live, nlive, s->ops->size, mf, err);
 	if (st == PEGSOL_OK) {
 		memcpy(blob, &h, sizeof h);
 		memcpy(blob + sizeof h, state, len);
-		mf->nlevels = nlive;
 		mf->state = blob;
 		mf->len = sizeof h + len;
 		st = manifest_write_as(m->dir, "NEXT", mf, err);
@@ -219,26 +210,16 @@ pegsol_status mpi_restore(level_store *s, void **state, size_t *len,
 	return PEGSOL_OK;
 }
 
-int mpi_found(const mpi_store *m, const char *name, pegsol_error *err)
-{
-	for (int i = 0; i < m->found.nlevels; i++)
-		if (!strcmp(m->found.name[i], name))
-			return i;
-	fail(err, PEGSOL_EINPUT, "the checkpoint in %s does not name level "
-	            "%s", m->dir, name);
-	return -1;
-}
-
 pegsol_status mpi_open(level_store *s, const char *name, slevel **out,
                        pegsol_error *err)
 {
 	mpi_store *m = (mpi_store *)s;
 	*out = NULL;
-	int i = mpi_found(m, name, err);
+	int i = ldir_found(&m->files, &m->found, name, err);
 	if (i < 0)
 		return PEGSOL_EINPUT;
 	char path[4096];
-	mpi_level_path(m, name, path, sizeof path);
+	ldir_path(&m->files, name, path, sizeof path);
 	/* the whole file as one chunk (its entries checked against the
 	 * checkpoint's) */
 	lfile_reader *r;

@@ -9,14 +9,12 @@
 
 #include "store/mpi/level_store_mpi_int.h"
 
-/* Opens this rank's directory WORKDIR/rank-R-of-N (made when missing) and
- * keeps workdir and resume in m.  Collective: every rank fails when one
- * does (a work directory that is not there is PEGSOL_EINPUT). */
+/* Opens this rank's directory WORKDIR/rank-R-of-N (made when missing),
+ * the directory of its level files, and keeps workdir and resume in m.
+ * Collective: every rank fails when one does (a work directory that is
+ * not there is PEGSOL_EINPUT). */
 pegsol_status mpi_checkpoint_init(mpi_store *m, const char *workdir,
                                   int resume, pegsol_error *err);
-/* The file of level name in this rank's directory. */
-void mpi_level_path(const mpi_store *m, const char *name, char *path,
-                    size_t size);
 /* level_store_ops.checkpoint, .restore */
 pegsol_status mpi_checkpoint(level_store *s, slevel *const *live, int nlive,
                              const void *state, size_t len, pegsol_error *err);
@@ -26,7 +24,4 @@ pegsol_status mpi_restore(level_store *s, void **state, size_t *len,
  * back into memory. */
 pegsol_status mpi_open(level_store *s, const char *name, slevel **out,
                        pegsol_error *err);
-/* The index of level name in the checkpoint found, or -1 (err set). */
-int mpi_found(const mpi_store *m, const char *name, pegsol_error *err);
-
 #endif

@@ -23,9 +23,11 @@ pegsol_status level_store_mpi(engine *E, MPI_Comm comm, int levels_in_memory,
 	            : levels_in_memory ? &mpi_memory_checkpointed_ops : &mpi_disk_ops;
 	m->base.E = E;
 	m->comm = comm;
-	m->chunk = chunk;
 	MPI_Comm_rank(comm, &m->rank);
 	MPI_Comm_size(comm, &m->size);
+	/* a job of one rank keeps what it makes, as the disk store does */
+	m->files = (level_dir){.E = E, .chunk = chunk, .route_ctx = m,
+	                       .route = m->size > 1 ? &mpi_disk_route : NULL};
 	pegsol_status st = workdir ? mpi_checkpoint_init(m, workdir, resume, err)
 	                           : PEGSOL_OK;
 	if (st != PEGSOL_OK) {

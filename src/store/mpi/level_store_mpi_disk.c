@@ -5,19 +5,17 @@
  * the external-memory engine of level_store_disk.c, spread over ranks
  * (its table of operations, for level_store_mpi.c to choose).
  *
- * Expansion: a rank reads its parents in chunks and expands them a piece
- * at a time (level_chunk_expand.h), and after each piece every rank takes
- * part in an exchange (mpi_exchange: bounded rounds of all-to-all) that
- * sends each child to its owner, even a rank whose parents are all
- * expanded, until no rank has any left.  What a rank receives goes into a
- * sink (level_runs.h) that sorts it into runs on disk, compacted now and
- * then and finally merged into the rank's file of the new level.
- *
+ * The levels' files, runs and passes are level_dir.h's, as in the disk
+ * store; what is this store's own is the route of the entries a rank
+ * makes.  Expansion: a rank reads its parents in chunks and expands them a
+ * piece at a time, and after each piece every rank takes part in an
+ * exchange (mpi_exchange: bounded rounds of all-to-all) that sends each
+ * child to its owner, even a rank whose parents are all expanded, until
+ * no rank has any left.  What a rank receives goes into a sink (an
+ * unsorted buffer of its runs) that sorts it into runs on disk.
  * Matching, complementing, selecting: a rank streams its share of one
  * level in chunks and sends the canonical complement of each key to its
- * owner; the owner sorts what it receives into runs, which it merges into
- * a level file (complement) or merge-joins with its share of the other
- * level (match, select).  Select sends the complements of the smaller
+ * owner, in the same way.  Select sends the complements of the smaller
  * level (by the sizes of all the shares, so that every rank takes the
  * same branch).
  *
@@ -29,16 +27,11 @@
  * does alone, aborts the job (mpi_check): a rank that returned an error
  * would leave the others waiting in their next collective.
  */
-#include "store/level_chunk_expand.h"
-#include "store/level_file.h"
 #include "store/level_runs.h"
-#include "store/level_scan.h"
 #include "store/mpi/checkpoint_mpi.h"
 #include "store/mpi/mpi_exchange.h"
 
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #define BATCH_MAX ((size_t)1 << 22) /* entries a rank sends in one round */
 #define BATCH_MIN ((size_t)1 << 12)
@@ -46,8 +39,8 @@
 /* Entries a rank sends in one round: the exchange's share of the bound. */
 static size_t batch_for(const mpi_store *m, int counted)
 {
-	if (m->chunk)
-		return m->chunk;
+	if (m->files.chunk)
+		return m->files.chunk;
 	size_t mem = m->base.E->memory;
 	if (!mem)
 		return BATCH_MAX;
@@ -55,22 +48,17 @@ static size_t batch_for(const mpi_store *m, int counted)
 	return b < BATCH_MIN ? BATCH_MIN : b > BATCH_MAX ? BATCH_MAX : b;
 }
 
+/* ------------------------------------------------------------ the route */
+
 /* Unsorted entries the sink holds before it writes a run. */
-static size_t sink_cap(const mpi_store *m, int counted)
+static size_t sink_cap(void *ctx, int counted)
 {
-	if (m->chunk)
-		return m->chunk;
+	const mpi_store *m = ctx;
+	if (m->files.chunk)
+		return m->files.chunk;
 	size_t mem = m->base.E->memory;
 	size_t cap = mem ? lruns_buffer_cap(mem / 8, counted) : BATCH_MAX;
 	return cap < BATCH_MIN ? BATCH_MIN : cap;
-}
-
-/* A sink of what this rank receives, for a level counted or not. */
-static void sink_open(mpi_store *m, lruns *rs, int counted)
-{
-	pegsol_error err;
-	lruns_init(rs, m->dir, &m->nruns, counted, m->base.E);
-	mpi_check(m, lruns_buffer(rs, sink_cap(m, counted), &err), &err);
 }
 
 typedef struct sink_ctx {
@@ -98,28 +86,50 @@ static void to_sink(void *ctx, const uint64_t *e, size_t n, int words)
 	}
 }
 
-static slevel *disk_slevel(const mpi_store *m, const char *name, uint64_t n,
-                           int counted)
+static int route_any(void *ctx, int mine)
 {
-	slevel *l = mpi_new_slevel(m, name);
-	l->n = n;
-	l->counted = counted;
-	l->saved = 1; /* durable: written through lfile_close(durable) */
-	return l;
+	return mpi_any(ctx, mine);
 }
 
-/* The sink merged into this rank's file of level name. */
-static slevel *sink_to_level(mpi_store *m, lruns *rs, const char *name)
+static pegsol_status route_children(void *ctx, lruns *rs, const level *kids,
+                                    pegsol_error *err)
 {
-	char path[4096];
-	uint64_t n = 0;
-	pegsol_error err;
-	mpi_level_path(m, name, path, sizeof path);
-	mpi_check(m, lruns_to_file(rs, path, &n, &err), &err);
-	int counted = rs->counted;
-	lruns_free(rs);
-	return disk_slevel(m, name, n, counted);
+	(void)err;
+	mpi_store *m = ctx;
+	sink_ctx sc = {m, rs};
+	mpi_exchange(m, kids->keys, kids->counts, kids->n, rs->counted,
+	             batch_for(m, rs->counted), to_sink, &sc);
+	return PEGSOL_OK;
 }
+
+static pegsol_status route_complements(void *ctx, lruns *rs,
+                                       const uint64_t *keys, const u128 *counts,
+                                       size_t n, int counted, pegsol_error *err)
+{
+	(void)err;
+	mpi_store *m = ctx;
+	sink_ctx sc = {m, rs};
+	mpi_send_complements(m, keys, counts, n, counted, batch_for(m, counted),
+	                     to_sink, &sc);
+	return PEGSOL_OK;
+}
+
+static void route_done(void *ctx)
+{
+	mpi_exchange_release(ctx);
+}
+
+/* The route of a job of several ranks (one rank keeps what it makes, as
+ * the disk store does: level_store_mpi.c). */
+const ldir_route mpi_disk_route = {
+	.any = route_any,
+	.buffer = sink_cap,
+	.children = route_children,
+	.complements = route_complements,
+	.done = route_done,
+};
+
+/* ----------------------------------------------------------- operations */
 
 static pegsol_status disk_from_positions(level_store *s, const char *name,
                                          const pegsol_pos *pos, size_t n,
@@ -127,13 +137,9 @@ static pegsol_status disk_from_positions(level_store *s, const char *name,
                                          pegsol_error *err)
 {
 	mpi_store *m = (mpi_store *)s;
-	*out = NULL;
 	level L;
 	mpi_check(m, mpi_owned_level(m, pos, n, counting, &L, err), err);
-	char path[4096];
-	mpi_level_path(m, name, path, sizeof path);
-	mpi_check(m, lfile_write_level(path, &L, counting, s->E->threads, 1, err), err);
-	*out = disk_slevel(m, name, L.n, counting);
+	mpi_check(m, ldir_put(&m->files, name, &L, counting, out, err), err);
 	level_free(&L);
 	return PEGSOL_OK;
 }
@@ -145,82 +151,19 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
                                  const void *keep_ctx, pegsol_error *err)
 {
 	mpi_store *m = (mpi_store *)s;
-	engine *E = s->E;
 	int counted = in->counted;
-	/* one rank owns every child: each piece's children, a sorted level,
-	 * are a run as they are (as in the disk store), not sent to itself
-	 * and sorted again */
-	int alone = m->size == 1;
-	size_t batch = batch_for(m, counted);
 	lruns rs;
-	if (alone)
-		lruns_init(&rs, m->dir, &m->nruns, counted, E);
-	else
-		sink_open(m, &rs, counted);
-	sink_ctx sc = {m, &rs};
-	char path[4096];
-	mpi_level_path(m, in->name, path, sizeof path);
-	chunk_expander x;
+	mpi_check(m, ldir_runs(&m->files, &rs, counted, err), err);
 	/* beside each piece: the sink and the exchange */
-	size_t reserve = alone ? 0 : lruns_buffer_bytes(rs.bcap, counted) +
-	                             mpi_exchange_bytes(m, batch, counted);
-	mpi_check(m, cx_open(&x, E, path, in->n, counted, m->chunk, reserve, keep,
-	                     keep_ctx, stats, err), err);
-	int mine = 1; /* this rank has parents left */
-	for (;;) {
-		level kids = {0};
-		int got = mine ? cx_next(&x, &kids, err) : 0;
-		if (got < 0)
-			mpi_check(m, err ? err->status : PEGSOL_ELIMIT, err);
-		mine = got;
-		/* every rank takes part in every exchange, until none has
-		 * parents left */
-		if (!mpi_any(m, got))
-			break;
-		if (alone)
-			mpi_check(m, lruns_add_level(&rs, &kids, err), err);
-		else
-			mpi_exchange(m, kids.keys, kids.counts, kids.n, counted, batch,
-			             to_sink, &sc);
-		if (got)
-			engine_recycle(E, &kids);
-		mpi_check(m, lruns_compact(&rs, err), err);
-	}
-	cx_close(&x);
-	/* the exchange's batches and the runs' merge were planned without
-	 * the expansion's tables */
-	engine_trim(E);
-	mpi_exchange_release(m);
-	*out = sink_to_level(m, &rs, name);
+	size_t reserve = m->size == 1 ? 0
+	               : lruns_buffer_bytes(rs.bcap, counted) +
+	                 mpi_exchange_bytes(m, batch_for(m, counted), counted);
+	mpi_check(m, ldir_expand_runs(&m->files, in, &rs, reserve, keep, keep_ctx,
+	                              stats, err), err);
+	/* the runs' merge was planned without the expansion's tables */
+	engine_trim(s->E);
+	mpi_check(m, ldir_runs_to_level(&m->files, &rs, name, out, err), err);
 	return PEGSOL_OK;
-}
-
-/* The canonical complements of this rank's share of L (with L's counts
- * when counted) sent to their owners, chunk by chunk; what this rank
- * receives goes into rs. */
-static void send_complements(mpi_store *m, const slevel *L, int counted,
-                             lruns *rs)
-{
-	pegsol_error err;
-	char path[4096];
-	mpi_level_path(m, L->name, path, sizeof path);
-	size_t batch = batch_for(m, counted);
-	sink_ctx sc = {m, rs};
-	lchunks c;
-	mpi_check(m, lchunks_open(path, L->n, L->counted,
-	                          lscan_chunk_cap(m->base.E->memory, L->counted,
-	                                          m->chunk),
-	                          m->base.E->threads, &c, &err), &err);
-	for (;;) {
-		size_t n = 0;
-		mpi_check(m, lchunks_next(&c, &n, &err), &err);
-		if (!mpi_any(m, n > 0))
-			break;
-		mpi_send_complements(m, c.keys, counted ? c.counts : NULL, n, counted,
-		                     batch, to_sink, &sc);
-	}
-	lchunks_close(&c);
-	mpi_exchange_release(m);
 }
 
 static pegsol_status disk_match(level_store *s, const slevel *A, const slevel *B,
@@ -228,15 +171,7 @@ static pegsol_status disk_match(level_store *s, const slevel *A, const slevel *B
                                 pegsol_error *err)
 {
 	mpi_store *m = (mpi_store *)s;
-	lruns rs;
-	sink_open(m, &rs, A->counted);
-	send_complements(m, A, A->counted, &rs);
-	/* what came are canonical complements of keys of A, owned here like
-	 * this rank's keys of B: both in file order */
-	char path[4096];
-	mpi_level_path(m, B->name, path, sizeof path);
-	mpi_check(m, lruns_join(&rs, path, B->n, match, ctx, err), err);
-	lruns_free(&rs);
+	mpi_check(m, ldir_match(&m->files, A, B, match, ctx, err), err);
 	return PEGSOL_OK;
 }
 
@@ -245,41 +180,8 @@ static pegsol_status disk_complement(level_store *s, const slevel *in,
                                      pegsol_error *err)
 {
 	mpi_store *m = (mpi_store *)s;
-	(void)err;
-	lruns rs;
-	sink_open(m, &rs, in->counted);
-	send_complements(m, in, in->counted, &rs);
-	*out = sink_to_level(m, &rs, name);
+	mpi_check(m, ldir_complement(&m->files, in, name, out, err), err);
 	return PEGSOL_OK;
-}
-
-/* The keys of A whose complements are in B: B's canonical complements go
- * to their owners, which keep the keys of their share of A among them. */
-static pegsol_status select_direct(level_store *s, const slevel *A,
-                                   const slevel *B, const char *name,
-                                   slevel **out, pegsol_error *err)
-{
-	mpi_store *m = (mpi_store *)s;
-	lruns rs;
-	sink_open(m, &rs, 0);
-	send_complements(m, B, 0, &rs);
-	char apath[4096], path[4096];
-	mpi_level_path(m, A->name, apath, sizeof apath);
-	mpi_level_path(m, name, path, sizeof path);
-	uint64_t n = 0;
-	mpi_check(m, lruns_join_to_file(&rs, apath, A->n, path, &n, err), err);
-	lruns_free(&rs);
-	*out = disk_slevel(m, name, n, 0);
-	return PEGSOL_OK;
-}
-
-/* A level made only for the moment, and its file. */
-static void drop(level_store *s, slevel *L)
-{
-	char path[4096];
-	mpi_level_path((mpi_store *)s, L->name, path, sizeof path);
-	unlink(path);
-	free(L);
 }
 
 static pegsol_status disk_select(level_store *s, const slevel *A,
@@ -289,37 +191,17 @@ static pegsol_status disk_select(level_store *s, const slevel *A,
 	mpi_store *m = (mpi_store *)s;
 	/* the levels' whole sizes: every rank takes the same branch */
 	uint64_t a = mpi_total(m, A->n), b = mpi_total(m, B->n);
-	return level_select_smaller(s, A, B, name, b > a, select_direct, drop, out,
-	                            err);
+	mpi_check(m, ldir_select(&m->files, A, B, name, b > a, out, err), err);
+	return PEGSOL_OK;
 }
 
 static pegsol_status disk_foreach(level_store *s, const slevel *L,
                                   store_each_fn fn, void *ctx, pegsol_error *err)
 {
-	char path[4096];
-	mpi_level_path((mpi_store *)s, L->name, path, sizeof path);
-	pegsol_status st = level_each_in_file(path, L->n, fn, ctx, err);
+	mpi_store *m = (mpi_store *)s;
 	/* a rank that returned would leave the others in a collective */
-	mpi_check((mpi_store *)s, st, err);
+	mpi_check(m, ldir_foreach(&m->files, L, fn, ctx, err), err);
 	return PEGSOL_OK;
-}
-
-static uint64_t disk_size(const slevel *L)
-{
-	return L ? L->n : 0;
-}
-
-static size_t disk_bytes(const slevel *L)
-{
-	(void)L;
-	return 0; /* on disk */
-}
-
-static void disk_free(level_store *s, slevel *L)
-{
-	(void)s;
-	/* the file stays until a checkpoint no longer names it */
-	free(L);
 }
 
 /* Reopens a level the checkpoint names: its file, checked, stays on disk. */
@@ -327,15 +209,7 @@ static pegsol_status disk_open(level_store *s, const char *name, slevel **out,
                                pegsol_error *err)
 {
 	mpi_store *m = (mpi_store *)s;
-	*out = NULL;
-	int i = mpi_found(m, name, err);
-	mpi_check(m, i < 0 ? PEGSOL_EINPUT : PEGSOL_OK, err);
-	char path[4096];
-	mpi_level_path(m, name, path, sizeof path);
-	lscan sc = {0};
-	mpi_check(m, lscan_open(path, m->found.entries[i], &sc, err), err);
-	*out = disk_slevel(m, name, m->found.entries[i], lfile_counted(sc.r));
-	lscan_close(&sc);
+	mpi_check(m, ldir_reopen(&m->files, &m->found, name, out, err), err);
 	return PEGSOL_OK;
 }
 
@@ -346,9 +220,9 @@ const struct level_store_ops mpi_disk_ops = {
 	.complement = disk_complement,
 	.select = disk_select,
 	.foreach = disk_foreach,
-	.size = disk_size,
-	.bytes = disk_bytes,
-	.free = disk_free,
+	.size = ldir_size,
+	.bytes = ldir_bytes,
+	.free = ldir_free,
 	.sum = mpi_sum,
 	.checkpoint = mpi_checkpoint,
 	.restore = mpi_restore,

@@ -14,36 +14,26 @@
 #ifndef PEGSOL_LEVEL_STORE_MPI_INT_H
 #define PEGSOL_LEVEL_STORE_MPI_INT_H
 
-#include "store/level_manifest.h"
-#include "store/level_store.h"
+#include "store/level_dir.h"
 
 #include <mpi.h>
-
-struct slevel {
-	level L;      /* levels in memory: this rank's keys */
-	uint64_t n;   /* levels on disk: this rank's keys, in its file */
-	int counted;  /* the same on every rank, even one holding no key */
-	char name[MANIFEST_NAME];
-	int saved;    /* its file is written and durable */
-};
 
 typedef struct mpi_store {
 	level_store base;
 	MPI_Comm comm;
 	int rank, size;
-	/* levels on disk: the most entries a rank expands, sends or sorts at
-	 * once (0: what the engine's memory bound allows) */
-	size_t chunk;
 	/* with a work directory: the job's directory (for messages), this
 	 * rank's directory in it (checkpoints, and the levels on disk),
 	 * whether the run carries on the last checkpoint there, the last
-	 * committed checkpoint's generation, what restore found, and the
-	 * run files made there so far */
+	 * committed checkpoint's generation and what restore found */
 	char *workdir, *dir;
 	int resume;
 	uint64_t generation;
 	manifest found;
-	int nruns;
+	/* the rank's level files in dir, with the most entries it expands,
+	 * sends or sorts at once (chunk; 0: what the engine's memory bound
+	 * allows) and its route through the exchange */
+	level_dir files;
 	/* the exchange's buffers, kept from one call to the next within an
 	 * operation (fresh pages, which the kernel must clear, cost more
 	 * than the copying they hold) */
@@ -80,5 +70,8 @@ void mpi_release(level_store *s);
 extern const struct level_store_ops mpi_memory_ops;
 extern const struct level_store_ops mpi_memory_checkpointed_ops;
 extern const struct level_store_ops mpi_disk_ops;
+/* How the levels on disk send what a rank makes to the ranks owning it
+ * (level_dir.h). */
+extern const ldir_route mpi_disk_route;
 
 #endif

@@ -88,27 +88,14 @@ static level images_of_senders(const mpi_store *m, mpi_inbox *box, int counted)
 	               .counts = counted ? box->counts : NULL};
 }
 
-typedef struct local_match {
-	const level *A, *B;
-	store_match_fn match;
-	void *ctx;
-} local_match;
-
-static void on_local_match(void *ctx, size_t ia, size_t ib)
-{
-	local_match *o = ctx;
-	o->match(o->ctx, o->A->keys[ia], o->A->counts ? o->A->counts[ia] : 0,
-	         o->B->counts ? o->B->counts[ib] : 0);
-}
-
 static pegsol_status mem_match(level_store *s, const slevel *A, const slevel *B,
                                store_match_fn match, void *ctx,
                                pegsol_error *err)
 {
 	mpi_store *m = (mpi_store *)s;
 	if (m->size == 1) { /* both levels whole here: the engine's own merge */
-		local_match o = {&A->L, &B->L, match, ctx};
-		return level_match_complements(s->E, &A->L, &B->L, on_local_match,
+		level_pairs o = {&A->L, &B->L, match, ctx};
+		return level_match_complements(s->E, &A->L, &B->L, level_pairs_match,
 		                               &o, err);
 	}
 	int counted = A->counted;
@@ -117,11 +104,11 @@ static pegsol_status mem_match(level_store *s, const slevel *A, const slevel *B,
 	/* What came are canonical complements of keys of A, owned here like
 	 * B's keys.  Their complements are images of those keys of A: as a
 	 * level, the engine's sort-merge matches them against B (a binary
-	 * search per key missed the cache at every step). */
+	 * search per key would miss the cache at every step). */
 	level got = images_of_senders(m, &box, counted);
-	local_match o = {&got, &B->L, match, ctx};
-	pegsol_status st = level_match_complements(s->E, &got, &B->L, on_local_match,
-	                                           &o, err);
+	level_pairs o = {&got, &B->L, match, ctx};
+	pegsol_status st = level_match_complements(s->E, &got, &B->L,
+	                                           level_pairs_match, &o, err);
 	free(box.keys);
 	free(box.counts);
 	return st;
