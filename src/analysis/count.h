@@ -11,14 +11,9 @@
 
 #include "board/board.h"
 #include "core/u128.h"
+#include "analysis/count_random.h"
 
-/* What random play needs beyond a count's rows. */
-typedef struct count_random_extra {
-	u128 lost;        /* the remainders of the rounded shares, all levels */
-	int nmost, nleast;
-	pegsol_random_ending most[PEGSOL_RANDOM_TOP];  /* likeliest first */
-	pegsol_random_ending least[PEGSOL_RANDOM_TOP]; /* unlikeliest first */
-} count_random_extra;
+
 
 /* Whether pr has a solution: the winning walk (pegsol_count's fast path,
  * with its store, work directory and checkpoints) stopped at the first

@@ -1,9 +1,12 @@
 /*
  * analysis/count_int.h - one run of the count driver (pegsol_count, random
  * play, the solvability test), shared by the parts of analysis/count*.c;
- * count.c makes and frees it (count.h is what the rest of the library
- * sees).  The design is told in count.c.
+ * count_run.c makes and frees it (count.h is what the rest of the library
+ * sees).  The design is told in count.c.  Calls go one way: count.c ->
+ * count_levels.c / count_winning.c -> count_check.c, count_rows.c,
+ * count_state.c -> count_run.c.
  *
+ *   count_run.c      a run made and freed; its progress
  *   count_levels.c   the driver's levels loop: T_k, then S_n with its row
  *   count_state.c    the state kept between levels, checkpointed, resumed
  *   count_rows.c     the figures of a row besides the expansion's
@@ -14,7 +17,6 @@
 #ifndef PEGSOL_ANALYSIS_COUNT_INT_H
 #define PEGSOL_ANALYSIS_COUNT_INT_H
 
-#include "analysis/count.h"
 #include "analysis/count_state.h"
 #include "store/level_store.h"
 
@@ -37,6 +39,13 @@ typedef struct count_run {
 	uint64_t scale_to; /* not 0: progress reported as a share of this */
 	pegsol_error *err;
 } count_run;
+
+/* Makes r for problem pr (counting: 128-bit game counts), its store
+ * opened as opt says; count_run_free frees it (not on failure). */
+pegsol_status count_run_init(count_run *r, const pegsol_problem *pr,
+                             const pegsol_level_options *opt, int counting,
+                             pegsol_error *err);
+void count_run_free(count_run *r);
 
 /* The engine's and the stores' progress, as the library's: r's phase and
  * level (a share of r->scale_to when that is set). */

@@ -10,7 +10,6 @@
  * would first write in the same huge page are touched by halves first.
  */
 #include "engine/engine_buffers.h"
-#include "engine/expand_dense.h"
 #include "core/bigmem.h"
 
 #ifdef __GLIBC__
@@ -86,7 +85,8 @@ void engine_drop_spares(engine *E)
 	eb->spare_keys = NULL;
 	eb->spare_counts = NULL;
 	eb->spare_keys_n = eb->spare_counts_n = 0;
-	expand_dense_free(eb->dense);
+	if (eb->dense)
+		eb->dense_free(eb->dense);
 	eb->dense = NULL;
 }
 

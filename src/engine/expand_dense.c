@@ -63,10 +63,9 @@ struct dense_maps {
 	size_t words[MAX_THREADS];
 };
 
-void expand_dense_free(struct dense_maps *d)
+/* The engine's buffers free the path's maps by this (dense_free). */
+static void dense_maps_free(struct dense_maps *d)
 {
-	if (!d)
-		return;
 	dense_rank_free(&d->R);
 	for (int i = 0; i < MAX_THREADS; i++)
 		big_free_huge(d->map[i], d->words[i] * sizeof *d->map[i]);
@@ -865,6 +864,7 @@ int expand_dense(const engine *E, const level *in, level *out,
 		return 0; /* the tables' path reports it */
 	if (!eb->dense && !(eb->dense = calloc(1, sizeof *eb->dense)))
 		return 0;
+	eb->dense_free = dense_maps_free;
 	struct dense_maps *d = eb->dense;
 	if (!d->tried) {
 		d->tried = 1;

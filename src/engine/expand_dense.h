@@ -7,8 +7,6 @@
 
 #include "engine/level.h"
 
-struct dense_maps;
-
 /* The expansion of in (by flags; within a level when within is not NULL)
  * by bitmaps: 1 when it was made so (*st says how it went; out as the
  * tables' path would make it, key for key), 0 when the tables' path is to
@@ -18,8 +16,5 @@ int expand_dense(const engine *E, const level *in, level *out,
                  expand_stats *stats, int (*keep)(const void *, uint64_t),
                  const void *keep_ctx, int flags, const level *within,
                  pegsol_status *st, pegsol_error *err);
-
-/* Frees what the engine kept for the path (engine_trim). */
-void expand_dense_free(struct dense_maps *d);
 
 #endif

@@ -101,8 +101,11 @@ struct expand_buffers {
 	uint64_t *spare_keys;
 	u128 *spare_counts;
 	size_t spare_keys_n, spare_counts_n; /* their room, in entries */
-	/* the bitmaps and rank tables of the dense path (expand_dense.c) */
+	/* the bitmaps and rank tables of the dense path (expand_dense.c),
+	 * and how they are freed: set by that path, which sits above the
+	 * buffers, so that freeing them calls up no file */
 	struct dense_maps *dense;
+	void (*dense_free)(struct dense_maps *d);
 };
 
 /* One expansion: what its threads share. */
