@@ -386,8 +386,8 @@ static void backward_levels(search *s, const pegsol_deadend_options *opts,
 		for (int i = 0; i <= k; i++)
 			s->E.held += level_bytes(&s->T[i]);
 		t = now();
-		if (level_expand(&s->E, &s->T[k], &s->T[k + 1], NULL, NULL, NULL, &err) !=
-		    PEGSOL_OK)
+		expand_request rq = {.in = &s->T[k], .out = &s->T[k + 1]};
+		if (level_expand(&s->E, &rq, &err) != PEGSOL_OK)
 			goto fail;
 		sizes[k + 1] = s->T[k + 1].n;
 		secs[k + 1] = now() - t;

@@ -241,7 +241,8 @@ static pegsol_status reachable_by_meeting(const pegsol_board *b,
 	for (int n = 0; st == PEGSOL_OK && n < N - m; n++) {
 		fc.start = n;
 		E.held = level_bytes(&A);
-		st = level_expand(&E, &cur, &next, NULL, NULL, NULL, err);
+		st = level_expand(&E, &(expand_request){.in = &cur, .out = &next},
+		                  err);
 		if (n == m)
 			A = cur; /* keep level m */
 		else

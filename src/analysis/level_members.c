@@ -39,7 +39,7 @@ static pegsol_status level_after(engine *E, const pegsol_pos *pos, size_t n,
 	pegsol_status st = level_from_positions(E, pos, n, 0, &a, err);
 	for (int i = 0; i < k && st == PEGSOL_OK; i++) {
 		E->held = level_bytes(&a);
-		st = level_expand(E, &a, &b, NULL, NULL, NULL, err);
+		st = level_expand(E, &(expand_request){.in = &a, .out = &b}, err);
 		level_free(&a);
 		a = b;
 		memset(&b, 0, sizeof b);

@@ -222,7 +222,8 @@ static pegsol_status sweep(const pegsol_problem *pr,
 		}
 		sp.level = n;
 		E.held = level_bytes(&a);
-		if ((st = level_expand(&E, &a, &c, NULL, NULL, NULL, err)) != PEGSOL_OK) {
+		expand_request rq = {.in = &a, .out = &c};
+		if ((st = level_expand(&E, &rq, err)) != PEGSOL_OK) {
 			/* stopped (the memory bound): the levels below the
 			 * fewest moves of the last level are whole, the others
 			 * wait for positions never made */

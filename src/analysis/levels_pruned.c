@@ -101,7 +101,9 @@ pegsol_status pegsol_levels_by_jumps_pruned(const pegsol_problem *pr,
 		expand_stats stats;
 		memset(&stats, 0, sizeof stats);
 		E.held = level_bytes(&a);
-		if ((st = level_expand(&E, &a, &c, &stats, keep, kctx, err)) != PEGSOL_OK)
+		expand_request rq = {.in = &a, .out = &c, .stats = &stats,
+		                     .keep = keep, .keep_ctx = kctx};
+		if ((st = level_expand(&E, &rq, err)) != PEGSOL_OK)
 			goto done;
 		l->positions_raw = stats.raw;
 		level_free(&a);

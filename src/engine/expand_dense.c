@@ -1,5 +1,5 @@
 /*
- * expand_dense.c - level_expand and level_expand_within for levels without
+ * expand_dense.c - level_expand, plain or within a level, for levels without
  * counts or label sets, when the children's layer (one peg count, one
  * position class) is numbered densely (dense_rank.h) in a bitmap small
  * enough to keep one a thread: the English board's biggest is 8.7 MiB.
@@ -15,7 +15,7 @@
  * that order, each partition's keys come out sorted, the level the
  * tables' path makes, key for key.
  *
- * Within a level (level_expand_within) no key is unranked: the given
+ * Within a level (expand_request.within) no key is unranked: the given
  * level's keys are ranked and looked up in the children's bitmap, and
  * those found are the level made, in its partitions and order.
  *
@@ -850,11 +850,16 @@ static int read_out(dctx *x, level *out)
 	return 0;
 }
 
-int expand_dense(const engine *E, const level *in, level *out,
-                 expand_stats *stats, int (*keep)(const void *, uint64_t),
-                 const void *keep_ctx, int flags, const level *within,
-                 pegsol_status *st, pegsol_error *err)
+int expand_dense(const engine *E, const expand_request *rq, pegsol_status *st,
+                 pegsol_error *err)
 {
+	const level *in = rq->in ? rq->in : rq->consume;
+	level *out = rq->out;
+	expand_stats *stats = rq->stats;
+	int (*keep)(const void *, uint64_t) = rq->keep;
+	const void *keep_ctx = rq->keep_ctx;
+	int flags = rq->flags;
+	const level *within = rq->within;
 	if (E->no_dense || in->counts || in->masks || E->share ||
 	    in->n < DENSE_MIN_PARENTS ||
 	    (within && (within->counts || within->masks)))

@@ -153,7 +153,7 @@ flush_stage(const xctx *x, tbuf *tb, const int words)
 	size_t *restrict fill = tb->fill;
 	const size_t slice = tb->slice;
 	const int pbits = x->pbits;
-	const uint32_t pbase = x->pbase; /* 0 but in level_expand_range */
+	const uint32_t pbase = x->pbase; /* 0 but in a range */
 	int full = 0;
 	for (; i < n; i++, src += words) {
 		uint64_t e[3];

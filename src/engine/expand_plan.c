@@ -134,7 +134,7 @@ static size_t region_slots(double kids, double margin, size_t nparts, int exact)
 {
 	size_t want = (size_t)(kids * margin) / nparts;
 	if (exact || PROBE_LINES) {
-		/* exact: level_expand_range's caller knows the number of
+		/* exact: a range's caller knows the number of
 		 * children (what the ranges before it held), and each byte of
 		 * its tables is a byte less for its range, so its tables are
 		 * two thirds full whatever their size */

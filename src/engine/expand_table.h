@@ -110,7 +110,7 @@ static inline size_t probe_line(const uint64_t *e, size_t s, size_t cap,
 #endif
 }
 
-/* Marking (level_expand_within when the given level is the smaller
+/* Marking (an expansion within a level, when the given level is the smaller
  * side): a partition's table holds that level's keys, put there before
  * the first child reaches it, and a child only sets the top bit of its
  * key's slot when it finds it; no other key is added, so the tables are

@@ -1,5 +1,5 @@
 /*
- * expand_within.c - the end of level_expand_within: instead of sorting the
+ * expand_within.c - the end of an expansion within a level: instead of sorting the
  * children's tables into a level, the keys of the given level are looked
  * up in them, partition by partition (the expansion took that level's
  * partitions), so what comes out is the intersection in its order, with

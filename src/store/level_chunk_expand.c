@@ -96,7 +96,9 @@ int cx_next(chunk_expander *x, level *kids, pegsol_error *err)
 		            .pbits = 0, .part = part};
 		expand_stats v;
 		int refused = E->refused;
-		pegsol_status st = level_expand(E, &in, kids, &v, x->keep, x->keep_ctx, err);
+		expand_request rq = {.in = &in, .out = kids, .stats = &v,
+		                     .keep = x->keep, .keep_ctx = x->keep_ctx};
+		pegsol_status st = level_expand(E, &rq, err);
 		if (st == PEGSOL_ELIMIT && E->refused != refused && n < 1024) {
 			/* the engine's tables and buffers alone do not fit: halving
 			 * the chunk further cannot help, and the engine's own

@@ -432,8 +432,10 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 			st = err ? err->status : PEGSOL_EINPUT;
 			break;
 		}
-		expand_range R = {16 - shift, a, a + units, per_hash * units, next_piece, &ps,
-		                  flags, write_batch, narrow, pass_rounds(memory)};
+		expand_range R = {.pbits = 16 - shift, .a = a, .b = a + units,
+		                  .kids = per_hash * units, .next = next_piece, .ctx = &ps,
+		                  .sink = write_batch, .narrow = narrow,
+		                  .round_bytes = pass_rounds(memory)};
 		ps.w = w;
 		ps.wc = within ? &wc : NULL;
 		ps.written = 0;
@@ -442,7 +444,10 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 		int refused = E->refused, outgrown = E->outgrown;
 		expand_stats v;
 		level out;
-		st = level_expand_range(E, &piece, &R, keep, keep_ctx, &out, &v, err);
+		expand_request rq = {.in = &piece, .out = &out, .stats = &v,
+		                     .flags = flags, .range = &R, .keep = keep,
+		                     .keep_ctx = keep_ctx};
+		st = level_expand(E, &rq, err);
 		E->memory = memory;
 		E->held = held;
 		if (st == PEGSOL_ELIMIT && E->outgrown != outgrown && per_hash < 1e12) {

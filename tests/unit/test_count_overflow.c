@@ -52,19 +52,19 @@ static void test_in_memory(const engine *E, const pegsol_board *b)
 	level L, R;
 	/* the edge: 4 * 2^125 = 2^127 fits */
 	start_level(E, b, one << 125, &L);
-	CHECK(level_expand(E, &L, &R, NULL, NULL, NULL, &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){.in = &L, .out = &R}, &err) == PEGSOL_OK);
 	CHECK_EQ_INT(R.n, 1);
 	CHECK(R.n == 1 && R.counts[0] == one << 127);
 	level_free(&R);
 	/* 4 * (2^126 - 1) = 2^128 - 4 fits: the child's count is exact */
 	L.counts[0] = (one << 126) - 1;
-	CHECK(level_expand(E, &L, &R, NULL, NULL, NULL, &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){.in = &L, .out = &R}, &err) == PEGSOL_OK);
 	CHECK(R.n == 1 && R.counts[0] == ~(u128)0 - 3);
 	level_free(&R);
 	/* past it: 4 * 2^126 = 2^128 */
 	L.counts[0] = one << 126;
 	memset(&err, 0, sizeof err);
-	check_count_limit(level_expand(E, &L, &R, NULL, NULL, NULL, &err), &err);
+	check_count_limit(level_expand(E, &(expand_request){.in = &L, .out = &R}, &err), &err);
 	level_free(&L);
 }
 
@@ -73,8 +73,8 @@ static void test_level_total(const engine *E, const pegsol_board *b)
 	pegsol_error err;
 	level L[3];
 	start_level(E, b, 1, &L[0]);
-	CHECK(level_expand(E, &L[0], &L[1], NULL, NULL, NULL, &err) == PEGSOL_OK);
-	CHECK(level_expand(E, &L[1], &L[2], NULL, NULL, NULL, &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){.in = &L[0], .out = &L[1]}, &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){.in = &L[1], .out = &L[2]}, &err) == PEGSOL_OK);
 	CHECK_EQ_INT(L[2].n, 2); /* REFERENCE.md: 2 positions after 2 jumps, up to symmetry */
 	for (size_t i = 0; i < L[2].n; i++)
 		L[2].counts[i] = one << 127;
@@ -82,7 +82,9 @@ static void test_level_total(const engine *E, const pegsol_board *b)
 	expand_stats st;
 	memset(&st, 0, sizeof st);
 	memset(&err, 0, sizeof err);
-	check_count_limit(level_expand(E, &L[2], &R, &st, NULL, NULL, &err), &err);
+	check_count_limit(level_expand(E, &(expand_request){
+		.in = &L[2], .out = &R, .stats = &st},
+		&err), &err);
 	for (int k = 0; k < 3; k++)
 		level_free(&L[k]);
 }
@@ -94,13 +96,17 @@ static void test_range(const engine *E, const pegsol_board *b)
 	level L, R;
 	start_level(E, b, one << 126, &L);
 	level first = {.n = L.n, .keys = L.keys, .counts = L.counts};
-	expand_range whole = {16, 0, 1u << 16, 4, NULL, NULL, 0, NULL, 0, 0};
+	expand_range whole = {16, 0, 1u << 16, 4, NULL, NULL, NULL, 0, 0};
 	memset(&err, 0, sizeof err);
-	check_count_limit(level_expand_range(E, &first, &whole, NULL, NULL, &R, NULL, &err),
+	check_count_limit(level_expand(E, &(expand_request){
+		.in = &first, .out = &R, .range = &whole},
+		&err),
 	                  &err);
 	/* the same range, a count that fits: the child is 2^127 */
 	L.counts[0] = one << 125;
-	CHECK(level_expand_range(E, &first, &whole, NULL, NULL, &R, NULL, &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){
+		.in = &first, .out = &R, .range = &whole},
+		&err) == PEGSOL_OK);
 	CHECK(R.n == 1 && R.counts[0] == one << 127);
 	level_free(&R);
 	level_free(&L);

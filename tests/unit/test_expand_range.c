@@ -105,9 +105,11 @@ static void check_ranges(const engine *E, const level *L, const level *R,
 		level first = {.n = step < L->n ? step : L->n, .keys = L->keys,
 		               .counts = L->counts};
 		expand_range rg = {pbits, a, b, (double)R->n * (b - a) / 65536.0 + 64,
-		                   next_piece, &ps, 0, NULL, narrow, rounds};
+		                   next_piece, &ps, NULL, narrow, rounds};
 		level out;
-		ok_or_say(level_expand_range(E, &first, &rg, NULL, NULL, &out, NULL, &err), &err);
+		ok_or_say(level_expand(E, &(expand_request){
+			.in = &first, .out = &out, .range = &rg},
+			&err), &err);
 		CHECK(out.pbits == pbits);
 		size_t nparts = (size_t)1 << pbits;
 		for (size_t p = 0; p < nparts; p++) {
@@ -449,8 +451,9 @@ static void test_within(engine *E, const level *P, const level *L, const level *
 	lu.counts = NULL;
 	ok_or_say(level_complement(E, R, &comp, &err), &err);
 	level third = subset(&comp, every_third);
-	ok_or_say(level_expand_within(E, &lu, EXPAND_COMPLEMENT, &third, NULL, NULL, &want,
-	                              &err), &err);
+	ok_or_say(level_expand(E, &(expand_request){
+		.in = &lu, .out = &want, .flags = EXPAND_COMPLEMENT, .within = &third},
+		&err), &err);
 	CHECK(want.n == third.n); /* every one of them is a child's complement */
 	check_within(E, L, EXPAND_COMPLEMENT, &third, &want, small, 0);
 	level_free(&half);
@@ -469,14 +472,20 @@ static void test_ranges(engine *E, level *L, const level *R)
 	pegsol_error err;
 	/* ranges that are not whole partitions are refused, not run */
 	level first = {.n = L->n, .keys = L->keys, .counts = L->counts}, bad;
-	expand_range odd = {10, 1, 1u << 15, 1000, NULL, NULL, 0, NULL, 0, 0};
-	CHECK(level_expand_range(E, &first, &odd, NULL, NULL, &bad, NULL, &err) ==
+	expand_range odd = {10, 1, 1u << 15, 1000, NULL, NULL, NULL, 0, 0};
+	CHECK(level_expand(E, &(expand_request){
+		.in = &first, .out = &bad, .range = &odd},
+		&err) ==
 	      PEGSOL_EINTERNAL);
-	expand_range wide = {17, 0, 1u << 16, 1000, NULL, NULL, 0, NULL, 0, 0};
-	CHECK(level_expand_range(E, &first, &wide, NULL, NULL, &bad, NULL, &err) ==
+	expand_range wide = {17, 0, 1u << 16, 1000, NULL, NULL, NULL, 0, 0};
+	CHECK(level_expand(E, &(expand_request){
+		.in = &first, .out = &bad, .range = &wide},
+		&err) ==
 	      PEGSOL_EINTERNAL);
-	expand_range empty = {16, 5, 5, 1000, NULL, NULL, 0, NULL, 0, 0};
-	CHECK(level_expand_range(E, &first, &empty, NULL, NULL, &bad, NULL, &err) ==
+	expand_range empty = {16, 5, 5, 1000, NULL, NULL, NULL, 0, 0};
+	CHECK(level_expand(E, &(expand_request){
+		.in = &first, .out = &bad, .range = &empty},
+		&err) ==
 	      PEGSOL_EINTERNAL);
 	check_ranges(E, L, R, 16, 1u << 16, 0, 0);   /* one range */
 	check_ranges(E, L, R, 16, 5000, 0, 0);       /* uneven ranges, the last short */
@@ -493,8 +502,10 @@ static void test_ranges(engine *E, level *L, const level *R)
 		u128 keep = L->counts[0];
 		L->counts[0] = level_narrow_cap(E) + 1;
 		level whole = {.n = L->n, .keys = L->keys, .counts = L->counts}, out;
-		expand_range all = {16, 0, 1u << 16, (double)R->n + 64, no_more, NULL, 0, NULL, 1, 0};
-		CHECK(level_expand_range(E, &whole, &all, NULL, NULL, &out, NULL, &err) ==
+		expand_range all = {16, 0, 1u << 16, (double)R->n + 64, no_more, NULL, NULL, 1, 0};
+		CHECK(level_expand(E, &(expand_request){
+			.in = &whole, .out = &out, .range = &all},
+			&err) ==
 		      PEGSOL_EINTERNAL);
 		L->counts[0] = keep;
 	}
@@ -516,7 +527,7 @@ static void test_board(const char *name, int hole, int ranges, int depth, size_t
 	pegsol_pos start = b->full & ~bit(hole);
 	CHECK(level_from_positions(&E, &start, 1, 1, &L, &err) == PEGSOL_OK);
 	for (int k = 0; k < depth; k++) {
-		CHECK(level_expand(&E, &L, &R, NULL, NULL, NULL, &err) == PEGSOL_OK);
+		CHECK(level_expand(&E, &(expand_request){.in = &L, .out = &R}, &err) == PEGSOL_OK);
 		if (k == ranges) {
 			fprintf(stderr, "%s from %d, level %d: %zu parents, %zu children\n",
 			        name, hole, k, L.n, R.n);
@@ -527,7 +538,7 @@ static void test_board(const char *name, int hole, int ranges, int depth, size_t
 		L = R;
 	}
 	expand_stats want;
-	CHECK(level_expand(&E, &L, &R, &want, NULL, NULL, &err) == PEGSOL_OK);
+	CHECK(level_expand(&E, &(expand_request){.in = &L, .out = &R, .stats = &want}, &err) == PEGSOL_OK);
 	fprintf(stderr, "%s from %d, level %d: %zu parents, %zu children\n", name, hole,
 	        depth, L.n, R.n);
 	check_file(&E, &L, &R, &want, 0, 1, 0, 0); /* one pass */

@@ -90,7 +90,7 @@ static void test_english_strength(void)
 	CHECK(level_from_positions(&E, &start, 1, 0, &L, &err) == PEGSOL_OK);
 	for (int k = 0; k < 12; k++) {
 		level M;
-		CHECK(level_expand(&E, &L, &M, NULL, NULL, NULL, &err) == PEGSOL_OK);
+		CHECK(level_expand(&E, &(expand_request){.in = &L, .out = &M}, &err) == PEGSOL_OK);
 		level_free(&L);
 		L = M;
 	}

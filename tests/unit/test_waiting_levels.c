@@ -171,10 +171,13 @@ static void expand_then_packed(engine *E, const level *L)
 	level ref, c, out, back;
 	expand_stats s1, s2;
 	pegsol_error err;
-	CHECK(level_expand(E, L, &ref, &s1, NULL, NULL, &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){.in = L, .out = &ref, .stats = &s1}, &err) == PEGSOL_OK);
 	copy_level(L, &c);
 	hook h = {.L = &c, .threads = E->threads};
-	CHECK(level_expand_then(E, &c, &out, &s2, pack_parents, &h, &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){
+		.in = &c, .out = &out, .stats = &s2, .parents_done = pack_parents,
+		.parents_done_ctx = &h},
+		&err) == PEGSOL_OK);
 	CHECK_EQ_INT(h.calls, 1);
 	CHECK(c.n == 0 && !c.keys);
 	CHECK(out.n == ref.n && out.pbits == ref.pbits && !out.counts == !ref.counts);
@@ -202,7 +205,7 @@ int main(void)
 		level L[DEPTH + 1];
 		CHECK(level_from_positions(&E, &start, 1, 1, &L[0], &err) == PEGSOL_OK);
 		for (int k = 0; k < DEPTH; k++) {
-			CHECK(level_expand(&E, &L[k], &L[k + 1], NULL, NULL, NULL, &err) ==
+			CHECK(level_expand(&E, &(expand_request){.in = &L[k], .out = &L[k + 1]}, &err) ==
 			      PEGSOL_OK);
 			expand_then_packed(&E, &L[k]);
 		}
@@ -222,7 +225,7 @@ int main(void)
 		CHECK(level_from_positions(&E, &start, 1, 0, &U[0], &err) == PEGSOL_OK);
 		int k = 0;
 		while (U[k].n < 32768 && k < 11) {
-			CHECK(level_expand(&E, &U[k], &U[k + 1], NULL, NULL, NULL, &err) ==
+			CHECK(level_expand(&E, &(expand_request){.in = &U[k], .out = &U[k + 1]}, &err) ==
 			      PEGSOL_OK);
 			k++;
 		}
