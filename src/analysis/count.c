@@ -50,9 +50,19 @@ pegsol_status pegsol_count(const pegsol_problem *pr,
 	pegsol_status checked = problem_check(pr, "count", err);
 	if (checked != PEGSOL_OK)
 		return checked;
+	run_ctx run;
+	run_ctx_init(&run, opt);
+	return count_jumps(pr, &run, flags, out, err);
+}
+
+pegsol_status count_jumps(const pegsol_problem *pr, run_ctx *run, int flags,
+                          pegsol_count_result *out, pegsol_error *err)
+{
+	memset(out, 0, sizeof *out);
+	out->flags = flags;
 	int winning_only = flags & PEGSOL_COUNT_WINNING_ONLY;
 	count_run r;
-	pegsol_status st = count_run_init(&r, pr, opt,
+	pegsol_status st = count_run_init(&r, pr, run,
 	                            !winning_only && !(flags & PEGSOL_COUNT_NO_GAMES),
 	                            err);
 	if (st != PEGSOL_OK)
@@ -61,7 +71,7 @@ pegsol_status pegsol_count(const pegsol_problem *pr,
 	out->finish_jumps = r.N;
 	r.forward_only = (flags & PEGSOL_COUNT_FORWARD_ONLY) != 0;
 	r.no_raw = (flags & PEGSOL_COUNT_NO_RAW) != 0;
-	if (winning_only && opt && opt->max_jumps > 0)
+	if (winning_only && run->max_jumps > 0)
 		st = fail(err, PEGSOL_EUSAGE, "a limit on jumps leaves the "
 		                 "winning positions unknown: it does not go with the "
 		                 "winning-only analysis");
@@ -73,12 +83,12 @@ pegsol_status pegsol_count(const pegsol_problem *pr,
 }
 
 pegsol_status count_solvable(const pegsol_problem *pr,
-                             const pegsol_level_options *opt, int *solvable,
+                             run_ctx *run, int *solvable,
                              pegsol_error *err)
 {
 	*solvable = 0;
 	count_run r;
-	pegsol_status st = count_run_init(&r, pr, opt, 0, err);
+	pegsol_status st = count_run_init(&r, pr, run, 0, err);
 	if (st != PEGSOL_OK)
 		return st;
 	pegsol_count_result *out = calloc(1, sizeof *out);
@@ -92,17 +102,17 @@ pegsol_status count_solvable(const pegsol_problem *pr,
 }
 
 pegsol_status count_random_play(const pegsol_problem *pr,
-                                const pegsol_level_options *opt,
+                                run_ctx *run,
                                 pegsol_count_result *out,
                                 count_random_extra *extra, pegsol_error *err)
 {
 	memset(out, 0, sizeof *out);
 	memset(extra, 0, sizeof *extra);
-	if (opt && opt->max_jumps > 0)
+	if (run->max_jumps > 0)
 		return fail(err, PEGSOL_EUSAGE, "random play runs to the end: "
 		                   "a limit on jumps does not go with it");
 	count_run r;
-	pegsol_status st = count_run_init(&r, pr, opt, 1, err);
+	pegsol_status st = count_run_init(&r, pr, run, 1, err);
 	if (st != PEGSOL_OK)
 		return st;
 	r.random = 1;

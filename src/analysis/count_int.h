@@ -33,7 +33,7 @@ typedef struct count_run {
 	int forward_only; /* no winning positions: no backward levels */
 	int no_raw;       /* W_n's orbits only, not their images */
 	int find_at;    /* the level where the finish's count is read, or -1 */
-	const pegsol_level_options *opt;
+	run_ctx *run;   /* the public call's: threads, memory, progress, store */
 	const char *phase;
 	int cur_level;
 	uint64_t scale_to; /* not 0: progress reported as a share of this */
@@ -41,9 +41,9 @@ typedef struct count_run {
 } count_run;
 
 /* Makes r for problem pr (counting: 128-bit game counts), its store
- * opened as opt says; count_run_free frees it (not on failure). */
+ * opened as run says; count_run_free frees it (not on failure). */
 pegsol_status count_run_init(count_run *r, const pegsol_problem *pr,
-                             const pegsol_level_options *opt, int counting,
+                             run_ctx *run, int counting,
                              pegsol_error *err);
 void count_run_free(count_run *r);
 

@@ -16,18 +16,17 @@ void count_progress(void *ctx, size_t done, size_t total)
 		done = (size_t)((double)done / (double)total * (double)r->scale_to);
 		total = (size_t)r->scale_to;
 	}
-	if (r->opt && r->opt->progress)
-		r->opt->progress(r->opt->progress_ctx, r->phase, r->cur_level, done, total);
+	run_progress(r->run, r->phase, r->cur_level, done, total);
 }
 
 pegsol_status count_run_init(count_run *r, const pegsol_problem *pr,
-                              const pegsol_level_options *opt, int counting,
+                              run_ctx *run, int counting,
                               pegsol_error *err)
 {
 	memset(r, 0, sizeof *r);
 	r->pr = pr;
 	r->b = pr->board;
-	r->opt = opt;
+	r->run = run;
 	r->err = err;
 	r->counting = counting;
 	pegsol_pos sets[2] = {pr->start, pr->finish};
@@ -35,12 +34,11 @@ pegsol_status count_run_init(count_run *r, const pegsol_problem *pr,
 	r->H = sym_group_stabiliser(r->b->symmetry, sets, any ? 1 : 2);
 	if (!r->H)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
-	if (engine_init(&r->E, r->b, r->H, opt ? opt->threads : 0)) {
+	if (engine_init(&r->E, r->b, r->H, run)) {
 		engine_release(&r->E);
 		sym_group_free(r->H);
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
 	}
-	r->E.memory = opt ? opt->memory : 0;
 	r->E.progress = count_progress;
 	r->E.progress_ctx = r;
 	int fin = any ? 1 : pegsol_pos_count(pr->finish);
@@ -48,7 +46,7 @@ pegsol_status count_run_init(count_run *r, const pegsol_problem *pr,
 	if (r->N < 0 || (!any && (pr->finish & ~r->b->full)))
 		r->N = -1;
 	r->self_dual = problem_self_dual(pr);
-	pegsol_status st = level_store_open(&r->E, opt, &r->store, err);
+	pegsol_status st = level_store_open(&r->E, &r->store, err);
 	if (st != PEGSOL_OK) {
 		engine_release(&r->E);
 		sym_group_free(r->H);

@@ -38,7 +38,7 @@ static pegsol_status level_after(engine *E, const pegsol_pos *pos, size_t n,
 	memset(&b, 0, sizeof b);
 	pegsol_status st = level_from_positions(E, pos, n, 0, &a, err);
 	for (int i = 0; i < k && st == PEGSOL_OK; i++) {
-		E->held = level_bytes(&a);
+		E->run->held = level_bytes(&a);
 		st = level_expand(E, &(expand_request){.in = &a, .out = &b}, err);
 		level_free(&a);
 		a = b;
@@ -118,22 +118,23 @@ pegsol_status pegsol_level_positions(const pegsol_problem *problem,
 	int winning = flags & PEGSOL_MEMBERS_WINNING;
 	pegsol_pos sets[2] = {problem->start, problem->finish};
 	sym_group *H = sym_group_stabiliser(b->symmetry, sets, any ? 1 : 2);
+	run_ctx run;
+	run_ctx_init(&run, options);
 	engine E;
 	memset(&E, 0, sizeof E);
 	level S, T;
 	memset(&S, 0, sizeof S);
 	memset(&T, 0, sizeof T);
-	if (!H || engine_init(&E, b, H, options ? options->threads : 0)) {
+	if (!H || engine_init(&E, b, H, &run)) {
 		st = fail(err, PEGSOL_ELIMIT, "level positions: out of memory");
 		goto done;
 	}
-	E.memory = options ? options->memory : 0;
 	if ((st = level_after(&E, &problem->start, 1, jumps, &S, err)) != PEGSOL_OK)
 		goto done;
 	if (winning && jumps <= N) {
 		pegsol_pos pos[PEGSOL_MAX_HOLES];
 		size_t n = winning_backward_start(problem, pos);
-		E.held = level_bytes(&S); /* S stays beside the backward levels */
+		E.run->held = level_bytes(&S); /* S stays beside the backward levels */
 		if ((st = level_after(&E, pos, n, N - jumps, &T, err)) != PEGSOL_OK)
 			goto done;
 	}
@@ -219,15 +220,16 @@ pegsol_status pegsol_move_level_positions(const pegsol_problem *problem,
 	int fin_pegs = any ? 1 : pegsol_pos_count(problem->finish);
 	pegsol_pos sets[2] = {problem->start, problem->finish};
 	sym_group *H = sym_group_stabiliser(b->symmetry, sets, any ? 1 : 2);
+	run_ctx run;
+	run_ctx_init(&run, options);
 	engine E;
 	memset(&E, 0, sizeof E);
 	unsigned char *on = NULL; /* [key]: on a solution */
-	if (!H || engine_init(&E, b, H, options ? options->threads : 0) ||
+	if (!H || engine_init(&E, b, H, &run) ||
 	    !(on = calloc(m.nkeys ? m.nkeys : 1, 1))) {
 		st = fail(err, PEGSOL_ELIMIT, "level positions: out of memory");
 		goto done;
 	}
-	E.memory = options ? options->memory : 0;
 	for (int pegs = 0; (flags & PEGSOL_MEMBERS_WINNING) && pegs <= b->nholes; pegs++) {
 		int some = 0;
 		for (size_t i = 0; i < m.nkeys && !some; i++)

@@ -85,7 +85,9 @@ pegsol_status pegsol_move_level_member(const pegsol_problem *problem,
 	 * Bell's table); when those levels outgrow the memory, the search,
 	 * which stops at the level that holds pos, may still fit. */
 	if (levels_by_moves_sweep_fits(problem)) {
-		st = levels_by_moves_sweep_member(problem, options, H, backward, pos,
+		run_ctx run;
+		run_ctx_init(&run, options);
+		st = levels_by_moves_sweep_member(problem, &run, H, backward, pos,
 		                                  moves, err);
 		if (st != PEGSOL_ELIMIT) {
 			sym_group_free(H);

@@ -26,6 +26,7 @@
 
 #include "board/board.h"
 #include "core/hash.h"
+#include "core/run_ctx.h"
 #include "core/u128.h"
 #include "engine/packed_images.h"
 
@@ -79,11 +80,16 @@ size_t level_bytes(const level *L);
 u128 level_counts_max(const u128 *counts, size_t n);
 
 /* What the engine knows: the board, the symmetry group used for canonical
- * forms, the jump tables, threads and the memory budget. */
+ * forms, the jump tables, and the run it works for (its threads and
+ * memory budget). */
 typedef struct engine {
 	const pegsol_board *board;
 	const sym_group *G;
-	int threads;
+	/* The run's context (core/run_ctx.h): threads, the memory bound
+	 * (0: none) and the bytes the caller holds in levels it keeps
+	 * (run->held); an expansion whose estimated need does not fit in
+	 * what is left fails with PEGSOL_ELIMIT before it allocates. */
+	run_ctx *run;
 	/* The jump tables, built by engine_init and read by the engine's
 	 * own files (jump_tables.h says how): jumps grouped by their
 	 * offsets in hole numbers, jump_at[g][from] a group's jump. */
@@ -128,10 +134,6 @@ typedef struct engine {
 	 * remainders are summed in expand_stats.lost, so that the mass is
 	 * accounted for exactly). */
 	int share;
-	/* The memory bound (0: none) and the bytes the caller holds in levels
-	 * it keeps: an expansion whose estimated need does not fit in what is
-	 * left fails with PEGSOL_ELIMIT before it allocates. */
-	size_t memory, held;
 	/* The round buffers of every thread together, at most (0: 56 MiB);
 	 * the buffers hold a round's children before they meet in the
 	 * tables: fewer rounds, but more fresh pages (level_int.h). */
@@ -140,8 +142,8 @@ typedef struct engine {
 	 * the memory bound (the disk store then expands in smaller chunks). */
 	int refused;
 	/* of those, the ones refused after the work, when the children
-	 * outgrew the estimate (level_expand_range's caller then knows its
-	 * guess of their number was low) */
+	 * outgrew the estimate (a range's caller then knows its guess of
+	 * their number was low) */
 	int outgrown;
 	/* Passes of a level on disk made with 64-bit counts in their tables
 	 * (expand_range.narrow): what a test asks to know the path ran. */
@@ -157,15 +159,17 @@ typedef struct engine {
 	/* Round buffers, kept from one expansion to the next so that big
 	 * buffers are not page-faulted in again every level. */
 	struct expand_buffers *buffers;
-	/* Progress: called now and then from one thread. */
+	/* Progress of the expansion at hand, called now and then from one
+	 * thread: whoever drives the engine names the phase and the level
+	 * and passes it on to its run (run_progress). */
 	void (*progress)(void *ctx, size_t done, size_t total);
 	void *progress_ctx;
 } engine;
 
 /* 0, or -1 when out of memory (the caller reports it; engine_release is
- * safe either way). */
+ * safe either way).  run must outlive the engine. */
 int engine_init(engine *E, const pegsol_board *b, const sym_group *G,
-                int threads);
+                run_ctx *run);
 /* Frees what the engine keeps between expansions. */
 void engine_release(engine *E);
 /* Frees L, keeping its arrays for the engine's next level when they are
@@ -441,8 +445,8 @@ pegsol_status level_match_complements(const engine *E, const level *A,
 /* The same, with match called on the engine's threads at once, not one
  * batch at a time under a lock: for a callback that keeps a share a
  * thread (parallel_tid()).  The count's pairing multiplies and adds 128-bit
- * counts a pair; under the lock its matching phases took the same time
- * on 1, 4 and 16 threads (bench/level_scaling.sh, 16 cores). */
+ * counts a pair: under one lock its matching would not scale with the
+ * threads. */
 pegsol_status level_match_complements_concurrent(
 	const engine *E, const level *A, const level *B,
 	void (*match)(void *ctx, size_t ia, size_t ib), void *ctx,

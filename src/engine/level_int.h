@@ -139,8 +139,7 @@ typedef struct xctx {
 	/* phase A: a thread's slice is full, so the round ends for every
 	 * thread (the others' chunks resume in the next round): a thread
 	 * whose slices still had room would otherwise run on alone while
-	 * the first one waited (a tenth of the English count's phase A on
-	 * two threads) */
+	 * the first one waited */
 	atomic_int round_full;
 	atomic_size_t next_part;  /* next partition, phase B and finish */
 	size_t end_part;          /* finish: the partitions before it */

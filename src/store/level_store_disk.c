@@ -94,7 +94,7 @@ static pegsol_status disk_from_positions(level_store *s, const char *name,
 		return st;
 	char path[4096];
 	level_path(d, name, path, sizeof path);
-	st = lfile_write_level(path, &L, counting, s->E->threads, 1, err);
+	st = lfile_write_level(path, &L, counting, s->E->run->threads, 1, err);
 	if (st == PEGSOL_OK && !(*out = new_slevel(name, L.n, counting)))
 		st = fail(err, PEGSOL_ELIMIT, "out of memory");
 	level_free(&L);
@@ -171,7 +171,7 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 	pegsol_status st;
 	range_max max = {in->has_max, 0, in->max, 0};
 	if (range_expand_marked(to) ||
-	    (in->n > lscan_chunk_cap(E->memory, in->counted, d->chunk) &&
+	    (in->n > lscan_chunk_cap(E->run->memory, in->counted, d->chunk) &&
 	     range_expand_passes(E, in->n, in->counted, growth) <= RANGE_PASSES))
 		/* more than a chunk, in a few passes: a range of the new
 		 * level at a time (level_range_expand.h); and a level a
@@ -237,9 +237,9 @@ static pegsol_status complement_runs(disk_store *d, const slevel *A, lruns *rs,
 	engine_trim(d->base.E);
 	lchunks c;
 	pegsol_status st = lchunks_open(path, A->n, A->counted,
-	                                lscan_chunk_cap(d->base.E->memory, A->counted,
+	                                lscan_chunk_cap(d->base.E->run->memory, A->counted,
 	                                                d->chunk),
-	                                d->base.E->threads, &c, err);
+	                                d->base.E->run->threads, &c, err);
 	engine *E = d->base.E;
 	while (st == PEGSOL_OK) {
 		size_t n = 0;

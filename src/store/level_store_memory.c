@@ -45,7 +45,7 @@ static pegsol_status views_open(const level_store *s, views *w, const slevel *A,
 		w->v[i] = &l[i]->L;
 		if (l[i]->parked) {
 			pegsol_status st = level_pack_open(&l[i]->P, &w->tmp[i],
-			                                   s->E->threads, err);
+			                                   s->E->run->threads, err);
 			if (st != PEGSOL_OK) {
 				views_close(w);
 				return st;
@@ -311,7 +311,7 @@ static void park_now(void *ctx)
 static pegsol_status mem_park(level_store *s, slevel *L, pegsol_error *err)
 {
 	(void)err;
-	park_job j = {L, s->E->threads};
+	park_job j = {L, s->E->run->threads};
 	park_now(&j);
 	return PEGSOL_OK;
 }
@@ -324,7 +324,7 @@ static pegsol_status mem_expand_park(level_store *s, slevel *in, const char *nam
 {
 	if (in->parked)
 		return mem_expand(s, in, name, out, stats, NULL, NULL, err);
-	park_job j = {in, s->E->threads};
+	park_job j = {in, s->E->run->threads};
 	slevel *l = calloc(1, sizeof *l);
 	expand_request rq = {.in = &in->L, .out = l ? &l->L : NULL, .stats = stats,
 	                     .parents_done = park_now, .parents_done_ctx = &j};

@@ -9,7 +9,7 @@
  *     c = 2^125 the child is exactly 2^127 (the edge is not an error),
  *     with c = 2^126 it would be 2^128: the expansion fails with
  *     PEGSOL_ELIMIT and the limit PEGSOL_LIMIT_COUNT, in memory
- *     (level_expand) and by ranges (level_expand_range, 128-bit tables);
+ *     (level_expand) and by ranges (expand_request.range, 128-bit tables);
  *   - a level whose own counts add past 2^128 (two positions counted
  *     2^127) fails the same way, however small each child's count is;
  *   - the disk store's merge of runs (level_runs.c): a key in two runs,
@@ -151,14 +151,16 @@ int main(void)
 {
 	pegsol_board *b = check_board("english");
 	engine E;
-	engine_init(&E, b, b->symmetry, 2);
+	run_ctx erun;
+	run_ctx_plain(&erun, 2, 0);
+	engine_init(&E, b, b->symmetry, &erun);
 	test_in_memory(&E, b);
 	test_level_total(&E, b);
 	test_range(&E, b);
 	engine_release(&E);
 	engine lr;
 	memset(&lr, 0, sizeof lr);
-	lr.threads = 2;
+	lr.run = &erun;
 	lr.keybits = 40;
 	test_runs(&lr);
 	pegsol_board_free(b);

@@ -1,5 +1,5 @@
 /*
- * test_expand_consume.c - level_expand_consume (engine/level.h), the
+ * test_expand_consume.c - expand_request.consume (engine/level.h), the
  * expansion of a level nothing reads again, against level_expand of a copy
  * of the same level, on the English board (8 symmetries):
  *
@@ -110,7 +110,9 @@ int main(void)
 	pegsol_board *b = check_board("english");
 	engine E;
 	pegsol_error err;
-	CHECK(engine_init(&E, b, b->symmetry, 2) == 0);
+	run_ctx run;
+	run_ctx_plain(&run, 2, 0);
+	CHECK(engine_init(&E, b, b->symmetry, &run) == 0);
 	enum { DEPTH = 9 };
 	level L[DEPTH + 1];
 	pegsol_pos start = b->full & ~bit(16);

@@ -195,7 +195,9 @@ static void test_english(int threads)
 {
 	pegsol_board *b = check_board("english");
 	engine E;
-	CHECK(engine_init(&E, b, b->symmetry, threads) == 0);
+	run_ctx erun;
+	run_ctx_plain(&erun, threads, 0);
+	CHECK(engine_init(&E, b, b->symmetry, &erun) == 0);
 	enum { DEPTH = 11 };
 	level L[DEPTH + 1];
 	pegsol_pos start = b->full & ~bit(16);
@@ -266,7 +268,7 @@ static void test_english(int threads)
 	}
 	/* a memory bound the bitmaps do not fit in: the tables' way, which
 	 * refuses it too (exactly as with the bitmaps not asked for) */
-	E.memory = (size_t)8 << 20;
+	E.run->memory = (size_t)8 << 20;
 	int before = E.dense_passes;
 	pegsol_error err;
 	level a, c;
@@ -280,7 +282,7 @@ static void test_english(int threads)
 	E.no_dense = 0;
 	level_free(&a);
 	level_free(&c);
-	E.memory = 0;
+	E.run->memory = 0;
 	lin_prune_free(lp);
 	free(p);
 	for (int k = 0; k <= DEPTH; k++)
@@ -303,7 +305,9 @@ static void test_triangle(void)
 			start = b->full & ~bit(h);
 	CHECK(start != 0);
 	engine E;
-	CHECK(engine_init(&E, b, b->symmetry, 2) == 0);
+	run_ctx erun;
+	run_ctx_plain(&erun, 2, 0);
+	CHECK(engine_init(&E, b, b->symmetry, &erun) == 0);
 	enum { DEPTH = 9 };
 	level L[DEPTH + 1];
 	levels_from(&E, start, DEPTH, L);
@@ -325,7 +329,9 @@ static void test_asymmetric_class(void)
 {
 	pegsol_board *b = check_board("english");
 	engine E;
-	CHECK(engine_init(&E, b, b->symmetry, 2) == 0);
+	run_ctx erun;
+	run_ctx_plain(&erun, 2, 0);
+	CHECK(engine_init(&E, b, b->symmetry, &erun) == 0);
 	dense_rank R;
 	CHECK_EQ_INT(dense_rank_init(&R, b), 0);
 	pegsol_pos start = 0;

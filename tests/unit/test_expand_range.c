@@ -1,6 +1,6 @@
 /*
  * test_expand_range.c - the expansion by ranges of the hash
- * (level_expand_range, range_expand_file) against the plain expansion
+ * (expand_request.range, range_expand_file) against the plain expansion
  * (level_expand), on the English board (8 symmetries), triangle:7 (6) and
  * the 41-hole board from hole 0 (2), counted levels:
  *
@@ -25,7 +25,7 @@
  *     children); by reverse jumps within the level before (the parents
  *     kept: exactly those with a jump, found here from the board's jump
  *     table); complemented within every third canonical complement of the
- *     children (as level_expand_within makes it in memory); and the first
+ *     children (as an expansion within a level makes it in memory); and the first
  *     killed at its first mark and made again: the file of one go.
  *
  * The ranges are checked on a level of tens of thousands (each range
@@ -161,15 +161,15 @@ static void check_file(engine *E, const level *L, const level *R,
 		Lk.counts[i] = L->counts[i] * k;
 	ok_or_say(lfile_write_level(in, &Lk, 1, 2, 0, &err), &err);
 	free(Lk.counts);
-	E->memory = memory;
-	E->held = 0;
+	E->run->memory = memory;
+	E->run->held = 0;
 	expand_stats got;
 	uint64_t n = 0;
 	int narrow_before = E->narrow_passes;
 	range_max max = {known, 0, max_count(L) * k, 0};
 	ok_or_say(range_expand_file(E, in, L->n, 1, out, 0, 1.0, NULL, NULL, NULL, &max, &got,
 	                            &n, &err), &err);
-	E->memory = 0;
+	E->run->memory = 0;
 	if (narrow >= 0)
 		CHECK((E->narrow_passes > narrow_before) == narrow);
 	CHECK(max.children_known && max.children == max_count(R) * k);
@@ -269,8 +269,8 @@ static void check_resume(engine *E, const level *L, const expand_stats *want,
 	snprintf(mark_of, sizeof mark_of, "%s.tmp.mark", out);
 	pegsol_error err;
 	ok_or_say(lfile_write_level(in, L, 1, 2, 0, &err), &err);
-	E->memory = memory;
-	E->held = 0;
+	E->run->memory = memory;
+	E->run->held = 0;
 	expand_stats got;
 	uint64_t n = 0, m = 0;
 	ok_or_say(range_expand_file(E, in, L->n, 1, ref, 1, 1.0, NULL, NULL, NULL, NULL, &got,
@@ -301,7 +301,7 @@ static void check_resume(engine *E, const level *L, const expand_stats *want,
 		CHECK(check_same_file(out, ref));
 		unlink(out);
 	}
-	E->memory = 0;
+	E->run->memory = 0;
 	unlink(in);
 	unlink(out);
 	unlink(ref);
@@ -410,8 +410,8 @@ static void check_within(engine *E, const level *In, int flags, const level *W,
 	ok_or_say(lfile_write_level(in, &u, 0, 2, 0, &err), &err);
 	ok_or_say(lfile_write_level(wp, &uw, 0, 2, 0, &err), &err);
 	range_within rw = {flags, wp, W->n};
-	E->memory = memory;
-	E->held = 0;
+	E->run->memory = memory;
+	E->run->held = 0;
 	uint64_t n = 0, m = 0;
 	ok_or_say(range_expand_file(E, in, In->n, 0, ref, kill, 2.0, NULL, NULL, &rw, NULL,
 	                            NULL, &n, &err), &err);
@@ -424,7 +424,7 @@ static void check_within(engine *E, const level *In, int flags, const level *W,
 		CHECK(check_same_file(out, ref));
 		unlink(out);
 	}
-	E->memory = 0;
+	E->run->memory = 0;
 	unlink(in);
 	unlink(wp);
 	unlink(ref);
@@ -521,7 +521,9 @@ static void test_board(const char *name, int hole, int ranges, int depth, size_t
 {
 	pegsol_board *b = check_board(name);
 	engine E;
-	engine_init(&E, b, b->symmetry, 2);
+	run_ctx erun;
+	run_ctx_plain(&erun, 2, 0);
+	engine_init(&E, b, b->symmetry, &erun);
 	pegsol_error err;
 	level L, R, P = {0};
 	pegsol_pos start = b->full & ~bit(hole);
@@ -543,9 +545,9 @@ static void test_board(const char *name, int hole, int ranges, int depth, size_t
 	        depth, L.n, R.n);
 	check_file(&E, &L, &R, &want, 0, 1, 0, 0); /* one pass */
 	check_file(&E, &L, &R, &want, 0, 1, 1, 1); /* the parents' biggest known */
-	E.memory = small;
+	E.run->memory = small;
 	double passes = range_expand_passes(&E, L.n, 1, (double)R.n / (double)L.n);
-	E.memory = 0;
+	E.run->memory = 0;
 	fprintf(stderr, "  under %zu MiB: about %.1f passes\n", small >> 20, passes);
 	CHECK(passes > 1.5);
 	check_file(&E, &L, &R, &want, small, 1, 0, 1);

@@ -1,5 +1,5 @@
 /*
- * test_expand_within.c - level_expand_within (the winning walk's step)
+ * test_expand_within.c - level_expand within a level (the winning walk's step)
  * and the engine's pagoda filter (level_prune.h) against brute force
  * written here, on triangle:6 (6 symmetries: the generic canonical form)
  * and the English board (8: the vector one):
@@ -145,7 +145,9 @@ static void test_board(const char *name, int depth)
 {
 	pegsol_board *b = check_board(name);
 	engine E;
-	engine_init(&E, b, b->symmetry, 2);
+	run_ctx run;
+	run_ctx_plain(&run, 2, 0);
+	engine_init(&E, b, b->symmetry, &run);
 	pegsol_error err;
 	level L[PEGSOL_MAX_HOLES];
 	pegsol_pos start = b->full & ~bit(b->nholes / 2);

@@ -48,7 +48,7 @@ static size_t batch_for(const mpi_store *m, int counted)
 {
 	if (m->chunk)
 		return m->chunk;
-	size_t mem = m->base.E->memory;
+	size_t mem = m->base.E->run->memory;
 	if (!mem)
 		return BATCH_MAX;
 	size_t b = mem / 16 / mpi_exchange_bytes(m, 1, counted);
@@ -60,7 +60,7 @@ static size_t sink_cap(const mpi_store *m, int counted)
 {
 	if (m->chunk)
 		return m->chunk;
-	size_t mem = m->base.E->memory;
+	size_t mem = m->base.E->run->memory;
 	size_t cap = mem ? lruns_buffer_cap(mem / 8, counted) : BATCH_MAX;
 	return cap < BATCH_MIN ? BATCH_MIN : cap;
 }
@@ -132,7 +132,7 @@ static pegsol_status disk_from_positions(level_store *s, const char *name,
 	mpi_check(m, mpi_owned_level(m, pos, n, counting, &L, err), err);
 	char path[4096];
 	mpi_level_path(m, name, path, sizeof path);
-	mpi_check(m, lfile_write_level(path, &L, counting, s->E->threads, 1, err), err);
+	mpi_check(m, lfile_write_level(path, &L, counting, s->E->run->threads, 1, err), err);
 	*out = disk_slevel(m, name, L.n, counting);
 	level_free(&L);
 	return PEGSOL_OK;
@@ -208,9 +208,9 @@ static void send_complements(mpi_store *m, const slevel *L, int counted,
 	sink_ctx sc = {m, rs};
 	lchunks c;
 	mpi_check(m, lchunks_open(path, L->n, L->counted,
-	                          lscan_chunk_cap(m->base.E->memory, L->counted,
+	                          lscan_chunk_cap(m->base.E->run->memory, L->counted,
 	                                          m->chunk),
-	                          m->base.E->threads, &c, &err), &err);
+	                          m->base.E->run->threads, &c, &err), &err);
 	for (;;) {
 		size_t n = 0;
 		mpi_check(m, lchunks_next(&c, &n, &err), &err);
