@@ -20,6 +20,8 @@
  *
  * Its functions are declared in pegsol/levels.h.
  */
+#include "analysis/levels_by_moves.h"
+#include "analysis/prune_choice.h"
 #include "engine/level.h"
 #include "board/problem.h"
 #include "board/symmetry.h"
@@ -197,12 +199,17 @@ pegsol_status pegsol_move_level_positions(const pegsol_problem *problem,
 		return st;
 	if (n < 0 || n > PEGSOL_MAX_HOLES)
 		return fail(err, PEGSOL_EUSAGE, "level positions: no level %d by moves", n);
+	if (!prune_choice_valid((int)prune))
+		return fail(err, PEGSOL_EUSAGE, "levels by moves: prune is %d "
+		            "(not a pegsol_prune)", (int)prune);
 	pegsol_moves_result *res = malloc(sizeof *res);
 	if (!res)
 		return fail(err, PEGSOL_ELIMIT, "level positions: out of memory");
+	run_ctx run;
+	run_ctx_init(&run, options);
 	move_capture m = {.n = n};
-	st = pegsol_levels_by_moves_pruned(problem, options, backward, n, prune,
-	                                   capture, &m, res, err);
+	st = levels_by_moves_run(problem, &run, backward, n, prune, capture, &m, res,
+	                         err);
 	int last = res->nlevels - 1;
 	free(res);
 	if (st == PEGSOL_OK && m.nomem)
@@ -220,8 +227,6 @@ pegsol_status pegsol_move_level_positions(const pegsol_problem *problem,
 	int fin_pegs = any ? 1 : pegsol_pos_count(problem->finish);
 	pegsol_pos sets[2] = {problem->start, problem->finish};
 	sym_group *H = sym_group_stabiliser(b->symmetry, sets, any ? 1 : 2);
-	run_ctx run;
-	run_ctx_init(&run, options);
 	engine E;
 	memset(&E, 0, sizeof E);
 	unsigned char *on = NULL; /* [key]: on a solution */

@@ -17,6 +17,7 @@
  * start's complement (pegsol_levels_by_moves_both).  Its functions are
  * declared in pegsol/levels.h.
  */
+#include "analysis/levels_by_moves.h"
 #include "analysis/levels_by_moves_sweep.h"
 #include "analysis/prune_choice.h"
 #include "board/problem.h"
@@ -129,32 +130,35 @@ pegsol_status pegsol_levels_by_moves_pruned(const pegsol_problem *pr,
 	if (!prune_choice_valid((int)prune))
 		return fail(err, PEGSOL_EUSAGE, "levels by moves: prune is %d "
 		            "(not a pegsol_prune)", (int)prune);
+	run_ctx run;
+	run_ctx_init(&run, opt);
+	return levels_by_moves_run(pr, &run, backward, max_moves, prune, each, ctx,
+	                           out, err);
+}
+
+pegsol_status levels_by_moves_run(const pegsol_problem *pr, run_ctx *run,
+                                  int backward, int max_moves,
+                                  pegsol_prune prune, pegsol_move_level_fn each,
+                                  void *ctx, pegsol_moves_result *out,
+                                  pegsol_error *err)
+{
+	memset(out, 0, sizeof *out);
 	sym_group *H = moves_group(pr);
 	if (!H)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
 	out->symmetry_order = H->order;
 	out->backward = backward != 0;
-	run_ctx run;
-	run_ctx_init(&run, opt);
-	pegsol_status st = levels_by_moves_in(pr, &run, H, backward, max_moves, prune,
-	                                      each, ctx, out, err);
-	sym_group_free(H);
-	return st;
-}
-
-pegsol_status levels_by_moves_in(const pegsol_problem *pr, run_ctx *run,
-                                 const sym_group *H, int backward,
-                                 int max_moves, pegsol_prune prune,
-                                 pegsol_move_level_fn each, void *ctx,
-                                 pegsol_moves_result *out, pegsol_error *err)
-{
 	/* The sweep makes the same table in a fraction of the time and
 	 * memory; the search is for what only it gives: pruned levels, the
 	 * positions of each level, and boards past a move label's holes. */
+	pegsol_status st;
 	if (prune == PEGSOL_PRUNE_NONE && !each && levels_by_moves_sweep_fits(pr))
-		return levels_by_moves_sweep(pr, run, H, backward, max_moves, out, err);
-	return search_levels(pr, run, H, backward, max_moves, prune, each, ctx, out,
-	                     err);
+		st = levels_by_moves_sweep(pr, run, H, backward, max_moves, out, err);
+	else
+		st = search_levels(pr, run, H, backward, max_moves, prune, each, ctx,
+		                   out, err);
+	sym_group_free(H);
+	return st;
 }
 
 pegsol_status pegsol_levels_by_moves_both(const pegsol_problem *pr,
@@ -168,6 +172,10 @@ pegsol_status pegsol_levels_by_moves_both(const pegsol_problem *pr,
 	memset(err, 0, 2 * sizeof *err);
 	out[1].backward = 1;
 	pegsol_status checked = problem_check(pr, "levels by moves", &err[0]);
+	if (checked == PEGSOL_OK && max_moves < 0)
+		checked = fail(&err[0], PEGSOL_EUSAGE,
+		               "levels by moves: max_moves is %d (0: no limit)",
+		               max_moves);
 	if (checked != PEGSOL_OK) {
 		err[1] = err[0];
 		return checked;
@@ -196,6 +204,7 @@ pegsol_status pegsol_levels_by_moves_both(const pegsol_problem *pr,
 	}
 	pegsol_status st[2];
 	for (int k = 0; k < 2; k++)
-		st[k] = pegsol_levels_by_moves(pr, opt, k, max_moves, &out[k], &err[k]);
+		st[k] = levels_by_moves_run(pr, &run, k, max_moves, PEGSOL_PRUNE_NONE,
+		                            NULL, NULL, &out[k], &err[k]);
 	return st[0] != PEGSOL_OK ? st[0] : st[1];
 }

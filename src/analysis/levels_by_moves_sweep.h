@@ -1,7 +1,7 @@
 /*
  * analysis/levels_by_moves_sweep.h - the levels by moves from one sweep
  * over the levels by jumps (levels_by_moves_sweep.c), beside the search by
- * moves that levels_by_moves_in runs when it must (pruning, each level's
+ * moves that levels_by_moves.c runs when it must (pruning, each level's
  * positions, or a board too big for a move label).
  */
 #ifndef PEGSOL_ANALYSIS_LEVELS_BY_MOVES_SWEEP_H
@@ -50,14 +50,5 @@ pegsol_status levels_by_moves_sweep_member(const pegsol_problem *pr,
                                            const sym_group *H, int backward,
                                            pegsol_pos pos, int *moves,
                                            pegsol_error *err);
-
-/* pegsol_levels_by_moves_pruned of a checked problem within a run made
- * already, under group H (levels_by_moves.c): by the sweep where it can,
- * else by the search by moves. */
-pegsol_status levels_by_moves_in(const pegsol_problem *pr, run_ctx *run,
-                                 const sym_group *H, int backward,
-                                 int max_moves, pegsol_prune prune,
-                                 pegsol_move_level_fn each, void *ctx,
-                                 pegsol_moves_result *out, pegsol_error *err);
 
 #endif
