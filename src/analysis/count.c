@@ -20,6 +20,7 @@
  * count_state.c, count_rows.c and count_check.c; the fast path is
  * count_winning.c; they share count_int.h.
  */
+#include "analysis/count_run.h"
 #include "analysis/count.h"
 #include "analysis/count_int.h"
 #include "analysis/count_levels.h"

@@ -6,7 +6,7 @@
  * count_levels.c / count_winning.c -> count_check.c, count_rows.c,
  * count_state.c -> count_run.c.
  *
- *   count_run.c      a run made and freed; its progress
+ *   count_run.c      a run made and freed; its progress (count_run.h)
  *   count_levels.c   the driver's levels loop: T_k, then S_n with its row
  *   count_state.c    the state kept between levels, checkpointed, resumed
  *   count_rows.c     the figures of a row besides the expansion's
@@ -39,17 +39,6 @@ typedef struct count_run {
 	uint64_t scale_to; /* not 0: progress reported as a share of this */
 	pegsol_error *err;
 } count_run;
-
-/* Makes r for problem pr (counting: 128-bit game counts), its store
- * opened as run says; count_run_free frees it (not on failure). */
-pegsol_status count_run_init(count_run *r, const pegsol_problem *pr,
-                             run_ctx *run, int counting,
-                             pegsol_error *err);
-void count_run_free(count_run *r);
-
-/* The engine's and the stores' progress, as the library's: r's phase and
- * level (a share of r->scale_to when that is set). */
-void count_progress(void *ctx, size_t done, size_t total);
 
 /* This store's shares of v[0..n), added up over every store. */
 static inline pegsol_status count_add_up(count_run *r, u128 *v, int n)

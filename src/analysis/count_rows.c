@@ -1,6 +1,7 @@
 /*
  * analysis/count_rows.c - the rows of a count's table (count_rows.h).
  */
+#include "analysis/count_run.h"
 #include "analysis/count_rows.h"
 
 #include "core/parallel.h"

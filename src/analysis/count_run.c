@@ -3,7 +3,7 @@
  * symmetry group, engine and store), and its progress reported as the
  * library's: the piece every part of the driver shares, below them all.
  */
-#include "analysis/count_int.h"
+#include "analysis/count_run.h"
 #include "board/problem.h"
 
 #include <string.h>

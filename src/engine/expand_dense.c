@@ -420,8 +420,8 @@ static int collect_within(dctx *x, level *out, int ok)
 		n += x->got[p];
 	}
 	x->at[nparts] = n;
-	if (E->run->memory && E->run->held + x->maps_bytes + (n + 1) * sizeof *out->keys +
-	                         F->n > E->run->memory)
+	if (run_over(E->run, x->maps_bytes + (n + 1) * sizeof *out->keys +
+	                 F->n))
 		goto done;
 	out->part = malloc((nparts + 1) * sizeof *out->part);
 	out->keys = take_spare((void **)&eb->spare_keys, &eb->spare_keys_n, n,
@@ -739,7 +739,7 @@ static int dual_within(const engine *E, struct dense_maps *d, const level *in,
 	int nthreads = E->run->threads < MAX_THREADS ? E->run->threads : MAX_THREADS;
 	size_t most = map_words(d->R.most);
 	size_t maps_bytes = (d->words[0] > most ? d->words[0] : most) * sizeof(uint64_t);
-	if (E->run->memory && E->run->held + maps_bytes > E->run->memory)
+	if (run_over(E->run, maps_bytes))
 		return 0;
 	/* one bitmap: the other threads', idle here, are given back, which
 	 * lowers the peak at the walk's meeting, and made again by the next
@@ -823,8 +823,8 @@ static int read_out(dctx *x, level *out)
 		x->pbits++;
 	x->nparts = (size_t)1 << x->pbits;
 	size_t at_bytes = (size_t)x->nthreads * x->nparts * sizeof *x->at;
-	if (E->run->memory && E->run->held + x->maps_bytes + (total + 1) * sizeof *out->keys +
-	                         at_bytes > E->run->memory)
+	if (run_over(E->run, x->maps_bytes + (total + 1) * sizeof *out->keys +
+	                 at_bytes))
 		return -1;
 	struct expand_buffers *eb = E->buffers;
 	x->at = calloc((size_t)x->nthreads * x->nparts, sizeof *x->at);
@@ -897,7 +897,7 @@ int expand_dense(const engine *E, const expand_request *rq, pegsol_status *st,
 	/* the bitmaps, whole, within the bound with what is held; the new
 	 * level is weighed when its size is known (read_out, read_within) */
 	size_t maps_bytes = (size_t)nmaps * most * sizeof(uint64_t);
-	if (E->run->memory && E->run->held + maps_bytes > E->run->memory)
+	if (run_over(E->run, maps_bytes))
 		return 0;
 	if (maps_for(d, nmaps, most))
 		return 0;
