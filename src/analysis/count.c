@@ -14,12 +14,14 @@
  * consistency check: for every level, the sum over raw winning positions of
  * forward x backward sequences equals the number of wins.
  *
- * This file makes and frees a run (its store included) for the entry
- * points: pegsol_count (declared in pegsol/levels.h), count_solvable and
- * count_random_play (count.h).  The driver is count_levels.c, with
+ * This file holds the entry points: pegsol_count (declared in
+ * pegsol/levels.h), count_solvable and count_random_play (count.h); the
+ * run they share is made and freed by count_run.c.  The driver is count_levels.c, with
  * count_state.c, count_rows.c and count_check.c; the fast path is
  * count_winning.c; they share count_int.h.
  */
+#include "analysis/count_run.h"
+#include "analysis/count.h"
 #include "analysis/count_int.h"
 #include "analysis/count_levels.h"
 #include "analysis/count_winning.h"
@@ -27,61 +29,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-void count_progress(void *ctx, size_t done, size_t total)
-{
-	count_run *r = ctx;
-	if (r->scale_to && total) {
-		/* the store counts its own steps: report the level's positions */
-		done = (size_t)((double)done / (double)total * (double)r->scale_to);
-		total = (size_t)r->scale_to;
-	}
-	if (r->opt && r->opt->progress)
-		r->opt->progress(r->opt->progress_ctx, r->phase, r->cur_level, done, total);
-}
-
-static pegsol_status run_init(count_run *r, const pegsol_problem *pr,
-                              const pegsol_level_options *opt, int counting,
-                              pegsol_error *err)
-{
-	memset(r, 0, sizeof *r);
-	r->pr = pr;
-	r->b = pr->board;
-	r->opt = opt;
-	r->err = err;
-	r->counting = counting;
-	pegsol_pos sets[2] = {pr->start, pr->finish};
-	int any = pr->finish_kind == PEGSOL_FINISH_ANY_ONE;
-	r->H = sym_group_stabiliser(r->b->symmetry, sets, any ? 1 : 2);
-	if (!r->H)
-		return fail(err, PEGSOL_ELIMIT, "out of memory");
-	if (engine_init(&r->E, r->b, r->H, opt ? opt->threads : 0)) {
-		engine_release(&r->E);
-		sym_group_free(r->H);
-		return fail(err, PEGSOL_ELIMIT, "out of memory");
-	}
-	r->E.memory = opt ? opt->memory : 0;
-	r->E.progress = count_progress;
-	r->E.progress_ctx = r;
-	int fin = any ? 1 : pegsol_pos_count(pr->finish);
-	r->N = pegsol_pos_count(pr->start) - fin;
-	if (r->N < 0 || (!any && (pr->finish & ~r->b->full)))
-		r->N = -1;
-	r->self_dual = problem_self_dual(pr);
-	pegsol_status st = level_store_open(&r->E, opt, &r->store, err);
-	if (st != PEGSOL_OK) {
-		engine_release(&r->E);
-		sym_group_free(r->H);
-	}
-	return st;
-}
-
-static void run_free(count_run *r)
-{
-	r->store->ops->release(r->store);
-	engine_release(&r->E);
-	sym_group_free(r->H);
-}
 
 static void add_totals(pegsol_count_result *out)
 {
@@ -104,9 +51,19 @@ pegsol_status pegsol_count(const pegsol_problem *pr,
 	pegsol_status checked = problem_check(pr, "count", err);
 	if (checked != PEGSOL_OK)
 		return checked;
+	run_ctx run;
+	run_ctx_init(&run, opt);
+	return count_jumps(pr, &run, flags, out, err);
+}
+
+pegsol_status count_jumps(const pegsol_problem *pr, run_ctx *run, int flags,
+                          pegsol_count_result *out, pegsol_error *err)
+{
+	memset(out, 0, sizeof *out);
+	out->flags = flags;
 	int winning_only = flags & PEGSOL_COUNT_WINNING_ONLY;
 	count_run r;
-	pegsol_status st = run_init(&r, pr, opt,
+	pegsol_status st = count_run_init(&r, pr, run,
 	                            !winning_only && !(flags & PEGSOL_COUNT_NO_GAMES),
 	                            err);
 	if (st != PEGSOL_OK)
@@ -115,24 +72,24 @@ pegsol_status pegsol_count(const pegsol_problem *pr,
 	out->finish_jumps = r.N;
 	r.forward_only = (flags & PEGSOL_COUNT_FORWARD_ONLY) != 0;
 	r.no_raw = (flags & PEGSOL_COUNT_NO_RAW) != 0;
-	if (winning_only && opt && opt->max_jumps > 0)
+	if (winning_only && run->max_jumps > 0)
 		st = fail(err, PEGSOL_EUSAGE, "a limit on jumps leaves the "
 		                 "winning positions unknown: it does not go with the "
 		                 "winning-only analysis");
 	else
 		st = winning_only ? count_winning(&r, out) : count_levels(&r, out, NULL);
 	add_totals(out);
-	run_free(&r);
+	count_run_free(&r);
 	return st;
 }
 
 pegsol_status count_solvable(const pegsol_problem *pr,
-                             const pegsol_level_options *opt, int *solvable,
+                             run_ctx *run, int *solvable,
                              pegsol_error *err)
 {
 	*solvable = 0;
 	count_run r;
-	pegsol_status st = run_init(&r, pr, opt, 0, err);
+	pegsol_status st = count_run_init(&r, pr, run, 0, err);
 	if (st != PEGSOL_OK)
 		return st;
 	pegsol_count_result *out = calloc(1, sizeof *out);
@@ -141,22 +98,22 @@ pegsol_status count_solvable(const pegsol_problem *pr,
 	else if (r.N >= 0)
 		st = count_decide(&r, out, solvable);
 	free(out);
-	run_free(&r);
+	count_run_free(&r);
 	return st;
 }
 
 pegsol_status count_random_play(const pegsol_problem *pr,
-                                const pegsol_level_options *opt,
+                                run_ctx *run,
                                 pegsol_count_result *out,
                                 count_random_extra *extra, pegsol_error *err)
 {
 	memset(out, 0, sizeof *out);
 	memset(extra, 0, sizeof *extra);
-	if (opt && opt->max_jumps > 0)
+	if (run->max_jumps > 0)
 		return fail(err, PEGSOL_EUSAGE, "random play runs to the end: "
 		                   "a limit on jumps does not go with it");
 	count_run r;
-	pegsol_status st = run_init(&r, pr, opt, 1, err);
+	pegsol_status st = count_run_init(&r, pr, run, 1, err);
 	if (st != PEGSOL_OK)
 		return st;
 	r.random = 1;
@@ -165,6 +122,6 @@ pegsol_status count_random_play(const pegsol_problem *pr,
 	out->finish_jumps = r.N;
 	st = count_levels(&r, out, extra);
 	add_totals(out);
-	run_free(&r);
+	count_run_free(&r);
 	return st;
 }

@@ -10,22 +10,22 @@
 #define PEGSOL_ANALYSIS_COUNT_H
 
 #include "board/board.h"
+#include "core/run_ctx.h"
 #include "core/u128.h"
+#include "analysis/count_random.h"
 
-/* What random play needs beyond a count's rows. */
-typedef struct count_random_extra {
-	u128 lost;        /* the remainders of the rounded shares, all levels */
-	int nmost, nleast;
-	pegsol_random_ending most[PEGSOL_RANDOM_TOP];  /* likeliest first */
-	pegsol_random_ending least[PEGSOL_RANDOM_TOP]; /* unlikeliest first */
-} count_random_extra;
+
+
+/* pegsol_count of a checked problem within a run made already. */
+pegsol_status count_jumps(const pegsol_problem *pr, run_ctx *run, int flags,
+                          pegsol_count_result *out, pegsol_error *err);
 
 /* Whether pr has a solution: the winning walk (pegsol_count's fast path,
  * with its store, work directory and checkpoints) stopped at the first
  * W_n it makes, the meeting of its two halves, which is empty exactly
  * when every W_n is; the walk outward from there is skipped. */
 pegsol_status count_solvable(const pegsol_problem *pr,
-                             const pegsol_level_options *opt, int *solvable,
+                             run_ctx *run, int *solvable,
                              pegsol_error *err);
 
 /* pegsol_count with the engine's share mode (level.h): a row's games are
@@ -34,7 +34,7 @@ pegsol_status count_solvable(const pegsol_problem *pr,
  * ends in the finish (a position finish).  The pairing with backward
  * levels is skipped.  A checkpoint of this run is not one of a count. */
 pegsol_status count_random_play(const pegsol_problem *pr,
-                                const pegsol_level_options *opt,
+                                run_ctx *run,
                                 pegsol_count_result *out,
                                 count_random_extra *extra, pegsol_error *err);
 

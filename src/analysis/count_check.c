@@ -4,6 +4,7 @@
  * over the raw winning positions of forward x backward sequences equals
  * the number of wins.
  */
+#include "analysis/count_run.h"
 #include "analysis/count_check.h"
 #include "core/parallel.h"
 

@@ -44,9 +44,11 @@ pegsol_status pegsol_count_finish(const pegsol_problem *problem,
 		return st;
 	/* out holds figures only when all of them are made: a failure
 	 * leaves it cleared */
+	run_ctx run;
+	run_ctx_init(&run, options);
 	winning_levels w;
 	u128 lost, at[PEGSOL_MAX_HOLES + 1];
-	st = winning_levels_walk(problem, options, "the count of the wins", WINNING_RAW,
+	st = winning_levels_walk(problem, &run, "the count of the wins", WINNING_RAW,
 	                         &w, err);
 	if (st == PEGSOL_OK && w.N >= 0)
 		st = winning_flow(problem, &w, FLOW_GAMES, 1, out->openings, &lost, err);
@@ -85,9 +87,11 @@ pegsol_status pegsol_class_paths(const pegsol_problem *problem,
 		return fail(err, PEGSOL_EUSAGE,
 		            "class paths: nowhere to put the count (NULL)");
 	*paths = 0;
+	run_ctx run;
+	run_ctx_init(&run, options);
 	winning_levels w;
 	u128 at[PEGSOL_MAX_HOLES + 1], lost;
-	st = winning_levels_walk(problem, options, "class paths", 0, &w, err);
+	st = winning_levels_walk(problem, &run, "class paths", 0, &w, err);
 	if (st == PEGSOL_OK && w.N >= 0)
 		st = winning_flow(problem, &w, FLOW_CLASSES, 1, at, &lost, err);
 	if (st == PEGSOL_OK && w.N >= 0)

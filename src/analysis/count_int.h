@@ -1,9 +1,12 @@
 /*
  * analysis/count_int.h - one run of the count driver (pegsol_count, random
  * play, the solvability test), shared by the parts of analysis/count*.c;
- * count.c makes and frees it (count.h is what the rest of the library
- * sees).  The design is told in count.c.
+ * count_run.c makes and frees it (count.h is what the rest of the library
+ * sees).  The design is told in count.c.  Calls go one way: count.c ->
+ * count_levels.c / count_winning.c -> count_check.c, count_rows.c,
+ * count_state.c -> count_run.c.
  *
+ *   count_run.c      a run made and freed; its progress (count_run.h)
  *   count_levels.c   the driver's levels loop: T_k, then S_n with its row
  *   count_state.c    the state kept between levels, checkpointed, resumed
  *   count_rows.c     the figures of a row besides the expansion's
@@ -14,7 +17,6 @@
 #ifndef PEGSOL_ANALYSIS_COUNT_INT_H
 #define PEGSOL_ANALYSIS_COUNT_INT_H
 
-#include "analysis/count.h"
 #include "analysis/count_state.h"
 #include "store/level_store.h"
 
@@ -31,16 +33,12 @@ typedef struct count_run {
 	int forward_only; /* no winning positions: no backward levels */
 	int no_raw;       /* W_n's orbits only, not their images */
 	int find_at;    /* the level where the finish's count is read, or -1 */
-	const pegsol_level_options *opt;
+	run_ctx *run;   /* the public call's: threads, memory, progress, store */
 	const char *phase;
 	int cur_level;
 	uint64_t scale_to; /* not 0: progress reported as a share of this */
 	pegsol_error *err;
 } count_run;
-
-/* The engine's and the stores' progress, as the library's: r's phase and
- * level (a share of r->scale_to when that is set). */
-void count_progress(void *ctx, size_t done, size_t total);
 
 /* This store's shares of v[0..n), added up over every store. */
 static inline pegsol_status count_add_up(count_run *r, u128 *v, int n)

@@ -31,7 +31,7 @@ static pegsol_status memory_error(count_run *r, size_t bytes)
 	return fail(r->err, PEGSOL_ELIMIT,
 	                   "the levels need more than the memory limit (%zu MiB "
 	                   "held, limit %zu MiB)", bytes >> 20,
-	                   r->opt->memory >> 20);
+	                   r->run->memory >> 20);
 }
 
 /* in's expansion into *out when in waits for its partner afterwards:
@@ -65,7 +65,7 @@ static pegsol_status backward_levels(count_driver *d, int N)
 		char name[16];
 		snprintf(name, sizeof name, "T%d", k + 1);
 		r->cur_level = k;
-		r->E.held = count_held_bytes(d);
+		r->E.run->held = count_held_bytes(d);
 		/* T_k waits for S_{N-k} */
 		st = expand_waiting(r, d->T[k], name, &d->T[k + 1], NULL);
 		if (st == PEGSOL_OK && k + 1 == N && r->store->ops->park)
@@ -73,7 +73,7 @@ static pegsol_status backward_levels(count_driver *d, int N)
 		if (st != PEGSOL_OK)
 			break;
 		size_t bytes = count_held_bytes(d);
-		if (r->opt && r->opt->memory && bytes > r->opt->memory)
+		if (r->run->memory && bytes > r->run->memory)
 			return memory_error(r, bytes);
 		cs->live_t[k + 1] = 1;
 		cs->tdone = k + 2;
@@ -114,8 +114,8 @@ static pegsol_status pair_step(count_driver *d, int N, int *paired, u128 *throug
 			count_drop(d, &d->S[k], &cs->live_s[k]);
 	}
 	/* A checkpoint now: on disk the pairing of a middle level is as
-	 * long as its expansion (the 41-hole board's: twenty minutes
-	 * each), and a run stopped in the expansion redid it. */
+	 * long as its expansion, and a run stopped in the expansion would
+	 * redo it. */
 	if (st == PEGSOL_OK && *paired) {
 		cs->through[n] = *through;
 		cs->has_through[n] = 1;
@@ -141,13 +141,13 @@ static pegsol_status expand_step(count_driver *d, int last, int waits,
 	char name[16];
 	snprintf(name, sizeof name, "S%d", n + 1);
 	r->cur_level = n;
-	r->E.held = count_held_bytes(d);
+	r->E.run->held = count_held_bytes(d);
 	r->store->growth_hint = prev && prev->positions
 		? (double)ops->size(cur) / (double)prev->positions : 0;
 	/* random play needs the next level's masses, whose remainders
 	 * (expand_stats.lost) the expansion accounts for */
 	pegsol_status st;
-	if (r->opt && r->opt->max_jumps > 0 && n == r->opt->max_jumps && !r->random)
+	if (r->run->max_jumps > 0 && n == r->run->max_jumps && !r->random)
 		st = count_stats_only(r, cur, name, next, xs);
 	else if (last)
 		st = ops->expand_consume(r->store, cur, name, next, xs, dead, r->err);
@@ -205,13 +205,13 @@ static pegsol_status forward_level(count_driver *d, int N, slevel **next)
 		}
 	}
 	size_t bytes = count_held_bytes(d) + r->store->ops->bytes(*next);
-	if (st == PEGSOL_OK && r->opt && r->opt->memory && bytes > r->opt->memory)
+	if (st == PEGSOL_OK && r->run->memory && bytes > r->run->memory)
 		st = memory_error(r, bytes);
 	/* S_n waits for its partner S_{N-n} in the self-dual case: packed,
-	 * when the store can (the levels before the middle, all waiting at
-	 * once, were a sixth of the English count's peak at 24 bytes a
-	 * key), by its expansion already where the store has expand_park;
-	 * the pairing reads it a partition at a time */
+	 * when the store can (the levels before the middle all wait at
+	 * once, a good share of the peak at 24 bytes a key), by its
+	 * expansion already where the store has expand_park; the pairing
+	 * reads it a partition at a time */
 	if (!waits)
 		count_drop(d, &d->S[n], &cs->live_s[n]);
 	else if (st == PEGSOL_OK && r->store->ops->park)
@@ -306,7 +306,7 @@ pegsol_status count_levels(count_run *r, pegsol_count_result *out,
 		return fail(r->err, PEGSOL_ELIMIT, "out of memory");
 	count_driver d = {.r = r, .cs = cs};
 	int N = r->N;
-	int max = r->opt && r->opt->max_jumps > 0 ? r->opt->max_jumps : -1;
+	int max = r->run->max_jumps > 0 ? r->run->max_jumps : -1;
 	r->find_at = r->pr->finish_kind == PEGSOL_FINISH_POSITION && max < 0 ? N : -1;
 	/* A partial run or random play: no winning positions.  Nor when the
 	 * finish is in another position class than the start (every 41-hole

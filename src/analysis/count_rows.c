@@ -1,6 +1,7 @@
 /*
  * analysis/count_rows.c - the rows of a count's table (count_rows.h).
  */
+#include "analysis/count_run.h"
 #include "analysis/count_rows.h"
 
 #include "core/parallel.h"
@@ -106,10 +107,9 @@ static pegsol_status add_up_row(count_run *r, pegsol_jump_level *row, u128 *thro
  * with a stats pass (a level in memory) adds them up in slices on the
  * engine's threads; otherwise the store hands its keys over one by one on
  * one thread, and they are gathered into batches whose stats the engine's
- * threads add up, each into its own expand_stats.  One thread alone spent
- * 9.3 of a 16-thread run's 17.5 s on French count -s 0 --max-jumps 15's
- * last level (bench/level_scaling.sh on a 16-core machine,
- * doc/BENCHMARKS.md); in slices, 0.4 of 6.3 s. */
+ * threads add up, each into its own expand_stats: on one thread alone a
+ * big last level (the French board's at --max-jumps 15) would take most
+ * of a many-threaded run's time. */
 #define STATS_BATCH ((size_t)1 << 20)
 #define STATS_CHUNK 4096
 
@@ -148,7 +148,7 @@ static void stats_batch_part(void *arg, int tid)
 static void stats_batch_run(stats_scan *ss)
 {
 	atomic_store(&ss->next, 0);
-	int threads = ss->r->E.threads > 1 && ss->n > STATS_CHUNK ? ss->r->E.threads : 1;
+	int threads = ss->r->E.run->threads > 1 && ss->n > STATS_CHUNK ? ss->r->E.run->threads : 1;
 	if (threads == 1)
 		stats_batch_part(ss, 0);
 	else
@@ -173,7 +173,7 @@ static void on_stats(void *ctx, uint64_t key, u128 count)
 static pegsol_status stats_by_batches(count_run *r, const slevel *cur,
                                       size_t total, expand_stats *xs)
 {
-	int threads = r->E.threads > 1 ? r->E.threads : 1;
+	int threads = r->E.run->threads > 1 ? r->E.run->threads : 1;
 	stats_scan ss = {.r = r, .total = total};
 	size_t batch = total < STATS_BATCH ? total + 1 : STATS_BATCH;
 	ss.keys = malloc(batch * sizeof *ss.keys);
@@ -196,9 +196,8 @@ static pegsol_status stats_by_batches(count_run *r, const slevel *cur,
 	return st;
 }
 
-/* --max-jumps's last level has a row but no children worth making
- * (English, 14 jumps on disk within 32M: the last level's expansion was
- * 12 of 21 s). */
+/* --max-jumps's last level has a row but no children worth making: its
+ * expansion would be the biggest step of the run. */
 pegsol_status count_stats_only(count_run *r, const slevel *cur, const char *name,
                                slevel **next, expand_stats *xs)
 {

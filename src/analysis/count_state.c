@@ -13,11 +13,10 @@
 
 static const char state_magic[8] = "pgcount3";
 
-/* The state as pegsol wrote it before random play and forward-only counts
- * (up to commit e619380): magic "pgcount1", the same fields up to out and
- * none after it, which a count, the only run there was, leaves at 0.  It
- * is still read, so that a long run checkpointed by such a binary (the
- * 41-hole board's) can be carried on by this one. */
+/* The state of the first format, without random play and forward-only
+ * counts: magic "pgcount1", the same fields up to out and none after it,
+ * which a count leaves at 0.  It is still read, so that a long run
+ * checkpointed in that format (the 41-hole board's) can be carried on. */
 static const char state_magic_v1[8] = "pgcount1";
 #define STATE_V1_ALIGN _Alignof(count_state)
 #define STATE_V1_BYTES ((offsetof(count_state, random) + STATE_V1_ALIGN - 1) / \
@@ -74,7 +73,7 @@ pegsol_status count_state_begin(count_driver *d)
 	want.counting = r->counting;
 	want.random = r->random;
 	want.forward_only = r->forward_only;
-	want.max = r->opt && r->opt->max_jumps > 0 ? r->opt->max_jumps : -1;
+	want.max = r->run->max_jumps > 0 ? r->run->max_jumps : -1;
 	want.start = r->pr->start;
 	want.finish = r->pr->finish;
 	want.n = -1;

@@ -7,7 +7,8 @@
 #ifndef PEGSOL_ANALYSIS_COUNT_STATE_H
 #define PEGSOL_ANALYSIS_COUNT_STATE_H
 
-#include "analysis/count.h"
+#include "analysis/count_random.h"
+#include "pegsol/levels.h"
 
 /* Declared here too so that the state's header stands without the
  * engine's and the stores' (count_int.h, store/level_store.h): the test

@@ -93,8 +93,7 @@ pegsol_status count_winning(count_run *r, pegsol_count_result *out)
 	walk_ctx w = {r, out, NULL, 0, 0, r->self_dual, {0}};
 	winning_walk_cb cb = {.on_level = on_winning_level, .on_phase = on_walk_phase,
 	                      .ctx = &w, .on_mirror = on_mirror_level};
-	pegsol_status st = winning_walk(r->store, r->pr, N,
-	                                r->opt ? r->opt->memory : 0, &cb, r->err);
+	pegsol_status st = winning_walk(r->store, r->pr, N, &cb, r->err);
 	/* every store's share, added up */
 	u128 v[2 * NLEV] = {0};
 	for (int n = 0; n <= N; n++) {
@@ -115,8 +114,7 @@ pegsol_status count_decide(count_run *r, pegsol_count_result *out, int *solvable
 	walk_ctx w = {r, out, NULL, 1, 0, 0, {0}};
 	winning_walk_cb cb = {.on_level = on_winning_level, .on_phase = on_walk_phase,
 	                      .ctx = &w};
-	pegsol_status st = winning_walk(r->store, r->pr, r->N,
-	                                r->opt ? r->opt->memory : 0, &cb, r->err);
+	pegsol_status st = winning_walk(r->store, r->pr, r->N, &cb, r->err);
 	if (w.decided) {
 		st = PEGSOL_OK;
 		*solvable = w.row->winning > 0;

@@ -66,6 +66,7 @@ typedef struct search {
 	int back_from;       /* T[k] is kept for k >= back_from; N + 1: none */
 	level T[PEGSOL_MAX_HOLES + 1];
 	engine E;
+	run_ctx run;         /* the engine's: the backward levels' budget */
 	int engine_ready;
 	pegsol_jump path[PEGSOL_MAX_HOLES];
 	pegsol_deadend_result *out;
@@ -351,11 +352,9 @@ static int backward_worth_it(const size_t *n, const double *t, int k, int N,
  * (backward_worth_it), make it give up (then the solver decides every
  * position).  The engine is bounded by the memory too, so a level that
  * cannot fit is refused before it is made, and whatever the engine kept
- * is let go before the search: at --memory 60M the English board's levels
- * were refused only once made, and the engine's round buffers and tables
- * stayed resident beside the search's tables (peak 264 MiB). */
-static void backward_levels(search *s, const pegsol_deadend_options *opts,
-                            size_t limit, double until)
+ * is let go before the search, not left resident beside the search's
+ * tables. */
+static void backward_levels(search *s, int threads, size_t limit, double until)
 {
 	const pegsol_board *b = s->b;
 	const pegsol_problem *pr = s->pr;
@@ -365,11 +364,11 @@ static void backward_levels(search *s, const pegsol_deadend_options *opts,
 	if (s->N < 0)
 		return;
 	s->engine_ready = 1; /* released even when its tables are not had */
-	if (engine_init(&s->E, b, s->H, opts ? opts->threads : 0))
+	run_ctx_plain(&s->run, threads, limit);
+	if (engine_init(&s->E, b, s->H, &s->run))
 		return; /* as at any memory limit: the solver decides */
 	pegsol_pos pos[PEGSOL_MAX_HOLES];
 	size_t n = winning_backward_start(pr, pos);
-	s->E.memory = limit;
 	int keep = s->N - BACK_DEPTH < 0 ? 0 : s->N - BACK_DEPTH;
 	pegsol_error err;
 	size_t sizes[PEGSOL_MAX_HOLES + 1];
@@ -382,12 +381,12 @@ static void backward_levels(search *s, const pegsol_deadend_options *opts,
 	for (int k = 0; k < s->N; k++) {
 		if (!backward_worth_it(sizes, secs, k, s->N, until, limit))
 			goto fail;
-		s->E.held = 0;
+		s->E.run->held = 0;
 		for (int i = 0; i <= k; i++)
-			s->E.held += level_bytes(&s->T[i]);
+			s->E.run->held += level_bytes(&s->T[i]);
 		t = now();
-		if (level_expand(&s->E, &s->T[k], &s->T[k + 1], NULL, NULL, NULL, &err) !=
-		    PEGSOL_OK)
+		expand_request rq = {.in = &s->T[k], .out = &s->T[k + 1]};
+		if (level_expand(&s->E, &rq, &err) != PEGSOL_OK)
 			goto fail;
 		sizes[k + 1] = s->T[k + 1].n;
 		secs[k + 1] = now() - t;
@@ -442,7 +441,7 @@ pegsol_status pegsol_shortest_deadend(const pegsol_problem *problem,
 	/* One budget for everything the search holds at once: the backward
 	 * levels (at most half of it, and within level_memory), the solver's
 	 * tables (64 MiB, its default, or a quarter), and the search's own
-	 * three tables (the rest).  Each had been given the whole limit. */
+	 * three tables (the rest). */
 	size_t level_limit = mem / 2;
 	if (opts && opts->level_memory && opts->level_memory < level_limit)
 		level_limit = opts->level_memory;
@@ -467,7 +466,7 @@ pegsol_status pegsol_shortest_deadend(const pegsol_problem *problem,
 	/* The backward levels may take half of the time limit: the search
 	 * and the solver need the rest when they do not suffice. */
 	if (flags & PEGSOL_DEADEND_UNSOLVABLE)
-		backward_levels(&s, opts, level_limit,
+		backward_levels(&s, opts ? opts->threads : 0, level_limit,
 		                s.deadline ? now() + opts->time_limit / 2 : 0);
 	size_t used = levels_held(&s) + (flags & PEGSOL_DEADEND_UNSOLVABLE ? s.solve_memory : 0);
 	s.max_entries = (mem > used ? mem - used : 0) / sizeof(memo_entry);

@@ -17,11 +17,12 @@
  * states, so only the least image of each state under H is kept, and the
  * last level counts each state times the size of its orbit.  Images of a
  * set of jumps come from byte tables: the image of a set is the OR of the
- * images of its bytes (four jumps a byte).  Memory: about 48 bytes per state of the widest
- * level (English central game: see bench/).
+ * images of its bytes (four jumps a byte).  Memory: about 48 bytes per
+ * state of the widest level.
  *
  * Its functions are declared in pegsol/shortest.h.
  */
+#include "core/run_ctx.h"
 #include "core/array.h"
 #include "board/problem.h"
 #include "search/move_problem.h"
@@ -211,17 +212,15 @@ static void state_jumps(const jset_ctx *c, const jlevel *lv, int k, size_t i,
  * set's position added to the set, made canonical. */
 static pegsol_status next_sets(const jset_ctx *c, const pegsol_winning *w,
                                jlevel *lv, int k, pegsol_pos start,
-                               const pegsol_level_options *opt,
-                               pegsol_error *err)
+                               const run_ctx *run, pegsol_error *err)
 {
 	const pegsol_board *b = c->b;
 	uint64_t s[JW_MAX] = {0};
 	for (size_t i = 0; i < lv[k].sets.n; i++) {
 		/* how far the level is, not only that it began: a level of the
 		 * English board's sets takes seconds */
-		if (opt && opt->progress && i && !(i & 4095))
-			opt->progress(opt->progress_ctx, "distinct sets of jumps", k, i,
-			              lv[k].sets.n);
+		if (i && !(i & 4095))
+			run_progress(run, "distinct sets of jumps", k, i, lv[k].sets.n);
 		const uint64_t *ps = recset_at(&lv[k].sets, i);
 		pegsol_pos pos = set_position(c, start, ps);
 		for (int j = 0; j < b->njumps; j++) {
@@ -295,6 +294,8 @@ pegsol_status pegsol_distinct_jump_sets(const pegsol_problem *pr,
 	if (checked != PEGSOL_OK)
 		return checked;
 	const pegsol_board *b = pr->board;
+	run_ctx run;
+	run_ctx_init(&run, opt);
 	pegsol_winning *w = NULL;
 	pegsol_status st = pegsol_winning_compute(pr, opt, &w, err);
 	if (st != PEGSOL_OK)
@@ -320,10 +321,8 @@ pegsol_status pegsol_distinct_jump_sets(const pegsol_problem *pr,
 		goto done;
 	}
 	for (int k = 0; k < N; k++) {
-		if (opt && opt->progress)
-			opt->progress(opt->progress_ctx, "distinct sets of jumps", k, 0,
-			              lv[k].sets.n);
-		if ((st = next_sets(&c, w, lv, k, pr->start, opt, err)) != PEGSOL_OK)
+		run_progress(&run, "distinct sets of jumps", k, 0, lv[k].sets.n);
+		if ((st = next_sets(&c, w, lv, k, pr->start, &run, err)) != PEGSOL_OK)
 			goto done;
 		/* the table is not needed once the level is complete */
 		recset_drop_table(&lv[k + 1].sets);

@@ -47,7 +47,7 @@
 #include <unistd.h>
 
 typedef struct fin_ctx {
-	const pegsol_level_options *opt;
+	const run_ctx *run; /* the call's: its progress is the one reported */
 	int start;
 	int finish;      /* a pair's, or -1 */
 	char label[96];  /* "pair S-F: <phase>" or "start S: <phase>" */
@@ -58,9 +58,7 @@ typedef struct fin_ctx {
 static void fin_progress(void *ctx, size_t done, size_t total)
 {
 	fin_ctx *f = ctx;
-	if (f->opt && f->opt->progress)
-		f->opt->progress(f->opt->progress_ctx, "forward from every start",
-		                 f->start, done, total);
+	run_progress(f->run, "forward from every start", f->start, done, total);
 }
 
 /* A start's count, or a pair's walk, reports its own phases and levels,
@@ -69,25 +67,49 @@ static void count_progress(void *ctx, const char *phase, int n, size_t done,
                            size_t total)
 {
 	fin_ctx *f = ctx;
-	if (!f->opt || !f->opt->progress)
-		return;
 	if (f->finish >= 0)
 		snprintf(f->label, sizeof f->label, "pair %d-%d: %s", f->start,
 		         f->finish, phase ? phase : "");
 	else
 		snprintf(f->label, sizeof f->label, "start %d: %s", f->start,
 		         phase ? phase : "");
-	f->opt->progress(f->opt->progress_ctx, f->label, n, done, total);
+	run_progress(f->run, f->label, n, done, total);
+}
+
+/* The run of one start's count or one pair's walk: the call's, its
+ * progress named by fc, and with a work directory its own subdirectory
+ * `name` there (dir, 4096 bytes, holds its path), resumed when its
+ * manifest is there (a start or pair not begun yet starts afresh under
+ * --resume). */
+static pegsol_status sub_run(const run_ctx *run, fin_ctx *fc, const char *name,
+                             char *dir, run_ctx *sub, pegsol_error *err)
+{
+	*sub = *run;
+	sub->held = 0; /* the sub-run's levels are all its own */
+	if (run->progress) {
+		sub->progress = count_progress;
+		sub->progress_ctx = fc;
+	}
+	if (!run->workdir)
+		return PEGSOL_OK;
+	char manifest[4200];
+	snprintf(dir, 4096, "%s/%s", run->workdir, name);
+	if (mkdir(dir, 0777) && errno != EEXIST)
+		return fail(err, PEGSOL_EINPUT, "cannot make %s: %s", dir,
+		            strerror(errno));
+	snprintf(manifest, sizeof manifest, "%s/MANIFEST", dir);
+	sub->workdir = dir;
+	sub->resume = run->resume && access(manifest, F_OK) == 0;
+	return PEGSOL_OK;
 }
 
 /* The final holes and their games from start hole s: the forward count to
- * one peg (pegsol_count, so that the levels may be on disk, in
- * opt->workdir/start-S, each start resumable on its own).  A start whose
+ * one peg (the count, so that the levels may be on disk, in
+ * run->workdir/start-S, each start resumable on its own).  A start whose
  * position class holds no single peg cannot end with one (position_class.h)
  * and is not counted: on the French board that leaves 3 counts of 8 (each
  * of every position from its start, billions, on disk). */
-static pegsol_status one_start(const pegsol_board *b, int s,
-                               const pegsol_level_options *opt,
+static pegsol_status one_start(const pegsol_board *b, int s, const run_ctx *run,
                                pegsol_finishes_result *out, pegsol_error *err)
 {
 	pegsol_problem pr;
@@ -96,28 +118,16 @@ static pegsol_status one_start(const pegsol_board *b, int s,
 	pegsol_status st = pegsol_problem_init(&pr, b, start, "any", err);
 	if (st != PEGSOL_OK || position_class_impossible(&pr))
 		return st;
-	pegsol_level_options o = opt ? *opt : (pegsol_level_options){0};
-	fin_ctx fc = {opt, s, -1, ""};
-	if (o.progress) {
-		o.progress = count_progress;
-		o.progress_ctx = &fc;
-	}
-	char dir[4096], manifest[4200];
-	if (opt && opt->workdir) {
-		snprintf(dir, sizeof dir, "%s/start-%d", opt->workdir, s);
-		if (mkdir(dir, 0777) && errno != EEXIST)
-			return fail(err, PEGSOL_EINPUT, "cannot make %s: %s", dir,
-			                   strerror(errno));
-		snprintf(manifest, sizeof manifest, "%s/MANIFEST", dir);
-		o.workdir = dir;
-		/* a start not begun yet starts afresh under --resume */
-		o.resume = opt->resume && access(manifest, F_OK) == 0;
-	}
-	pegsol_count_result *res = malloc(sizeof *res);
-	if (!res)
+	fin_ctx fc = {run, s, -1, ""};
+	char name[32], dir[4096];
+	snprintf(name, sizeof name, "start-%d", s);
+	run_ctx sub;
+	st = sub_run(run, &fc, name, dir, &sub, err);
+	pegsol_count_result *res = st == PEGSOL_OK ? malloc(sizeof *res) : NULL;
+	if (st == PEGSOL_OK && !res)
 		st = fail(err, PEGSOL_ELIMIT, "out of memory");
 	if (st == PEGSOL_OK)
-		st = pegsol_count(&pr, &o, PEGSOL_COUNT_FORWARD_ONLY, res, err);
+		st = count_jumps(&pr, &sub, PEGSOL_COUNT_FORWARD_ONLY, res, err);
 	for (int t = 0; st == PEGSOL_OK && t < b->nholes; t++) {
 		out->wins[s][t] = res->one_peg[t];
 		if (!res->one_peg[t])
@@ -219,7 +229,7 @@ static pegsol_status all_starts(const engine *E, level *out, pegsol_error *err)
 }
 
 static pegsol_status reachable_by_meeting(const pegsol_board *b,
-                                          const pegsol_level_options *opt,
+                                          run_ctx *run,
                                           pegsol_finishes_result *out,
                                           pegsol_error *err)
 {
@@ -228,20 +238,20 @@ static pegsol_status reachable_by_meeting(const pegsol_board *b,
 	if (N < 0)
 		return PEGSOL_OK;
 	engine E;
-	if (engine_init(&E, b, G, opt ? opt->threads : 0)) {
+	if (engine_init(&E, b, G, run)) {
 		engine_release(&E);
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
 	}
-	E.memory = opt ? opt->memory : 0;
-	fin_ctx fc = {opt, -1, -1, ""};
+	fin_ctx fc = {run, -1, -1, ""};
 	E.progress = fin_progress;
 	E.progress_ctx = &fc;
 	level A = {0}, cur = {0}, next = {0};
 	pegsol_status st = all_starts(&E, &cur, err);
 	for (int n = 0; st == PEGSOL_OK && n < N - m; n++) {
 		fc.start = n;
-		E.held = level_bytes(&A);
-		st = level_expand(&E, &cur, &next, NULL, NULL, NULL, err);
+		E.run->held = level_bytes(&A);
+		st = level_expand(&E, &(expand_request){.in = &cur, .out = &next},
+		                  err);
 		if (n == m)
 			A = cur; /* keep level m */
 		else
@@ -249,9 +259,9 @@ static pegsol_status reachable_by_meeting(const pegsol_board *b,
 		cur = next;
 		memset(&next, 0, sizeof next);
 		size_t bytes = level_bytes(&A) + level_bytes(&cur);
-		if (st == PEGSOL_OK && opt && opt->memory && bytes > opt->memory)
+		if (st == PEGSOL_OK && run->memory && bytes > run->memory)
 			st = fail(err, PEGSOL_ELIMIT, "the levels need more than the "
-			                 "memory limit (%zu MiB)", opt->memory >> 20);
+			                 "memory limit (%zu MiB)", run->memory >> 20);
 	}
 	if (m == N - m)
 		A = cur;
@@ -285,7 +295,7 @@ enum { PAIR_SOLVER_NODES = 1 << 20 };
 
 /* Whether one peg can end at t from the start with s empty. */
 static pegsol_status decide_pair(const pegsol_board *b, int s, int t,
-                                 const pegsol_level_options *opt, int flags,
+                                 const run_ctx *run, int flags,
                                  int *solvable, pegsol_error *err)
 {
 	pegsol_problem pr = {b, b->full & ~bit(s), PEGSOL_FINISH_POSITION, bit(t)};
@@ -300,27 +310,16 @@ static pegsol_status decide_pair(const pegsol_board *b, int s, int t,
 		if (st != PEGSOL_ELIMIT)
 			return st;
 	}
-	pegsol_level_options o = opt ? *opt : (pegsol_level_options){0};
-	fin_ctx fc = {opt, s, t, ""};
-	if (o.progress) {
-		o.progress = count_progress;
-		o.progress_ctx = &fc;
-	}
-	char dir[4096], manifest[4200];
-	if (opt && opt->workdir) {
-		snprintf(dir, sizeof dir, "%s/pair-%d-%d", opt->workdir, s, t);
-		if (mkdir(dir, 0777) && errno != EEXIST)
-			return fail(err, PEGSOL_EINPUT, "cannot make %s: %s", dir,
-			                   strerror(errno));
-		snprintf(manifest, sizeof manifest, "%s/MANIFEST", dir);
-		o.workdir = dir;
-		o.resume = opt->resume && access(manifest, F_OK) == 0;
-	}
-	return count_solvable(&pr, &o, solvable, err);
+	fin_ctx fc = {run, s, t, ""};
+	char name[32], dir[4096];
+	snprintf(name, sizeof name, "pair-%d-%d", s, t);
+	run_ctx sub;
+	pegsol_status st = sub_run(run, &fc, name, dir, &sub, err);
+	return st == PEGSOL_OK ? count_solvable(&pr, &sub, solvable, err) : st;
 }
 
 static pegsol_status reachable_by_pairs(const pegsol_board *b,
-                                        const pegsol_level_options *opt,
+                                        const run_ctx *run,
                                         int flags, pegsol_finishes_result *out,
                                         pegsol_error *err)
 {
@@ -334,7 +333,7 @@ static pegsol_status reachable_by_pairs(const pegsol_board *b,
 			if (pegsol_board_pair_representative(b, s, t) != s * PEGSOL_MAX_HOLES + t ||
 			    position_class_of(&pc, b->full & ~bit(s)) != position_class_of(&pc, bit(t)))
 				continue;
-			pegsol_status st = decide_pair(b, s, t, opt, flags, &solvable, err);
+			pegsol_status st = decide_pair(b, s, t, run, flags, &solvable, err);
 			if (st != PEGSOL_OK)
 				return st;
 			if (!solvable)
@@ -363,23 +362,25 @@ pegsol_status pegsol_finishes(const pegsol_board *b,
 	out->counted = count != 0;
 	/* the start-S and pair-S-F directories are made only in a directory
 	 * that is pegsol's own or empty (workdir.h) */
-	if (opt && opt->workdir) {
-		pegsol_status st = workdir_claim(opt->workdir, opt->resume, err);
+	run_ctx run;
+	run_ctx_init(&run, opt);
+	if (run.workdir) {
+		pegsol_status st = workdir_claim(run.workdir, run.resume, err);
 		if (st != PEGSOL_OK)
 			return st;
 	}
 	/* in memory, the labelled run is the fast way; on disk (boards whose
 	 * middle levels outgrow memory) pair by pair, or one count per start */
-	if (!count && ((flags & PEGSOL_FINISHES_BY_PAIRS) || (opt && opt->workdir)))
-		return reachable_by_pairs(b, opt, flags, out, err);
+	if (!count && ((flags & PEGSOL_FINISHES_BY_PAIRS) || run.workdir))
+		return reachable_by_pairs(b, &run, flags, out, err);
 	if (!count)
-		return reachable_by_meeting(b, opt, out, err);
+		return reachable_by_meeting(b, &run, out, err);
 	const sym_group *G = b->symmetry;
 	int done[PEGSOL_MAX_HOLES] = {0};
 	for (int s = 0; s < b->nholes; s++) {
 		if (done[s])
 			continue;
-		pegsol_status st = one_start(b, s, opt, out, err);
+		pegsol_status st = one_start(b, s, &run, out, err);
 		if (st != PEGSOL_OK)
 			return st;
 		/* Every symmetric start gets the image of the answer. */

@@ -20,6 +20,8 @@
  *
  * Its functions are declared in pegsol/levels.h.
  */
+#include "analysis/levels_by_moves.h"
+#include "analysis/prune_choice.h"
 #include "engine/level.h"
 #include "board/problem.h"
 #include "board/symmetry.h"
@@ -38,8 +40,8 @@ static pegsol_status level_after(engine *E, const pegsol_pos *pos, size_t n,
 	memset(&b, 0, sizeof b);
 	pegsol_status st = level_from_positions(E, pos, n, 0, &a, err);
 	for (int i = 0; i < k && st == PEGSOL_OK; i++) {
-		E->held = level_bytes(&a);
-		st = level_expand(E, &a, &b, NULL, NULL, NULL, err);
+		E->run->held = level_bytes(&a);
+		st = level_expand(E, &(expand_request){.in = &a, .out = &b}, err);
 		level_free(&a);
 		a = b;
 		memset(&b, 0, sizeof b);
@@ -118,22 +120,23 @@ pegsol_status pegsol_level_positions(const pegsol_problem *problem,
 	int winning = flags & PEGSOL_MEMBERS_WINNING;
 	pegsol_pos sets[2] = {problem->start, problem->finish};
 	sym_group *H = sym_group_stabiliser(b->symmetry, sets, any ? 1 : 2);
+	run_ctx run;
+	run_ctx_init(&run, options);
 	engine E;
 	memset(&E, 0, sizeof E);
 	level S, T;
 	memset(&S, 0, sizeof S);
 	memset(&T, 0, sizeof T);
-	if (!H || engine_init(&E, b, H, options ? options->threads : 0)) {
+	if (!H || engine_init(&E, b, H, &run)) {
 		st = fail(err, PEGSOL_ELIMIT, "level positions: out of memory");
 		goto done;
 	}
-	E.memory = options ? options->memory : 0;
 	if ((st = level_after(&E, &problem->start, 1, jumps, &S, err)) != PEGSOL_OK)
 		goto done;
 	if (winning && jumps <= N) {
 		pegsol_pos pos[PEGSOL_MAX_HOLES];
 		size_t n = winning_backward_start(problem, pos);
-		E.held = level_bytes(&S); /* S stays beside the backward levels */
+		E.run->held = level_bytes(&S); /* S stays beside the backward levels */
 		if ((st = level_after(&E, pos, n, N - jumps, &T, err)) != PEGSOL_OK)
 			goto done;
 	}
@@ -196,12 +199,17 @@ pegsol_status pegsol_move_level_positions(const pegsol_problem *problem,
 		return st;
 	if (n < 0 || n > PEGSOL_MAX_HOLES)
 		return fail(err, PEGSOL_EUSAGE, "level positions: no level %d by moves", n);
+	if (!prune_choice_valid((int)prune))
+		return fail(err, PEGSOL_EUSAGE, "levels by moves: prune is %d "
+		            "(not a pegsol_prune)", (int)prune);
 	pegsol_moves_result *res = malloc(sizeof *res);
 	if (!res)
 		return fail(err, PEGSOL_ELIMIT, "level positions: out of memory");
+	run_ctx run;
+	run_ctx_init(&run, options);
 	move_capture m = {.n = n};
-	st = pegsol_levels_by_moves_pruned(problem, options, backward, n, prune,
-	                                   capture, &m, res, err);
+	st = levels_by_moves_run(problem, &run, backward, n, prune, capture, &m, res,
+	                         err);
 	int last = res->nlevels - 1;
 	free(res);
 	if (st == PEGSOL_OK && m.nomem)
@@ -222,12 +230,11 @@ pegsol_status pegsol_move_level_positions(const pegsol_problem *problem,
 	engine E;
 	memset(&E, 0, sizeof E);
 	unsigned char *on = NULL; /* [key]: on a solution */
-	if (!H || engine_init(&E, b, H, options ? options->threads : 0) ||
+	if (!H || engine_init(&E, b, H, &run) ||
 	    !(on = calloc(m.nkeys ? m.nkeys : 1, 1))) {
 		st = fail(err, PEGSOL_ELIMIT, "level positions: out of memory");
 		goto done;
 	}
-	E.memory = options ? options->memory : 0;
 	for (int pegs = 0; (flags & PEGSOL_MEMBERS_WINNING) && pegs <= b->nholes; pegs++) {
 		int some = 0;
 		for (size_t i = 0; i < m.nkeys && !some; i++)

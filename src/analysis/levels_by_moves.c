@@ -17,6 +17,7 @@
  * start's complement (pegsol_levels_by_moves_both).  Its functions are
  * declared in pegsol/levels.h.
  */
+#include "analysis/levels_by_moves.h"
 #include "analysis/levels_by_moves_sweep.h"
 #include "analysis/prune_choice.h"
 #include "board/problem.h"
@@ -45,8 +46,7 @@ static int keep_backward(const void *ctx, uint64_t key)
 
 /* The levels by the search by moves (move_search.c), into out (its
  * symmetry and direction set). */
-static pegsol_status search_levels(const pegsol_problem *pr,
-                                   const pegsol_level_options *opt,
+static pegsol_status search_levels(const pegsol_problem *pr, run_ctx *run,
                                    const sym_group *H, int backward,
                                    int max_moves, pegsol_prune prune,
                                    pegsol_move_level_fn each, void *ctx,
@@ -56,8 +56,8 @@ static pegsol_status search_levels(const pegsol_problem *pr,
 	size_t nroots = moves_roots(pr, backward, roots);
 	move_search S;
 	moves_prune mp = {.full = pr->board->full};
-	pegsol_status st = move_search_init(&S, pr->board, H, opt ? opt->threads : 0,
-	                                    backward, 0, 0, roots, nroots, err);
+	pegsol_status st = move_search_init(&S, pr->board, H, run, backward, 0, 0,
+	                                    roots, nroots, err);
 	if (st != PEGSOL_OK)
 		return st;
 	if (prune != PEGSOL_PRUNE_NONE) {
@@ -68,10 +68,9 @@ static pegsol_status search_levels(const pegsol_problem *pr,
 		S.keep = backward ? keep_backward : keep_forward;
 		S.keep_ctx = &mp;
 	}
-	S.memory = opt ? opt->memory : 0;
 	move_progress relay;
-	move_search_report(&S, &relay, opt, backward ? "backward by moves"
-	                                             : "forward by moves");
+	move_search_report(&S, &relay, backward ? "backward by moves"
+	                                        : "forward by moves");
 	for (int n = 0;; n++) {
 		const move_level *L = move_search_last(&S);
 		if (!L->n)
@@ -131,23 +130,33 @@ pegsol_status pegsol_levels_by_moves_pruned(const pegsol_problem *pr,
 	if (!prune_choice_valid((int)prune))
 		return fail(err, PEGSOL_EUSAGE, "levels by moves: prune is %d "
 		            "(not a pegsol_prune)", (int)prune);
+	run_ctx run;
+	run_ctx_init(&run, opt);
+	return levels_by_moves_run(pr, &run, backward, max_moves, prune, each, ctx,
+	                           out, err);
+}
+
+pegsol_status levels_by_moves_run(const pegsol_problem *pr, run_ctx *run,
+                                  int backward, int max_moves,
+                                  pegsol_prune prune, pegsol_move_level_fn each,
+                                  void *ctx, pegsol_moves_result *out,
+                                  pegsol_error *err)
+{
+	memset(out, 0, sizeof *out);
 	sym_group *H = moves_group(pr);
 	if (!H)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
 	out->symmetry_order = H->order;
 	out->backward = backward != 0;
 	/* The sweep makes the same table in a fraction of the time and
-	 * memory (English: 5 s, not 20); the search is for what only it
-	 * gives: pruned levels, the positions of each level, and boards past
-	 * a move label's holes. */
-	if (prune == PEGSOL_PRUNE_NONE && !each && levels_by_moves_sweep_fits(pr)) {
-		pegsol_status swept = levels_by_moves_sweep(pr, opt, H, backward,
-		                                            max_moves, out, err);
-		sym_group_free(H);
-		return swept;
-	}
-	pegsol_status st = search_levels(pr, opt, H, backward, max_moves, prune,
-	                                 each, ctx, out, err);
+	 * memory; the search is for what only it gives: pruned levels, the
+	 * positions of each level, and boards past a move label's holes. */
+	pegsol_status st;
+	if (prune == PEGSOL_PRUNE_NONE && !each && levels_by_moves_sweep_fits(pr))
+		st = levels_by_moves_sweep(pr, run, H, backward, max_moves, out, err);
+	else
+		st = search_levels(pr, run, H, backward, max_moves, prune, each, ctx,
+		                   out, err);
 	sym_group_free(H);
 	return st;
 }
@@ -163,17 +172,23 @@ pegsol_status pegsol_levels_by_moves_both(const pegsol_problem *pr,
 	memset(err, 0, 2 * sizeof *err);
 	out[1].backward = 1;
 	pegsol_status checked = problem_check(pr, "levels by moves", &err[0]);
+	if (checked == PEGSOL_OK && max_moves < 0)
+		checked = fail(&err[0], PEGSOL_EUSAGE,
+		               "levels by moves: max_moves is %d (0: no limit)",
+		               max_moves);
 	if (checked != PEGSOL_OK) {
 		err[1] = err[0];
 		return checked;
 	}
+	run_ctx run;
+	run_ctx_init(&run, opt);
 	if (max_moves == 0 && levels_by_moves_sweep_joint_fits(pr)) {
 		sym_group *H = moves_group(pr);
 		if (!H) {
 			fail(&err[1], PEGSOL_ELIMIT, "out of memory");
 			return fail(&err[0], PEGSOL_ELIMIT, "out of memory");
 		}
-		pegsol_status st = levels_by_moves_sweep_joint(pr, opt, H, out, &err[0]);
+		pegsol_status st = levels_by_moves_sweep_joint(pr, &run, H, out, &err[0]);
 		for (int k = 0; k < 2; k++) {
 			out[k].symmetry_order = H->order;
 			out[k].backward = k;
@@ -189,6 +204,7 @@ pegsol_status pegsol_levels_by_moves_both(const pegsol_problem *pr,
 	}
 	pegsol_status st[2];
 	for (int k = 0; k < 2; k++)
-		st[k] = pegsol_levels_by_moves(pr, opt, k, max_moves, &out[k], &err[k]);
+		st[k] = levels_by_moves_run(pr, &run, k, max_moves, PEGSOL_PRUNE_NONE,
+		                            NULL, NULL, &out[k], &err[k]);
 	return st[0] != PEGSOL_OK ? st[0] : st[1];
 }

@@ -18,6 +18,7 @@
  * moves when the sweep's levels outgrow the memory.  Its function is
  * declared in pegsol/levels.h.
  */
+#include "analysis/levels_by_moves.h"
 #include "analysis/levels_by_moves_sweep.h"
 #include "core/error.h"
 #include "board/problem.h"
@@ -84,8 +85,10 @@ pegsol_status pegsol_move_level_member(const pegsol_problem *problem,
 	 * count (English: seconds, where the search by moves made most of
 	 * Bell's table); when those levels outgrow the memory, the search,
 	 * which stops at the level that holds pos, may still fit. */
+	run_ctx run;
+	run_ctx_init(&run, options);
 	if (levels_by_moves_sweep_fits(problem)) {
-		st = levels_by_moves_sweep_member(problem, options, H, backward, pos,
+		st = levels_by_moves_sweep_member(problem, &run, H, backward, pos,
 		                                  moves, err);
 		if (st != PEGSOL_ELIMIT) {
 			sym_group_free(H);
@@ -94,8 +97,8 @@ pegsol_status pegsol_move_level_member(const pegsol_problem *problem,
 		}
 	}
 	sym_group_free(H);
-	st = pegsol_levels_by_moves_pruned(problem, options, backward, 0,
-	                                   PEGSOL_PRUNE_NONE, watch_level, &w, res, err);
+	st = levels_by_moves_run(problem, &run, backward, 0, PEGSOL_PRUNE_NONE,
+	                         watch_level, &w, res, err);
 	free(res);
 	if (st == PEGSOL_OK)
 		*moves = w.found;

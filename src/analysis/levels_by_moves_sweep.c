@@ -34,7 +34,7 @@ int levels_by_moves_sweep_fits(const pegsol_problem *pr)
 }
 
 typedef struct sweep_progress {
-	const pegsol_level_options *opt;
+	const run_ctx *run;
 	const char *phase;
 	int level;
 } sweep_progress;
@@ -42,7 +42,7 @@ typedef struct sweep_progress {
 static void relay(void *ctx, size_t done, size_t total)
 {
 	sweep_progress *r = ctx;
-	r->opt->progress(r->opt->progress_ctx, r->phase, r->level, done, total);
+	run_progress(r->run, r->phase, r->level, done, total);
 }
 
 /* The tables of move_labels for the group: forward a jump goes on from
@@ -157,7 +157,7 @@ static void rows_close(pegsol_moves_result *out)
  * backward; no max_moves, no watch).  With a watch, the sweep stops at
  * the watched key's level by jumps, and says its moves. */
 static pegsol_status sweep(const pegsol_problem *pr,
-                           const pegsol_level_options *opt, const sym_group *H,
+                           run_ctx *run, const sym_group *H,
                            int backward, int max_moves, sweep_watch *watch,
                            pegsol_moves_result *out, pegsol_error *err)
 {
@@ -177,7 +177,7 @@ static pegsol_status sweep(const pegsol_problem *pr,
 	memset(&c, 0, sizeof c);
 	pegsol_status st = PEGSOL_OK;
 	move_labels *ml = malloc(sizeof *ml);
-	if (!ml || engine_init(&E, b, H, opt ? opt->threads : 0)) {
+	if (!ml || engine_init(&E, b, H, run)) {
 		st = fail(err, PEGSOL_ELIMIT, "levels by moves: out of memory");
 		goto done;
 	}
@@ -188,10 +188,9 @@ static pegsol_status sweep(const pegsol_problem *pr,
 		labels_init(ml, b, H, backward);
 	ml->max_moves = max_moves;
 	E.moves = ml;
-	E.memory = opt ? opt->memory : 0;
-	sweep_progress sp = {opt, joint ? "sweep both ways" : backward ? "backward sweep"
+	sweep_progress sp = {run, joint ? "sweep both ways" : backward ? "backward sweep"
 	                                                      : "forward sweep", 0};
-	if (opt && opt->progress) {
+	if (run->progress) {
 		E.progress = relay;
 		E.progress_ctx = &sp;
 	}
@@ -221,8 +220,9 @@ static pegsol_status sweep(const pegsol_problem *pr,
 			least = back < least ? back : least;
 		}
 		sp.level = n;
-		E.held = level_bytes(&a);
-		if ((st = level_expand(&E, &a, &c, NULL, NULL, NULL, err)) != PEGSOL_OK) {
+		E.run->held = level_bytes(&a);
+		expand_request rq = {.in = &a, .out = &c};
+		if ((st = level_expand(&E, &rq, err)) != PEGSOL_OK) {
 			/* stopped (the memory bound): the levels below the
 			 * fewest moves of the last level are whole, the others
 			 * wait for positions never made */
@@ -251,12 +251,12 @@ done:
 }
 
 pegsol_status levels_by_moves_sweep(const pegsol_problem *pr,
-                                    const pegsol_level_options *opt,
+                                    run_ctx *run,
                                     const sym_group *H, int backward,
                                     int max_moves, pegsol_moves_result *out,
                                     pegsol_error *err)
 {
-	pegsol_status st = sweep(pr, opt, H, backward, max_moves, NULL, out, err);
+	pegsol_status st = sweep(pr, run, H, backward, max_moves, NULL, out, err);
 	if (st != PEGSOL_ELIMIT)
 		return st;
 	/* The levels by jumps outgrew the memory bound.  A sweep bounded to
@@ -276,7 +276,7 @@ pegsol_status levels_by_moves_sweep(const pegsol_problem *pr,
 		if (max_moves > 0 && m >= max_moves)
 			break; /* the bound asked for did not fit */
 		pegsol_error why;
-		pegsol_status s = sweep(pr, opt, H, backward, m, NULL, out, &why);
+		pegsol_status s = sweep(pr, run, H, backward, m, NULL, out, &why);
 		if (s == PEGSOL_OK && !out->partial) {
 			free(best); /* every level: done after all */
 			return PEGSOL_OK;
@@ -306,7 +306,7 @@ int levels_by_moves_sweep_joint_fits(const pegsol_problem *pr)
 }
 
 pegsol_status levels_by_moves_sweep_joint(const pegsol_problem *pr,
-                                          const pegsol_level_options *opt,
+                                          run_ctx *run,
                                           const sym_group *H,
                                           pegsol_moves_result out[2],
                                           pegsol_error *err)
@@ -314,11 +314,11 @@ pegsol_status levels_by_moves_sweep_joint(const pegsol_problem *pr,
 	if (!levels_by_moves_sweep_joint_fits(pr))
 		return fail(err, PEGSOL_EINTERNAL, "levels by moves: the sweep both "
 		            "ways at once needs the finish to be the start's complement");
-	return sweep(pr, opt, H, 2, 0, NULL, out, err);
+	return sweep(pr, run, H, 2, 0, NULL, out, err);
 }
 
 pegsol_status levels_by_moves_sweep_member(const pegsol_problem *pr,
-                                           const pegsol_level_options *opt,
+                                           run_ctx *run,
                                            const sym_group *H, int backward,
                                            pegsol_pos pos, int *moves,
                                            pegsol_error *err)
@@ -329,7 +329,7 @@ pegsol_status levels_by_moves_sweep_member(const pegsol_problem *pr,
 	pegsol_moves_result *rows = calloc(1, sizeof *rows);
 	if (!rows)
 		return fail(err, PEGSOL_ELIMIT, "levels by moves: out of memory");
-	pegsol_status st = sweep(pr, opt, H, backward, 0, &w, rows, err);
+	pegsol_status st = sweep(pr, run, H, backward, 0, &w, rows, err);
 	free(rows);
 	if (st == PEGSOL_OK)
 		*moves = w.found;

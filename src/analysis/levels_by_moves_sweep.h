@@ -1,14 +1,15 @@
 /*
  * analysis/levels_by_moves_sweep.h - the levels by moves from one sweep
  * over the levels by jumps (levels_by_moves_sweep.c), beside the search by
- * moves that pegsol_levels_by_moves_pruned runs when it must (pruning,
- * each level's positions, or a board too big for a move label).
+ * moves that levels_by_moves.c runs when it must (pruning, each level's
+ * positions, or a board too big for a move label).
  */
 #ifndef PEGSOL_ANALYSIS_LEVELS_BY_MOVES_SWEEP_H
 #define PEGSOL_ANALYSIS_LEVELS_BY_MOVES_SWEEP_H
 
 #include "board/problem.h"
 #include "board/symmetry.h"
+#include "core/run_ctx.h"
 
 /* 1 when the sweep can make the problem's levels (its board's holes fit a
  * move label's mask). */
@@ -19,7 +20,7 @@ int levels_by_moves_sweep_fits(const pegsol_problem *pr);
  * pegsol_levels_by_moves makes them; its rows are filled here, its
  * symmetry and direction by the caller. */
 pegsol_status levels_by_moves_sweep(const pegsol_problem *pr,
-                                    const pegsol_level_options *opt,
+                                    run_ctx *run,
                                     const sym_group *H, int backward,
                                     int max_moves, pegsol_moves_result *out,
                                     pegsol_error *err);
@@ -36,7 +37,7 @@ int levels_by_moves_sweep_joint_fits(const pegsol_problem *pr);
  * levels_by_moves_sweep_joint_fits; no fallback within a memory bound
  * (PEGSOL_ELIMIT: the caller sweeps each way on its own). */
 pegsol_status levels_by_moves_sweep_joint(const pegsol_problem *pr,
-                                          const pegsol_level_options *opt,
+                                          run_ctx *run,
                                           const sym_group *H,
                                           pegsol_moves_result out[2],
                                           pegsol_error *err);
@@ -45,7 +46,7 @@ pegsol_status levels_by_moves_sweep_joint(const pegsol_problem *pr,
  * pos, or -1 when none does: the sweep made only as far as pos's peg
  * count. */
 pegsol_status levels_by_moves_sweep_member(const pegsol_problem *pr,
-                                           const pegsol_level_options *opt,
+                                           run_ctx *run,
                                            const sym_group *H, int backward,
                                            pegsol_pos pos, int *moves,
                                            pegsol_error *err);

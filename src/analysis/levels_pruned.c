@@ -13,6 +13,7 @@
  *
  * Its function is declared in pegsol/levels.h.
  */
+#include "analysis/count.h"
 #include "analysis/prune_choice.h"
 #include "board/problem.h"
 #include "board/symmetry.h"
@@ -21,16 +22,17 @@
 #include <string.h>
 
 /* W_n (and its raw count) from pegsol_count's fast path into out. */
-static pegsol_status winning_levels(const pegsol_problem *pr,
-                                    const pegsol_level_options *opt,
+static pegsol_status winning_levels(const pegsol_problem *pr, const run_ctx *run,
                                     pegsol_count_result *out, pegsol_error *err)
 {
 	pegsol_count_result *w = malloc(sizeof *w);
 	if (!w)
 		return fail(err, PEGSOL_ELIMIT, "levels: out of memory");
-	pegsol_level_options o = opt ? *opt : (pegsol_level_options){0};
-	o.max_jumps = 0;
-	pegsol_status st = pegsol_count(pr, &o, PEGSOL_COUNT_WINNING_ONLY, w, err);
+	run_ctx whole = *run; /* the fast path runs to the end, with its own
+	                       * engine: nothing of this one's is held */
+	whole.max_jumps = 0;
+	whole.held = 0;
+	pegsol_status st = count_jumps(pr, &whole, PEGSOL_COUNT_WINNING_ONLY, w, err);
 	if (st == PEGSOL_OK) {
 		for (int n = 0; n < w->nlevels && n < out->nlevels; n++) {
 			out->level[n].winning = w->level[n].winning;
@@ -62,10 +64,11 @@ pegsol_status pegsol_levels_by_jumps_pruned(const pegsol_problem *pr,
 	if (opt && (opt->workdir || opt->store))
 		return fail(err, PEGSOL_EUSAGE, "levels: the pruned levels are made in "
 		            "memory (no work directory, no store)");
+	run_ctx run;
+	run_ctx_init(&run, opt);
 	const pegsol_board *b = pr->board;
 	int any = pr->finish_kind == PEGSOL_FINISH_ANY_ONE;
 	int start_pegs = pegsol_pos_count(pr->start);
-	int max_jumps = opt ? opt->max_jumps : 0;
 	out->flags = PEGSOL_COUNT_NO_GAMES;
 	pegsol_pos sets[2] = {pr->start, pr->finish};
 	sym_group *H = sym_group_stabiliser(b->symmetry, sets, any ? 1 : 2);
@@ -75,13 +78,12 @@ pegsol_status pegsol_levels_by_jumps_pruned(const pegsol_problem *pr,
 	level a, c;
 	memset(&a, 0, sizeof a);
 	memset(&c, 0, sizeof c);
-	if (!H || engine_init(&E, b, H, opt ? opt->threads : 0) ||
+	if (!H || engine_init(&E, b, H, &run) ||
 	    prune_choice_init(&w, pr, 0, prune)) {
 		st = fail(err, PEGSOL_ELIMIT, "levels: out of memory");
 		goto done;
 	}
 	out->symmetry_order = H->order;
-	E.memory = opt ? opt->memory : 0;
 	const void *kctx;
 	int (*keep)(const void *, uint64_t) = walk_prune_filter(&w, &kctx);
 	if ((st = level_from_positions(&E, &pr->start, 1, 0, &a, err)) != PEGSOL_OK)
@@ -92,7 +94,7 @@ pegsol_status pegsol_levels_by_jumps_pruned(const pegsol_problem *pr,
 		l->pegs = start_pegs - n;
 		l->positions = a.n;
 		out->nlevels = n + 1;
-		if (max_jumps && n >= max_jumps) {
+		if (run.max_jumps && n >= run.max_jumps) {
 			for (size_t i = 0; i < a.n; i++)
 				l->positions_raw += (uint64_t)sym_orbit_size(H, a.keys[i]);
 			out->partial = 1;
@@ -100,8 +102,10 @@ pegsol_status pegsol_levels_by_jumps_pruned(const pegsol_problem *pr,
 		}
 		expand_stats stats;
 		memset(&stats, 0, sizeof stats);
-		E.held = level_bytes(&a);
-		if ((st = level_expand(&E, &a, &c, &stats, keep, kctx, err)) != PEGSOL_OK)
+		E.run->held = level_bytes(&a);
+		expand_request rq = {.in = &a, .out = &c, .stats = &stats,
+		                     .keep = keep, .keep_ctx = kctx};
+		if ((st = level_expand(&E, &rq, err)) != PEGSOL_OK)
 			goto done;
 		l->positions_raw = stats.raw;
 		level_free(&a);
@@ -115,7 +119,7 @@ pegsol_status pegsol_levels_by_jumps_pruned(const pegsol_problem *pr,
 	if (!out->partial) {
 		level_free(&a);
 		engine_release(&E); /* the fast path makes its own */
-		st = winning_levels(pr, opt, out, err);
+		st = winning_levels(pr, &run, out, err);
 	}
 done:
 	level_free(&a);

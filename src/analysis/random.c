@@ -50,7 +50,7 @@ static double mass_to_double(u128 m)
 }
 
 static pegsol_status random_can_finish(const pegsol_problem *problem,
-                                       const pegsol_level_options *opt,
+                                       const run_ctx *run,
                                        const pegsol_count_result *c,
                                        pegsol_random_result *out,
                                        pegsol_error *err);
@@ -82,7 +82,9 @@ pegsol_status pegsol_random_play_levels(const pegsol_problem *problem,
 		st = fail(err, PEGSOL_ELIMIT, "out of memory");
 		goto done;
 	}
-	st = count_random_play(problem, opt, c, x, err);
+	run_ctx run;
+	run_ctx_init(&run, opt);
+	st = count_random_play(problem, &run, c, x, err);
 	out->symmetry_order = c->symmetry_order;
 	out->nlevels = c->nlevels;
 	u128 ended = 0;
@@ -116,7 +118,7 @@ pegsol_status pegsol_random_play_levels(const pegsol_problem *problem,
 	out->nleast = x->nleast;
 	memcpy(out->most, x->most, sizeof out->most);
 	memcpy(out->least, x->least, sizeof out->least);
-	st = random_can_finish(problem, opt, c, out, err);
+	st = random_can_finish(problem, &run, c, out, err);
 done:
 	free(c);
 	free(x);
@@ -147,14 +149,13 @@ typedef struct finish_masses {
 
 /* The winning walk, then the fixed-point shares of random play moved
  * over its levels alone (see the top of this file). */
-static pegsol_status finish_run(const pegsol_problem *problem,
-                                const pegsol_level_options *opt,
+static pegsol_status finish_run(const pegsol_problem *problem, run_ctx *run,
                                 finish_masses *out, pegsol_error *err)
 {
 	memset(out, 0, sizeof *out);
 	out->N = -1;
 	winning_levels w;
-	pegsol_status st = winning_levels_walk(problem, opt, "random play's finish",
+	pegsol_status st = winning_levels_walk(problem, run, "random play's finish",
 	                                       0, &w, err);
 	if (w.H)
 		out->symmetry_order = w.H->order;
@@ -187,7 +188,9 @@ pegsol_status pegsol_random_finish(const pegsol_problem *problem,
 	finish_masses *m = malloc(sizeof *m);
 	if (!m)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
-	pegsol_status st = finish_run(problem, opt, m, err);
+	run_ctx run;
+	run_ctx_init(&run, opt);
+	pegsol_status st = finish_run(problem, &run, m, err);
 	out->symmetry_order = m->symmetry_order;
 	if (st == PEGSOL_OK && m->N >= 0) {
 		out->nlevels = m->N + 1;
@@ -210,21 +213,15 @@ pegsol_status pegsol_random_finish(const pegsol_problem *problem,
  * processes, the column is left out (can_finish_known 0), not the run
  * failed.  Its finish is checked against the distribution's. */
 static pegsol_status random_can_finish(const pegsol_problem *problem,
-                                       const pegsol_level_options *opt,
+                                       const run_ctx *run,
                                        const pegsol_count_result *c,
                                        pegsol_random_result *out,
                                        pegsol_error *err)
 {
-	if (opt && opt->store && opt->store->shares)
+	if (run->store && run->store->shares)
 		return PEGSOL_OK;
-	pegsol_level_options o;
-	memset(&o, 0, sizeof o);
-	if (opt) {
-		o.threads = opt->threads;
-		o.memory = opt->memory;
-		o.progress = opt->progress;
-		o.progress_ctx = opt->progress_ctx;
-	}
+	run_ctx o;
+	run_ctx_in_memory(&o, run);
 	finish_masses *m = malloc(sizeof *m);
 	if (!m)
 		return PEGSOL_OK; /* the column is left out */

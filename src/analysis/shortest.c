@@ -95,29 +95,28 @@ static uint64_t search_identity(const pegsol_problem *pr, int prune,
  * says, and
  * resumed from the work directory's checkpoint (cp, the caller's) when
  * there is one. */
-static pegsol_status start(shortest *s, const pegsol_level_options *opt,
-                           int prune, move_checkpoint *cp)
+static pegsol_status start(shortest *s, int prune, move_checkpoint *cp)
 {
 	const pegsol_problem *pr = s->pr;
 	pegsol_pos roots[PEGSOL_MAX_HOLES];
-	int threads = opt ? opt->threads : 0;
+	run_ctx *run = &s->run;
 	pegsol_status st;
 	if (prune && (prune_choice_init(&s->pf, pr, 0, (pegsol_prune)prune) ||
 	              prune_choice_init(&s->pb, pr, 1, (pegsol_prune)prune)))
 		return fail(s->err, PEGSOL_ELIMIT, "out of memory");
 	size_t n = moves_roots(pr, 0, roots);
-	if ((st = move_search_init(&s->F, s->b, s->H, threads, 0, 0, 1, roots, n, s->err)))
+	if ((st = move_search_init(&s->F, s->b, s->H, run, 0, 0, 1, roots, n, s->err)))
 		return st;
 	if (s->final_sweep) {
 		pegsol_pos *before = NULL;
 		if (final_sweep_roots(pr, s->final_sweep, &before, &n))
 			return fail(s->err, PEGSOL_ELIMIT, "out of memory");
-		st = move_search_init(&s->B, s->b, s->H, threads, 1, 0, 1, before, n,
+		st = move_search_init(&s->B, s->b, s->H, run, 1, 0, 1, before, n,
 		                      s->err);
 		free(before);
 	} else {
 		n = moves_roots(pr, 1, roots);
-		st = move_search_init(&s->B, s->b, s->H, threads, 1, 0, 1, roots, n,
+		st = move_search_init(&s->B, s->b, s->H, run, 1, 0, 1, roots, n,
 		                      s->err);
 	}
 	if (st)
@@ -128,8 +127,8 @@ static pegsol_status start(shortest *s, const pegsol_level_options *opt,
 		s->B.keep = keep_backward;
 		s->B.keep_ctx = s;
 	}
-	if (opt && opt->workdir) {
-		if ((st = move_checkpoint_open(cp, opt->workdir, opt->resume,
+	if (run->workdir) {
+		if ((st = move_checkpoint_open(cp, run->workdir, run->resume,
 		                               search_identity(pr, prune, s->final_sweep),
 		                               s->err)))
 			return st;
@@ -208,8 +207,9 @@ pegsol_status pegsol_shortest_final_sweep(const pegsol_problem *pr,
 	int prune = flags & PEGSOL_SHORTEST_NO_PRUNE ? PEGSOL_PRUNE_NONE
 	            : flags & PEGSOL_SHORTEST_PRUNE_RESOURCE ? PEGSOL_PRUNE_RESOURCE
 	            : PEGSOL_PRUNE_PAGODA, a = 0;
+	run_ctx_init(&s.run, opt);
 	move_checkpoint cp;
-	pegsol_status st = start(&s, opt, prune, &cp);
+	pegsol_status st = start(&s, prune, &cp);
 	if (st != PEGSOL_OK)
 		goto done;
 	int in_class = finish_in_class(pr);
@@ -218,7 +218,7 @@ pegsol_status pegsol_shortest_final_sweep(const pegsol_problem *pr,
 		out->impossible = in_class ? "pagoda" : "position class";
 		goto done;
 	}
-	if ((st = shortest_search(&s, opt, &a)))
+	if ((st = shortest_search(&s, &a)))
 		goto done;
 	out->forward_levels = s.F.nlevels;
 	out->backward_levels = s.B.nlevels;

@@ -56,6 +56,7 @@ typedef struct shortest {
 	const pegsol_problem *pr;
 	const pegsol_board *b;
 	sym_group *H;
+	run_ctx run;      /* the call's: both searches' threads, budget, progress */
 	move_search F, B;
 	walk_prune pf, pb;
 	keys *M;          /* [L + 1] layers */

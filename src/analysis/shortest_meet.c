@@ -130,7 +130,7 @@ static pegsol_status push_between(shortest *s, move_search *X,
  * are children of its last level, found from G, few) its next.  *side is
  * the side that grew. */
 static pegsol_status probe(shortest *s, move_search *S, move_search *O,
-                           const pegsol_level_options *opt, move_search **side)
+                           move_search **side)
 {
 	int k;
 	move_level hits;
@@ -150,10 +150,10 @@ static pegsol_status probe(shortest *s, move_search *S, move_search *O,
 	/* the side with more children looks them up; the other's fill the
 	 * filter */
 	move_search *X = cs >= co ? S : O, *Y = X == S ? O : S;
-	size_t mem = opt ? opt->memory : 0;
-	X->memory = mem;
+	X->share = 0; /* the whole budget: the other side's levels are
+	               * counted beside the probe's filter */
 	move_progress relay;
-	move_search_report(X, &relay, opt, "shortest: meeting two moves on");
+	move_search_report(X, &relay, "shortest: meeting two moves on");
 	relay.level = X->nlevels - 1;
 	st = move_search_meet(X, Y, &k, &hits, s->err);
 	X->progress = NULL; /* relay goes out of scope */
@@ -176,8 +176,7 @@ static pegsol_status probe(shortest *s, move_search *S, move_search *O,
 	return take_meeting(s, X, &hits, 2);
 }
 
-pegsol_status shortest_search(shortest *s, const pegsol_level_options *opt,
-                              int *a)
+pegsol_status shortest_search(shortest *s, int *a)
 {
 	s->L = -1;
 	/* (a resumed search has met nowhere yet: only such are saved) */
@@ -193,19 +192,19 @@ pegsol_status shortest_search(shortest *s, const pegsol_level_options *opt,
 			return PEGSOL_OK;
 		int fwd = lf->n <= lb->n;
 		move_search *S = fwd ? &s->F : &s->B, *O = fwd ? &s->B : &s->F;
-		size_t mem = opt ? opt->memory : 0;
+		size_t mem = s->run.memory;
 		size_t other = move_search_bytes(O);
-		S->memory = mem ? (mem > other ? mem - other : 1) : 0;
+		S->share = mem ? (mem > other ? mem - other : 1) : 0;
 		/* the level being expanded is the one named, as in the levels by
 		 * moves: its size is the progress's total */
 		move_progress relay;
-		move_search_report(S, &relay, opt, fwd ? "shortest: forward"
-		                                       : "shortest: backward");
+		move_search_report(S, &relay, fwd ? "shortest: forward"
+		                                  : "shortest: backward");
 		relay.level = S->nlevels - 1;
 		pegsol_status st = move_search_step(S, s->err);
 		move_search *grew = S;
-		if (st == PEGSOL_ELIMIT && S->memory && !S->overflow)
-			st = probe(s, S, O, opt, &grew);
+		if (st == PEGSOL_ELIMIT && S->share && !S->overflow)
+			st = probe(s, S, O, &grew);
 		S->progress = NULL; /* relay goes out of scope */
 		if (st != PEGSOL_OK)
 			return st;

@@ -10,7 +10,6 @@
 /* Grows the two sides until they meet; sets s->L and *a (the forward
  * level of the meeting), or leaves s->L at -1 when a side runs out (no
  * solution). */
-pegsol_status shortest_search(shortest *s, const pegsol_level_options *opt,
-                              int *a);
+pegsol_status shortest_search(shortest *s, int *a);
 
 #endif

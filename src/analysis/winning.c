@@ -117,8 +117,10 @@ pegsol_status pegsol_winning_compute(const pegsol_problem *pr,
 	/* the walk's levels (with a work directory its half-way levels on
 	 * disk, checkpointed so that a stopped computation resumes), each
 	 * kept as a sorted array */
+	run_ctx run;
+	run_ctx_init(&run, opt);
 	winning_levels wl;
-	st = winning_levels_walk(pr, opt, "pegsol_winning_compute", WINNING_MIRROR_KEYS,
+	st = winning_levels_walk(pr, &run, "pegsol_winning_compute", WINNING_MIRROR_KEYS,
 	                         &wl, err);
 	for (int n = 0; st == PEGSOL_OK && n <= w->N; n++) {
 		w->keys[n] = wl.keys[n];

@@ -24,7 +24,6 @@
 
 typedef struct walk_ctx {
 	winning_levels *w;
-	const pegsol_level_options *opt;
 	const char *phase;
 	int level;
 	int n; /* the level on_key fills */
@@ -110,23 +109,21 @@ static void on_phase(void *ctx, const char *phase, int n)
 static void on_progress(void *ctx, size_t done, size_t total)
 {
 	walk_ctx *c = ctx;
-	if (c->opt && c->opt->progress && c->phase)
-		c->opt->progress(c->opt->progress_ctx, c->phase, c->level, done, total);
+	if (c->phase)
+		run_progress(c->w->run, c->phase, c->level, done, total);
 }
 
 pegsol_status winning_levels_walk(const pegsol_problem *pr,
-                                  const pegsol_level_options *opt,
-                                  const char *what, int flags, winning_levels *w,
+                                  run_ctx *run, const char *what, int flags,
+                                  winning_levels *w,
                                   pegsol_error *err)
 {
 	memset(w, 0, sizeof *w);
 	w->N = -1;
 	for (int n = 0; n <= PEGSOL_MAX_HOLES; n++)
 		w->mirror[n] = -1;
-	w->memory = opt ? opt->memory : 0;
-	w->progress = opt ? opt->progress : NULL;
-	w->progress_ctx = opt ? opt->progress_ctx : NULL;
-	if (opt && opt->store && opt->store->shares)
+	w->run = run;
+	if (run->store && run->store->shares)
 		return fail(err, PEGSOL_EUSAGE, "%s needs every winning level whole "
 		            "in this process, not spread over processes", what);
 	const pegsol_board *b = pr->board;
@@ -138,23 +135,21 @@ pegsol_status winning_levels_walk(const pegsol_problem *pr,
 	if (N < 0)
 		return PEGSOL_OK; /* the finish has more pegs: nothing reaches it */
 	engine E;
-	if (engine_init(&E, b, w->H, opt ? opt->threads : 0)) {
+	if (engine_init(&E, b, w->H, run)) {
 		engine_release(&E);
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
 	}
-	walk_ctx c = {w, opt, NULL, 0, 0, flags, N, problem_self_dual(pr), {0}};
-	E.memory = opt ? opt->memory : 0;
+	walk_ctx c = {w, NULL, 0, 0, flags, N, problem_self_dual(pr), {0}};
 	E.progress = on_progress;
 	E.progress_ctx = &c;
 	winning_walk_cb cb = {.on_level = on_level, .on_phase = on_phase, .ctx = &c,
 	                      .on_mirror = on_mirror};
 	level_store *store = NULL;
-	pegsol_status st = level_store_open(&E, opt, &store, err);
+	pegsol_status st = level_store_open(&E, &store, err);
 	if (st == PEGSOL_OK)
-		st = winning_walk(store, pr, N, opt ? opt->memory : 0, &cb, err);
+		st = winning_walk(store, pr, N, &cb, err);
 	if (store)
 		store->ops->release(store);
-	w->threads = E.threads;
 	engine_release(&E);
 	if (st == PEGSOL_OK)
 		w->N = N;
@@ -281,8 +276,8 @@ static void wtable_build(wtable *t, const uint64_t *keys, size_t n)
 	memset(t->filter.w, 0, t->filter.words * sizeof *t->filter.w);
 	/* each key's slot and filter word asked for BUILD_AHEAD keys
 	 * before it is written: the keys are sorted, their slots random over
-	 * megabytes (English: the build was a tenth of random play's flow,
-	 * all of it on one thread, waiting for lines) */
+	 * megabytes, and the build runs on one thread, which would otherwise
+	 * wait for each line in turn */
 	enum { BUILD_AHEAD = 16 };
 	for (size_t i = 0; i < n; i++) {
 		if (i + BUILD_AHEAD < n) {
@@ -397,8 +392,8 @@ typedef struct step_ctx {
 enum { STEP_CHUNK = 4096 }; /* slots a claim */
 
 /* The slots [i0, i1) of cur.  The children's slots are fetched
- * FLOW_AHEAD parents before their shares are added (without any
- * prefetch, this was 1.7 s of the English board's random play of 3);
+ * FLOW_AHEAD parents before their shares are added (the slots lie at
+ * random over megabytes: unfetched, each add waits for its line);
  * children the filter rules out are never looked up (random play:
  * their shares are lost all at once). */
 static void step_range(step_ctx *x, size_t i0, size_t i1, int tid)
@@ -461,12 +456,10 @@ static void step_range(step_ctx *x, size_t i0, size_t i1, int tid)
 			kept += bloom_may_have(&next->filter, q);
 		}
 		for (int c = 0; c < kept; c++) {
-			/* and the next slot's line: a key past its first
-			 * slot (a table up to half full) was a tenth of
-			 * the step's time, waiting for it.  Fetched to be
-			 * written: on two threads a line read first was then
-			 * taken over from the other core for the add, and the
-			 * second thread cost a third more CPU than one */
+			/* and the next slot's line: in a table up to half
+			 * full a key often lies past its first slot.
+			 * Fetched to be written: a line read first would be
+			 * taken over from the other core for the add */
 			size_t h = wtable_hash(key[b][c], next->mask);
 			__builtin_prefetch(&next->slot[h], 1);
 			__builtin_prefetch(&next->slot[(h + 1) & next->mask], 1);
@@ -499,10 +492,10 @@ static void step_thread(void *arg, int tid)
 		step_range(x, i0, i0 + STEP_CHUNK < end ? i0 + STEP_CHUNK : end, tid);
 		/* the parents done, as the share of the table's slots
 		 * claimed (the keys lie evenly over them) */
-		if (tid == 0 && x->w->progress) {
+		if (tid == 0 && x->w->run->progress) {
 			size_t n = x->w->n[x->level];
-			x->w->progress(x->w->progress_ctx, "flow", x->level,
-			               (size_t)((double)n * (double)i0 / (double)end), n);
+			run_progress(x->w->run, "flow", x->level,
+			             (size_t)((double)n * (double)i0 / (double)end), n);
 		}
 	}
 }
@@ -582,9 +575,9 @@ static void values_to_table(wtable *t, const uint64_t *keys, size_t n, const u12
  * fit is not kept, and its mirror is made the forward way. */
 static size_t edges_room(const winning_levels *w, size_t used, int *keep)
 {
-	size_t budget = w->memory / 4;
-	*keep = !w->memory || used + ((size_t)1 << 20) < budget;
-	return w->memory && *keep ? budget - used : 0;
+	size_t memory = w->run->memory, budget = memory / 4;
+	*keep = !memory || used + ((size_t)1 << 20) < budget;
+	return memory && *keep ? budget - used : 0;
 }
 
 pegsol_status winning_flow(const pegsol_problem *pr, const winning_levels *w,
@@ -641,13 +634,12 @@ pegsol_status winning_flow(const pegsol_problem *pr, const winning_levels *w,
 	at[0] = start;
 	for (int n = 0; n < N; n++) {
 		int r = N - 1 - n, o;
-		if (w->progress)
-			w->progress(w->progress_ctx, "flow", n, 0, w->n[n]);
+		run_progress(w->run, "flow", n, 0, w->n[n]);
 		if (n >= from && rec[r].buf) {
 			if (in_table)
 				table_to_values(&cur, va);
 			in_table = 0;
-			int threads = w->n[n] >= 4 * STEP_CHUNK ? w->threads : 1;
+			int threads = w->n[n] >= 4 * STEP_CHUNK ? w->run->threads : 1;
 			o = flow_mirror_step(&rec[r], kind, &jm, w->keys[r + 1], full,
 			                     stab[r + 1], w->n[n], va, w->n[n + 1], vb,
 			                     threads, &at[n + 1], lost);
@@ -673,7 +665,7 @@ pegsol_status winning_flow(const pegsol_problem *pr, const winning_levels *w,
 			x->next = &next;
 			x->level = n;
 			/* small levels on one thread: a fork costs more than they do */
-			int threads = cur.mask + 1 >= 8 * STEP_CHUNK ? w->threads : 1, keep;
+			int threads = cur.mask + 1 >= 8 * STEP_CHUNK ? w->run->threads : 1, keep;
 			size_t room = edges_room(w, used, &keep);
 			x->rec = N - 1 - n >= from && keep && w->n[n] < FLOW_EDGE_MAX_INDEX &&
 			         w->n[n + 1] < FLOW_EDGE_MAX_INDEX &&

@@ -17,6 +17,7 @@
 
 #include "board/problem.h"
 #include "board/symmetry.h"
+#include "core/run_ctx.h"
 #include "core/u128.h"
 #include "pegsol/levels.h"
 
@@ -25,8 +26,10 @@
 typedef struct winning_levels {
 	int N;                                   /* -1: no finish reachable */
 	sym_group *H;
-	int threads;                             /* the flow's, as the walk's */
-	size_t memory;                           /* the walk's bound (0: none) */
+	/* the run: the walk's and the flow's threads and memory bound, and
+	 * its progress, which the flow's steps go on with (phase "flow",
+	 * level n the step from W_n) */
+	const run_ctx *run;
 	size_t n[PEGSOL_MAX_HOLES + 1];          /* classes in W_n */
 	/* m = N - n: W_m was handed over as the complements of W_n, key for
 	 * key (keys[m][i] the canonical form of ~keys[n][i]; keys[m] is NULL
@@ -34,12 +37,6 @@ typedef struct winning_levels {
 	int mirror[PEGSOL_MAX_HOLES + 1];
 	uint64_t raw[PEGSOL_MAX_HOLES + 1];      /* positions, every image (if asked) */
 	uint64_t *keys[PEGSOL_MAX_HOLES + 1];    /* in no particular order */
-	/* the walk's progress report (its options'), which the flow's steps
-	 * go on with: phase "flow", level n the step from W_n (on the
-	 * French board the steps take a quarter of random play's time) */
-	void (*progress)(void *ctx, const char *phase, int level, size_t done,
-	                 size_t total);
-	void *progress_ctx;
 } winning_levels;
 
 enum {
@@ -56,8 +53,8 @@ enum {
  * without WINNING_RAW, w->raw is 0), which winning_levels_free releases
  * whatever this returns. */
 pegsol_status winning_levels_walk(const pegsol_problem *pr,
-                                  const pegsol_level_options *opt,
-                                  const char *what, int flags, winning_levels *w,
+                                  run_ctx *run, const char *what, int flags,
+                                  winning_levels *w,
                                   pegsol_error *err);
 void winning_levels_free(winning_levels *w);
 

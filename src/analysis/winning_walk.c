@@ -168,7 +168,6 @@ typedef struct walk {
 	level_store *s;
 	const pegsol_problem *pr;
 	const winning_walk_cb *cb;
-	size_t memory;
 	int a, bb, self_dual;
 	int keep_w; /* the store checkpoints: every W_n stays, for a resume */
 	/* the store expands within a level (expand_within): the walk's
@@ -307,7 +306,7 @@ static pegsol_status expand_levels(walk *w, char kind, slevel **L, char *live,
 		char name[16];
 		snprintf(name, sizeof name, "%c%d", kind, n + 1);
 		phase(w, what, n);
-		s->E->held = held_bytes(w);
+		s->E->run->held = held_bytes(w);
 		const void *kctx;
 		int (*keep)(const void *, uint64_t) = walk_prune_filter(prune, &kctx);
 		st = s->ops->expand(s, L[n], name, &L[n + 1], NULL, keep, kctx, w->err);
@@ -316,10 +315,11 @@ static pegsol_status expand_levels(walk *w, char kind, slevel **L, char *live,
 		live[n + 1] = 1;
 		*top = n + 1;
 		size_t bytes = held_bytes(w);
-		if (w->memory && bytes > w->memory)
+		const run_ctx *run = s->E->run;
+		if (run->memory && bytes > run->memory)
 			return fail(w->err, PEGSOL_ELIMIT, "the levels need more "
 			                   "than the memory limit (%zu MiB)",
-			                   w->memory >> 20);
+			                   run->memory >> 20);
 		st = checkpoint(w);
 	}
 	return st;
@@ -406,7 +406,7 @@ static pegsol_status walk_out(walk *w)
 		int n = w->st.fwd;
 		slevel *kids = NULL;
 		phase(w, "winning forward", n);
-		s->E->held = held_bytes(w);
+		s->E->run->held = held_bytes(w);
 		snprintf(name, sizeof name, "W%d", n + 1);
 		if (w->fast) {
 			/* the canonical complements of the children, kept where
@@ -439,7 +439,7 @@ static pegsol_status walk_out(walk *w)
 		int n = w->st.bwd;
 		slevel *comp = NULL, *kids = NULL;
 		phase(w, "winning backward", n);
-		s->E->held = held_bytes(w);
+		s->E->run->held = held_bytes(w);
 		snprintf(name, sizeof name, "W%d", n - 1);
 		if (w->fast) {
 			/* the parents of W_n by reverse jumps, kept where they
@@ -488,8 +488,7 @@ static pegsol_status empty_walk(level_store *s, int N, const winning_walk_cb *cb
 }
 
 /* The pagodas of both halves, on two threads where there are two: each
- * search is a few milliseconds before the first level (the English
- * walk's two, 5 to 7 ms, with the other core idle), and they are
+ * search is a few milliseconds before the first level, and they are
  * independent, each with its own fixed seed.  The complement problem
  * searches once: its two tests are for one target (~start = finish)
  * from one start, and its backward keys are tested by the forward
@@ -511,7 +510,7 @@ static void prune_both(void *arg, int tid)
 }
 
 pegsol_status winning_walk(level_store *s, const pegsol_problem *pr, int N,
-                           size_t memory, const winning_walk_cb *cb,
+                           const winning_walk_cb *cb,
                            pegsol_error *err)
 {
 	/* no position wins, which the walk would find only after
@@ -523,18 +522,15 @@ pegsol_status winning_walk(level_store *s, const pegsol_problem *pr, int N,
 	w.s = s;
 	w.pr = pr;
 	w.cb = cb;
-	w.memory = memory;
 	w.err = err;
 	w.a = N / 2;
 	w.bb = N - w.a;
 	w.self_dual = problem_self_dual(pr);
 	w.keep_w = s->ops->checkpoint != NULL;
 	w.fast = s->ops->expand_within != NULL;
-	/* Rounds of 32 MiB, not 128: the walk's levels are a few million
-	 * keys, a fresh page costs more than the rounds' extra passes over
-	 * the tables (English: peak 274 -> 176 MiB, task-clock 1.2 -> 1.04 s).
-	 * 16 MiB saved 16 MiB of peak for a tenth more user time (1.58 ->
-	 * 1.77 s, medians of 5 alternating): not taken. */
+	/* Rounds of 32 MiB, not the engine's 56: the walk's levels are a
+	 * few million keys, and a fresh page costs more than the rounds'
+	 * extra passes over the tables. */
 	size_t round_bytes = s->E->round_bytes;
 	if (!round_bytes)
 		s->E->round_bytes = (size_t)32 << 20;
@@ -542,7 +538,7 @@ pegsol_status winning_walk(level_store *s, const pegsol_problem *pr, int N,
 	/* for the complement problem S also serves as T, and ~start = finish
 	 * makes the two tests the same */
 	int halves = w.self_dual ? 1 : 2;
-	prune_pair pp = {&w, pr, halves, s->E->threads > 1 ? halves : 1, {0, 0}};
+	prune_pair pp = {&w, pr, halves, s->E->run->threads > 1 ? halves : 1, {0, 0}};
 	parallel_run(pp.nthreads, prune_both, &pp);
 	if (pp.rc[0] < 0 || pp.rc[1] < 0)
 		st = fail(err, PEGSOL_ELIMIT, "out of memory");
@@ -557,7 +553,7 @@ pegsol_status winning_walk(level_store *s, const pegsol_problem *pr, int N,
 		                   meet_by_expanding(&w) ? w.bb - 1 : w.bb, &w.pt,
 		                   "backward");
 	/* from here the S and T levels are what the walk holds */
-	s->E->held = held_bytes(&w);
+	s->E->run->held = held_bytes(&w);
 	if (st == PEGSOL_OK)
 		st = walk_out(&w);
 	walk_prune_free(&w.ps);
@@ -567,7 +563,7 @@ pegsol_status winning_walk(level_store *s, const pegsol_problem *pr, int N,
 		s->ops->free(s, w.T[i]);
 		s->ops->free(s, w.W[i]);
 	}
-	s->E->held = 0;
+	s->E->run->held = 0;
 	s->E->round_bytes = round_bytes;
 	return st;
 }

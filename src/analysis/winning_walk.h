@@ -75,11 +75,9 @@ size_t winning_backward_start(const pegsol_problem *pr, pegsol_pos *out);
 /* Walks to every W_n, the levels in store s (in memory, on disk, over MPI
  * ranks).  A store that checkpoints gets one after every level, and a
  * store opened to resume carries on from its checkpoint.  N is the number
- * of jumps from start to finish (>= 0); memory, when not 0, bounds the
- * bytes of the levels held in memory; the engine's own bound (E->memory)
- * covers each expansion. */
+ * of jumps from start to finish (>= 0).  The store's engine's run
+ * bounds the bytes of the levels held in memory, and each expansion. */
 pegsol_status winning_walk(level_store *s, const pegsol_problem *pr, int N,
-                           size_t memory, const winning_walk_cb *cb,
-                           pegsol_error *err);
+                           const winning_walk_cb *cb, pegsol_error *err);
 
 #endif

@@ -15,12 +15,12 @@
 #include <string.h>
 
 int engine_init(engine *E, const pegsol_board *b, const sym_group *G,
-                int threads)
+                run_ctx *run)
 {
 	memset(E, 0, sizeof *E);
 	E->board = b;
 	E->G = G;
-	E->threads = threads > 0 ? threads : parallel_cores();
+	E->run = run;
 	E->keybits = b->nholes;
 	if (jump_tables_build(E))
 		return -1;
@@ -41,9 +41,9 @@ void engine_release(engine *E)
 	engine_buffers_free(E);
 }
 
-/* A slice of the keys a thread, its sums in its own cache lines (sums
- * side by side, written for every key, made four threads slower than
- * one on the French board's last level: bench/level_scaling.sh). */
+/* A slice of the keys a thread, its sums in its own cache lines: sums
+ * side by side, written for every key, would bounce their line between
+ * the cores on every key. */
 typedef struct stats_slot {
 	expand_stats st;
 	int overflow;
@@ -85,7 +85,7 @@ static int stats_on_threads(const engine *E, const uint64_t *keys,
 {
 	/* a level of a few thousand keys: waking the workers costs more
 	 * than it (some 20 us; 10 ns a key) */
-	int nthreads = n >= 8192 ? E->threads : 1;
+	int nthreads = n >= 8192 ? E->run->threads : 1;
 	if (nthreads > PARALLEL_MAX_THREADS)
 		nthreads = PARALLEL_MAX_THREADS;
 	/* aligned as its type says: calloc's 16 bytes let a 64-byte store

@@ -10,7 +10,6 @@
  * would first write in the same huge page are touched by halves first.
  */
 #include "engine/engine_buffers.h"
-#include "engine/expand_dense.h"
 #include "core/bigmem.h"
 
 #ifdef __GLIBC__
@@ -86,7 +85,8 @@ void engine_drop_spares(engine *E)
 	eb->spare_keys = NULL;
 	eb->spare_counts = NULL;
 	eb->spare_keys_n = eb->spare_counts_n = 0;
-	expand_dense_free(eb->dense);
+	if (eb->dense)
+		eb->dense_free(eb->dense);
 	eb->dense = NULL;
 }
 
@@ -137,9 +137,7 @@ int engine_borrow(const engine *E, int n, const size_t *bytes, void **out)
 		return -1;
 	/* first fit, in the order asked, over the buffers the engine has:
 	 * the tables' region first, whose pages every level's tables touch
-	 * (the count's pairings took the match's arrays from the round
-	 * buffers, and the English count touched 28 MB more of them at its
-	 * peak, the pairing of S_16 with S_15: 370 -> 342 MiB) */
+	 * anyway, so that a borrower faults in as few other pages as it can */
 	size_t used[MAX_THREADS + 1] = {0};
 	for (int i = 0; i < n; i++) {
 		size_t want = (bytes[i] + 63) & ~(size_t)63;
@@ -162,18 +160,16 @@ int engine_borrow(const engine *E, int n, const size_t *bytes, void **out)
  * a quarter more, for the next chunk's level that may be a little
  * bigger.  A level's arrays are on plain pages, not huge ones: they are
  * written and read in order (few TLB misses to save), and a fresh huge
- * page cost this project's machine (a virtual one) about five times a
- * small one's clearing when its memory was cold (0.5 against 2.8 GB/s
- * touched): the English count 2.59 -> 2.16 s, levels --winning 0.77 ->
- * 0.70 s, medians of runs two seconds apart.  The round buffers and the
- * tables' region, scattered into at random and kept from level to
- * level, stay on huge pages. */
+ * page can cost far more to clear than the small pages it replaces when
+ * the machine's memory is cold (in a virtual machine above all).  The
+ * round buffers and the tables' region, scattered into at random and
+ * kept from level to level, stay on huge pages. */
 void *take_spare(void **spare, size_t *spare_n, size_t n, size_t size)
 {
 	/* a spare more than twice the room wanted goes instead: its pages,
 	 * touched by the bigger level it held, would stay resident unused
-	 * (the winning walk's half-way level, 16 MiB of the English board's
-	 * peak, held through the small levels after it) */
+	 * (the winning walk's half-way level, held through the small levels
+	 * after it) */
 	if (*spare && *spare_n >= n && *spare_n / 2 <= n + n / 4 + 1) {
 		void *p = *spare;
 		*spare = NULL;
@@ -191,8 +187,7 @@ void *take_spare(void **spare, size_t *spare_n, size_t n, size_t size)
  * the same fresh huge page at once, the kernel may clear a huge page for
  * each and keep one; and a range whose first part is already touched (a
  * spare array, longer than the last level) is split evenly, where halves
- * left one thread with nothing to do (four tenths of the English count's
- * prefaulting on two threads was one thread waiting). */
+ * would leave one thread with nothing to do. */
 static void prefault(void *p, size_t bytes, int tid, int nthreads)
 {
 	enum { PAGE = 4096, BLOCK = 2 << 20 };

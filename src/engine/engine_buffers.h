@@ -21,10 +21,10 @@ int engine_borrow(const engine *E, int n, const size_t *bytes, void **out);
 void *take_spare(void **spare, size_t *spare_n, size_t n, size_t size);
 
 /* Frees the spare arrays that L's would replace when L is recycled (the
- * engine keeps the bigger): level_expand_consume's parents, given to the
+ * engine keeps the bigger): a consumed level's arrays, given to the
  * spares at the end of the rounds, so that the spares they replace are
- * not held, unused, through the expansion (the English count's peak: a
- * 62 MB spare beside its biggest step). */
+ * not held, unused, through the expansion (at a count's peak, beside its
+ * biggest step). */
 void engine_spares_yield(engine *E, level *L);
 
 /* Frees the round buffers and the tables' region, kept for the tables'

@@ -1,5 +1,5 @@
 /*
- * expand_dense.c - level_expand and level_expand_within for levels without
+ * expand_dense.c - level_expand, plain or within a level, for levels without
  * counts or label sets, when the children's layer (one peg count, one
  * position class) is numbered densely (dense_rank.h) in a bitmap small
  * enough to keep one a thread: the English board's biggest is 8.7 MiB.
@@ -15,7 +15,7 @@
  * that order, each partition's keys come out sorted, the level the
  * tables' path makes, key for key.
  *
- * Within a level (level_expand_within) no key is unranked: the given
+ * Within a level (expand_request.within) no key is unranked: the given
  * level's keys are ranked and looked up in the children's bitmap, and
  * those found are the level made, in its partitions and order.
  *
@@ -63,10 +63,9 @@ struct dense_maps {
 	size_t words[MAX_THREADS];
 };
 
-void expand_dense_free(struct dense_maps *d)
+/* The engine's buffers free the path's maps by this (dense_free). */
+static void dense_maps_free(struct dense_maps *d)
 {
-	if (!d)
-		return;
 	dense_rank_free(&d->R);
 	for (int i = 0; i < MAX_THREADS; i++)
 		big_free_huge(d->map[i], d->words[i] * sizeof *d->map[i]);
@@ -159,9 +158,9 @@ static void dense_generate(void *arg, int tid)
 	const unsigned pstate = x->pstate;
 	const size_t room = DENSE_STAGE - (size_t)E->board->njumps;
 	/* ranked a stage at a time where the high table is in the L2 cache
-	 * (English: 512 KiB; the walk 676 -> 627 ms on one thread), as each
-	 * child is made where it is not (French: 8 MiB, the first 14 jumps
-	 * 12.7 -> 14.1 s ranked late: a burst of misses) */
+	 * (the English board's 512 KiB), as each child is made where it is
+	 * not (the French board's 8 MiB: ranked late, a stage's lookups
+	 * would be a burst of misses) */
 	const int late = R.hbits <= 17;
 	const packed_images *pk = E->packed;
 	parent_imgs pi;
@@ -421,8 +420,8 @@ static int collect_within(dctx *x, level *out, int ok)
 		n += x->got[p];
 	}
 	x->at[nparts] = n;
-	if (E->memory && E->held + x->maps_bytes + (n + 1) * sizeof *out->keys +
-	                         F->n > E->memory)
+	if (run_over(E->run, x->maps_bytes + (n + 1) * sizeof *out->keys +
+	                 F->n))
 		goto done;
 	out->part = malloc((nparts + 1) * sizeof *out->part);
 	out->keys = take_spare((void **)&eb->spare_keys, &eb->spare_keys_n, n,
@@ -469,9 +468,8 @@ static int children_layer(const engine *E, const dense_rank *R,
 	uint64_t first = in->keys[0];
 	int p = __builtin_popcountll(first);
 	unsigned s = dense_state(R, first), differ = 0;
-	/* 1,024 keys at most, evenly spread: every 61st key of the English
-	 * walk's half-way level was 33,000 cache misses (1.6 ms of a
-	 * two-thread walk, with the other core idle) */
+	/* 1,024 keys at most, evenly spread: every 61st key of a big level
+	 * would be tens of thousands of cache misses on one thread */
 	size_t step = in->n / 1024 > 61 ? in->n / 1024 : 61;
 	for (size_t i = step; i < in->n; i += step)
 		differ |= (unsigned)(__builtin_popcountll(in->keys[i]) ^ p) |
@@ -607,9 +605,8 @@ static void fill_share(void *arg, int tid)
 /* in's keys set in the first bitmap, by ranks split among the threads
  * where the keys split evenly: the quantiles of one partition (a hash's
  * random share of the level, sorted), rounded down to a cache line's 512
- * bits.  On one thread it took 7.4 ms of the English walk's meeting, all
- * of it with the other core idle; two threads' atomic ORs on one shared
- * bitmap had taken 7.7 to 17.  Each partition's cuts are found once, so
+ * bits: each thread owns its words, where atomic ORs on one shared
+ * bitmap would fight over the lines.  Each partition's cuts are found once, so
  * every key is set once, even a key of another layer (whose rank means
  * nothing, and which makes the whole pass void). */
 static unsigned fill_in(dctx *x)
@@ -739,15 +736,14 @@ static int dual_within(const engine *E, struct dense_maps *d, const level *in,
 	    children_layer(E, &d->R, within, dual_flags(flags), &ypegs, &ystate) ||
 	    ypegs != pegs || ystate != state || dense_rank_layer(&d->R, pegs, state))
 		return 0;
-	int nthreads = E->threads < MAX_THREADS ? E->threads : MAX_THREADS;
+	int nthreads = E->run->threads < MAX_THREADS ? E->run->threads : MAX_THREADS;
 	size_t most = map_words(d->R.most);
 	size_t maps_bytes = (d->words[0] > most ? d->words[0] : most) * sizeof(uint64_t);
-	if (E->memory && E->held + maps_bytes > E->memory)
+	if (run_over(E->run, maps_bytes))
 		return 0;
-	/* one bitmap: the other threads', idle here, are given back (the
-	 * English walk's peak on two threads, at the meeting, 67 -> 63 MiB)
-	 * and made again by the next expansion that wants them (their fresh
-	 * pages: the same wall and CPU time, medians of 15) */
+	/* one bitmap: the other threads', idle here, are given back, which
+	 * lowers the peak at the walk's meeting, and made again by the next
+	 * expansion that wants them */
 	for (int i = 1; i < MAX_THREADS; i++) {
 		big_free_huge(d->map[i], d->words[i] * sizeof *d->map[i]);
 		d->map[i] = NULL;
@@ -827,8 +823,8 @@ static int read_out(dctx *x, level *out)
 		x->pbits++;
 	x->nparts = (size_t)1 << x->pbits;
 	size_t at_bytes = (size_t)x->nthreads * x->nparts * sizeof *x->at;
-	if (E->memory && E->held + x->maps_bytes + (total + 1) * sizeof *out->keys +
-	                         at_bytes > E->memory)
+	if (run_over(E->run, x->maps_bytes + (total + 1) * sizeof *out->keys +
+	                 at_bytes))
 		return -1;
 	struct expand_buffers *eb = E->buffers;
 	x->at = calloc((size_t)x->nthreads * x->nparts, sizeof *x->at);
@@ -851,11 +847,16 @@ static int read_out(dctx *x, level *out)
 	return 0;
 }
 
-int expand_dense(const engine *E, const level *in, level *out,
-                 expand_stats *stats, int (*keep)(const void *, uint64_t),
-                 const void *keep_ctx, int flags, const level *within,
-                 pegsol_status *st, pegsol_error *err)
+int expand_dense(const engine *E, const expand_request *rq, pegsol_status *st,
+                 pegsol_error *err)
 {
+	const level *in = rq->in ? rq->in : rq->consume;
+	level *out = rq->out;
+	expand_stats *stats = rq->stats;
+	int (*keep)(const void *, uint64_t) = rq->keep;
+	const void *keep_ctx = rq->keep_ctx;
+	int flags = rq->flags;
+	const level *within = rq->within;
 	if (E->no_dense || in->counts || in->masks || E->share ||
 	    in->n < DENSE_MIN_PARENTS ||
 	    (within && (within->counts || within->masks)))
@@ -865,6 +866,7 @@ int expand_dense(const engine *E, const level *in, level *out,
 		return 0; /* the tables' path reports it */
 	if (!eb->dense && !(eb->dense = calloc(1, sizeof *eb->dense)))
 		return 0;
+	eb->dense_free = dense_maps_free;
 	struct dense_maps *d = eb->dense;
 	if (!d->tried) {
 		d->tried = 1;
@@ -880,24 +882,22 @@ int expand_dense(const engine *E, const level *in, level *out,
 	 * cleared and OR-ed into the first whatever the level's size: with
 	 * many threads a small level costs more in bitmaps than in
 	 * children, and the tables' path, whose work is the children's,
-	 * does it for less (English walk, 16 cores: 0.232 -> 0.193 s wall,
-	 * 2.34 -> 1.75 s CPU, medians of 7; at 8 and 4 threads within the
-	 * noise; 2 threads keep the bound as it was). */
-	if (in->n < (size_t)DENSE_MIN_PARENTS * (E->threads > 2 ? (size_t)E->threads / 2 : 1))
+	 * does it for less: the bound grows with the threads past two. */
+	if (in->n < (size_t)DENSE_MIN_PARENTS * (E->run->threads > 2 ? (size_t)E->run->threads / 2 : 1))
 		return 0;
 	int pegs;
 	unsigned state;
 	if (children_layer(E, &d->R, in, flags, &pegs, &state) ||
 	    dense_rank_layer(&d->R, pegs, state))
 		return 0;
-	int nthreads = E->threads < MAX_THREADS ? E->threads : MAX_THREADS;
+	int nthreads = E->run->threads < MAX_THREADS ? E->run->threads : MAX_THREADS;
 	/* bits of the biggest layer: made once, for every level */
 	size_t most = map_words(d->R.most);
 	int nmaps = nthreads;
 	/* the bitmaps, whole, within the bound with what is held; the new
 	 * level is weighed when its size is known (read_out, read_within) */
 	size_t maps_bytes = (size_t)nmaps * most * sizeof(uint64_t);
-	if (E->memory && E->held + maps_bytes > E->memory)
+	if (run_over(E->run, maps_bytes))
 		return 0;
 	if (maps_for(d, nmaps, most))
 		return 0;

@@ -131,9 +131,9 @@ static int outgrown(const xctx *x, size_t keys)
 	double out_bytes = (double)keys * (double)x->out_entry;
 	if (out_bytes < (double)x->spares)
 		out_bytes = (double)x->spares; /* made in them, or freed first */
-	return E->memory && !x->within &&
-	       (double)E->held + (double)x->fixed + (double)atomic_load(&x->budget.used) +
-	               out_bytes > (double)E->memory;
+	return E->run->memory && !x->within &&
+	       (double)E->run->held + (double)x->fixed + (double)atomic_load(&x->budget.used) +
+	               out_bytes > (double)E->run->memory;
 }
 
 /* The new level's arrays, of `room` entries (total in all), with counts

@@ -86,8 +86,7 @@ static uint64_t *emit_masked(const struct xctx *x, uint64_t c, uint64_t mask,
 	const int m = G->order;
 	mask = stabiliser_closed(G, parent_equal(pk, pi, m, c), mask);
 	/* with the packed images, the set's images all at once, a few loads
-	 * a parent, where sym_apply takes a load a byte of the set a child
-	 * (a third of this function in finishes' profile) */
+	 * a parent, where sym_apply takes a load a byte of the set a child */
 	uint64_t mimg[8] __attribute__((aligned(64)));
 #if PEGSOL_PACKED_IMAGES
 	const int packed = pk != NULL;
@@ -153,7 +152,7 @@ flush_stage(const xctx *x, tbuf *tb, const int words)
 	size_t *restrict fill = tb->fill;
 	const size_t slice = tb->slice;
 	const int pbits = x->pbits;
-	const uint32_t pbase = x->pbase; /* 0 but in level_expand_range */
+	const uint32_t pbase = x->pbase; /* 0 but in a range */
 	int full = 0;
 	for (; i < n; i++, src += words) {
 		uint64_t e[3];
@@ -276,8 +275,8 @@ generate_chunk(xctx *x, tbuf *tb, parent_imgs *pi, uint16_t *jumps,
 		}
 		uint64_t c = keys[cur];
 		u128 cnt = counts ? counts[cur] : 1;
-		/* level_stats_add's sums, written out: through a helper shared
-		 * with it the English count took 3% more time */
+		/* level_stats_add's sums, written out: this loop is the hot
+		 * path, and a call through a shared helper costs here */
 		int orbit = orbit_of_fixers(m, parent_imgs_of(G, pk, m, c, iflip, pi));
 		st.raw += (uint64_t)orbit;
 		if (counts)

@@ -20,20 +20,15 @@ u128 level_narrow_cap(const engine *E)
 
 size_t sink_batch(const engine *E, size_t out_entry)
 {
-	size_t n = E->memory ? E->memory / 64 / out_entry : SINK_BATCH;
+	size_t n = E->run->memory ? E->run->memory / 64 / out_entry : SINK_BATCH;
 	return n < 16384 ? 16384 : n > SINK_BATCH ? SINK_BATCH : n;
 }
 
 /* Buffer entries per thread and round: E->round_bytes (56 MiB) for all
  * threads at most, less when the level is small; a range's caller's
- * choice (expand_range.round_bytes) when it made one.  64 MiB rather
- * than 128 since the count's waiting levels are packed (level_pack.h):
- * the English count's peak 497 -> 444 MB for no CPU time measured
- * (32 MiB: 405 MB for a tenth more); 56 since they wait packed from
- * their own expansion on and the tables follow the growth's trend: 260
- * -> 252 MiB, no time lost on the count, random play or the French
- * board's first levels (48 MiB: 245 MiB, 2 to 4% more on the last
- * two). */
+ * choice (expand_range.round_bytes) when it made one.  Bigger rounds
+ * make fewer passes over the tables but more fresh pages held at the
+ * peak; smaller ones add passes for little memory saved. */
 static size_t round_cap_bytes(const engine *E, const expand_range *range,
                               int nthreads)
 {
@@ -43,8 +38,8 @@ static size_t round_cap_bytes(const engine *E, const expand_range *range,
 	               (size_t)nthreads;
 	/* under a memory bound the rounds are what keeps memory bounded: the
 	 * buffers (one per thread) get at most a thirty-second of it */
-	if (E->memory && bytes > E->memory / 16 / (size_t)nthreads / 2)
-		bytes = E->memory / 16 / (size_t)nthreads / 2;
+	if (E->run->memory && bytes > E->run->memory / 16 / (size_t)nthreads / 2)
+		bytes = E->run->memory / 16 / (size_t)nthreads / 2;
 	return bytes;
 }
 
@@ -73,7 +68,7 @@ pegsol_status refuse_outgrown(const xctx *x, double g, pegsol_error *err)
 	E->outgrown++;
 	return fail(err, PEGSOL_ELIMIT,
 	                   "the children of %zu positions outgrew the memory limit "
-	                   "(%zu MiB)", x->in->n, E->memory >> 20);
+	                   "(%zu MiB)", x->in->n, E->run->memory >> 20);
 }
 
 /* The mean number of children a parent of `in` has (jumps, forward or
@@ -102,9 +97,9 @@ static double falling_trend(const engine *E, int r)
 /* Children / parents the tables are sized for: the last level's growth
  * by the same kind of jumps (4 before any) and, where it fell from the
  * one before, falling again by as much (a quarter at most): past the
- * middle of a game each level grows less than the last (the English
- * count's S_16 grew 1.27 over S_15, S_17 1.09 over S_16, and the tables
- * sized for 1.27 were 120 MB of its 290 MiB peak). */
+ * middle of a game each level grows less than the last, and tables
+ * sized for the last growth would hold much room never used at the
+ * peak. */
 static double growth_of(const engine *E, int flags)
 {
 	int r = growth_slot(flags);
@@ -116,9 +111,8 @@ static double growth_of(const engine *E, int flags)
 
 /* The room over the children expected that the tables are given for
  * the guess's error: a quarter, a tenth where the growth falls and its
- * trend is followed (growth_of), which has guessed the English count's
- * big levels to within a hundredth; none for a range, whose caller
- * knows. */
+ * trend is followed (growth_of), which guesses a count's big levels
+ * closely; none for a range, whose caller knows. */
 static double kids_margin(const xctx *x)
 {
 	if (x->range)
@@ -134,7 +128,7 @@ static size_t region_slots(double kids, double margin, size_t nparts, int exact)
 {
 	size_t want = (size_t)(kids * margin) / nparts;
 	if (exact || PROBE_LINES) {
-		/* exact: level_expand_range's caller knows the number of
+		/* exact: a range's caller knows the number of
 		 * children (what the ranges before it held), and each byte of
 		 * its tables is a byte less for its range, so its tables are
 		 * two thirds full whatever their size */
@@ -199,9 +193,8 @@ static int alloc_thread_buffers(const engine *E, xctx *x, size_t entries)
 }
 
 /* The OR of a level's counts: at least its biggest, at most twice it.
- * A pass over the whole level from memory (58 MB for the English count's
- * biggest, 20 ms of its time on one thread with the other core idle when
- * it was summed with 128-bit adds): on the engine's threads, a slice each. */
+ * A pass over the whole level from memory: on the engine's threads, a
+ * slice each. */
 typedef struct or_ctx {
 	const u128 *c;
 	size_t n;
@@ -227,7 +220,7 @@ static void or_slice(void *arg, int tid)
 
 static u128 counts_or(const engine *E, const u128 *c, size_t n)
 {
-	int nthreads = level_pass_threads(n, E->threads);
+	int nthreads = level_pass_threads(n, E->run->threads);
 	if (nthreads > MAX_THREADS)
 		nthreads = MAX_THREADS;
 	or_ctx o = {c, n, nthreads, {{0, 0}}};
@@ -297,7 +290,7 @@ static void plan_partitions(xctx *x)
 		x->pbase = range->a >> (16 - range->pbits);
 		x->nparts = (size_t)(range->b - range->a) >> (16 - range->pbits);
 	}
-	x->nthreads = x->E->threads < MAX_THREADS ? x->E->threads : MAX_THREADS;
+	x->nthreads = x->E->run->threads < MAX_THREADS ? x->E->run->threads : MAX_THREADS;
 	if (in->n < 4 * CHUNK && !range)
 		x->nthreads = 1;
 }
@@ -378,8 +371,8 @@ static pegsol_status plan_memory(xctx *x, double kids, pegsol_error *err)
 	peak pk = estimate_peak(x, kids, out_entry);
 	/* the region the engine has is held whether it grows or not */
 	double need = (pk.region > pk.have ? pk.region : pk.have) + pk.rest;
-	if ((double)E->held + need > (double)E->memory && pk.have > pk.region &&
-	    (double)E->held + pk.region + pk.rest <= (double)E->memory) {
+	if ((double)E->run->held + need > (double)E->run->memory && pk.have > pk.region &&
+	    (double)E->run->held + pk.region + pk.rest <= (double)E->run->memory) {
 		/* The region a bigger piece grew is all that stands in the
 		 * way: let it go.  Kept and counted as held, a region that a
 		 * too low guess of the growth made big once got every later
@@ -390,8 +383,8 @@ static pegsol_status plan_memory(xctx *x, double kids, pegsol_error *err)
 		need = pk.region + pk.rest;
 	}
 	double fixed = need - pk.kept;
-	if ((double)E->held + need <= (double)E->memory) {
-		double left = (double)E->memory - (double)E->held - need;
+	if ((double)E->run->held + need <= (double)E->run->memory) {
+		double left = (double)E->run->memory - (double)E->run->held - need;
 		x->budget.limit = left >= 1 ? (size_t)left : 1;
 		x->fixed = (size_t)fixed;
 		x->out_entry = out_entry;
@@ -405,7 +398,7 @@ static pegsol_status plan_memory(xctx *x, double kids, pegsol_error *err)
 	return fail(err, PEGSOL_ELIMIT,
 	                   "the next level needs about %.0f MiB, more than the "
 	                   "memory limit leaves (%zu MiB held, limit %zu MiB)",
-	                   need / 1048576.0, E->held >> 20, E->memory >> 20);
+	                   need / 1048576.0, E->run->held >> 20, E->run->memory >> 20);
 }
 
 /* All tables start in one huge-page region, kept by the engine, sized
@@ -456,12 +449,11 @@ pegsol_status plan_expansion(xctx *x, pegsol_error *err)
 	                             : (double)x->in->n * growth_of(E, x->flags);
 	/* within a level smaller than the children expected, the tables hold
 	 * that level and children only mark its keys (expand_table.h): the
-	 * tables are sized by it, not by a guess of the children (the
-	 * English walk's meeting: 2.5 million keys against 3.6 million
-	 * children expected, a quarter more for the guess's error) */
+	 * tables are sized by it, not by a guess of the children with a
+	 * margin for the guess's error */
 	x->mark = x->within && E->keybits < 64 && (double)x->within->n < kids;
 	((engine *)E)->marked += x->mark;
-	if (E->memory) {
+	if (E->run->memory) {
 		pegsol_status st = plan_memory(x, kids, err);
 		if (st != PEGSOL_OK)
 			return st;

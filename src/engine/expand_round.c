@@ -2,10 +2,11 @@
  * expand_round.c - the driver of an expansion (level_int.h describes the
  * scheme): planned (expand_plan.c), then rounds of phase A
  * (expand_generate.c) and phase B (expand_table.c) on every thread until
- * every parent is done -- for level_expand_range, piece after piece of
- * parents -- then finished into a level (expand_finish.c) or within a
- * given one (expand_within.c).  level_expand, level_expand_range and
- * level_expand_within are its entry points.
+ * every parent is done -- for a range, piece after piece of parents --
+ * then finished into a level (expand_finish.c) or within a given one
+ * (expand_within.c).  level_expand, the one entry point, takes its
+ * request (level.h) and leaves the bitmaps' path (expand_dense.c) the
+ * first try where no range is asked for.
  */
 #include "engine/level_int.h"
 #include "engine/engine_buffers.h"
@@ -20,8 +21,8 @@
 #include <string.h>
 
 /* 1 when no count of the piece is above cap (a narrow range's promise,
- * checked a piece at a time rather than a parent at a time in the
- * generation's loop, where it cost 3% of the English count). */
+ * checked a piece at a time: a test a parent in the generation's loop
+ * would sit on its hottest path). */
 static int piece_within_cap(const level *piece, u128 cap)
 {
 	return !piece->counts || cap == ~(u128)0 ||
@@ -65,7 +66,7 @@ static int next_piece(xctx *x, level *piece, int *parents, pegsol_status *st,
 static pegsol_status run_rounds(xctx *x, pegsol_error *err)
 {
 	const level *in = x->in;
-	level piece = *in; /* level_expand_range: the parents being expanded */
+	level piece = *in; /* a range's: the parents being expanded */
 	pegsol_status st = PEGSOL_OK;
 	x->in = &piece;
 	int more = 1;
@@ -210,64 +211,87 @@ static void xctx_free(xctx *x)
 	free(x);
 }
 
-/* level_expand, level_expand_within and level_expand_range: flags and
- * within as the second says, range as the third (0 and NULL: the first). */
-static pegsol_status expand(const engine *E, const level *in, level *out,
-                            expand_stats *stats,
-                            int (*keep)(const void *ctx, uint64_t key),
-                            const void *keep_ctx, int flags,
-                            const level *within, const expand_range *range,
-                            level *consume, level_dead *dead,
-                            void (*parents_done)(void *), void *done_ctx,
-                            pegsol_error *err)
+/* 0 when rq holds together (level.h's contract), else PEGSOL_EINTERNAL
+ * with a message. */
+static pegsol_status request_check(const expand_request *rq, pegsol_error *err)
 {
-	memset(out, 0, sizeof *out);
-	if (stats)
-		memset(stats, 0, sizeof *stats);
+	const level *in = rq->in ? rq->in : rq->consume;
+	const expand_range *R = rq->range;
+	if (!in || !rq->out || (rq->in && rq->consume) || (rq->dead && !rq->consume))
+		return fail(err, PEGSOL_EINTERNAL, "level_expand: a request "
+		                   "without its parents or children");
+	if (rq->within && (in->counts || in->masks || rq->range || rq->consume))
+		return fail(err, PEGSOL_EINTERNAL, "level_expand: within a level "
+		                   "from a counted or labelled level, a range or a "
+		                   "level consumed");
+	if (!R)
+		return PEGSOL_OK;
+	int whole = R->pbits >= 0 && R->pbits <= 16;
+	uint32_t align = whole ? (1u << (16 - R->pbits)) - 1 : 0;
+	if (in->masks || rq->consume || !whole || R->a >= R->b || R->b > (1u << 16) ||
+	    (R->a & align) || (R->b & align))
+		return fail(err, PEGSOL_EINTERNAL, "level_expand: a range of a "
+		                   "labelled or consumed level, or not of whole "
+		                   "partitions");
+	return PEGSOL_OK;
+}
+
+pegsol_status level_expand(const engine *E, const expand_request *rq,
+                           pegsol_error *err)
+{
+	level *out = rq->out;
+	if (out)
+		memset(out, 0, sizeof *out);
+	if (rq->dead)
+		memset(rq->dead, 0, sizeof *rq->dead);
+	pegsol_status st = request_check(rq, err);
+	if (st != PEGSOL_OK)
+		return st;
+	const level *in = rq->in ? rq->in : rq->consume;
+	if (rq->stats)
+		memset(rq->stats, 0, sizeof *rq->stats);
 	pegsol_status dense_st;
-	if (!range && expand_dense(E, in, out, stats, keep, keep_ctx, flags, within,
-	                           &dense_st, err)) {
-		if (dense_st == PEGSOL_OK && parents_done)
-			parents_done(done_ctx);
+	if (!rq->range && expand_dense(E, rq, &dense_st, err)) {
+		if (dense_st == PEGSOL_OK && rq->parents_done)
+			rq->parents_done(rq->parents_done_ctx);
 		return dense_st;
 	}
 	/* the expansion says it has begun from this thread: its workers
 	 * report from the first thread only when that one claims parents,
-	 * which a loaded machine may not give it in a short level (a log
-	 * then missed the level's line; the ranges on disk do the same,
-	 * level_range_expand.c) */
-	if (E->progress && !range)
+	 * which a loaded machine may not give it in a short level (the
+	 * ranges on disk do the same, level_range_expand.c) */
+	if (E->progress && !rq->range)
 		E->progress(E->progress_ctx, 0, in->n);
 	xctx *x = calloc(1, sizeof *x);
 	if (!x)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
 	x->E = E;
 	x->in = in;
-	x->keep = keep;
-	x->keep_ctx = keep_ctx;
-	x->flags = flags;
-	x->within = within;
-	x->range = range;
-	x->consume = consume;
-	x->parents_done = parents_done;
-	x->parents_done_ctx = done_ctx;
-	x->dead = dead;
-	if (consume)
-		engine_spares_yield((engine *)E, consume);
-	pegsol_status st = plan_expansion(x, err);
+	x->keep = rq->keep;
+	x->keep_ctx = rq->keep_ctx;
+	x->flags = rq->flags;
+	x->within = rq->within;
+	x->range = rq->range;
+	x->consume = rq->consume;
+	x->parents_done = rq->parents_done;
+	x->parents_done_ctx = rq->parents_done_ctx;
+	x->dead = rq->dead;
+	if (rq->consume)
+		engine_spares_yield((engine *)E, rq->consume);
+	st = plan_expansion(x, err);
 	if (st == PEGSOL_OK)
 		st = run_rounds(x, err);
 	if (st == PEGSOL_OK)
 		st = rounds_failed(x, err);
-	if (st == PEGSOL_OK && dead && gather_dead(x))
+	if (st == PEGSOL_OK && rq->dead && gather_dead(x))
 		st = fail(err, PEGSOL_ELIMIT, "out of memory");
-	if (st == PEGSOL_OK && within)
+	if (st == PEGSOL_OK && rq->within)
 		st = keep_within(x, out, err);
 	else if (st == PEGSOL_OK) {
 		st = finish_level(x, out, err);
-		if (stats && x->out) /* finished: a refusal or a failure to
-		                      * allocate leaves x->out unset */
-			st = add_stats(x, stats, st, err);
+		if (rq->stats && x->out) /* finished: a refusal or a failure to
+		                          * allocate leaves x->out unset */
+			st = add_stats(x, rq->stats, st, err);
 	}
 	/* a path that did not finish a level (within one) */
 	if (st == PEGSOL_OK && x->parents_done)
@@ -276,65 +300,4 @@ static pegsol_status expand(const engine *E, const level *in, level *out,
 	if (st != PEGSOL_OK)
 		level_free(out);
 	return st;
-}
-
-pegsol_status level_expand(const engine *E, const level *in, level *out,
-                           expand_stats *stats,
-                           int (*keep)(const void *ctx, uint64_t key),
-                           const void *keep_ctx, pegsol_error *err)
-{
-	return expand(E, in, out, stats, keep, keep_ctx, 0, NULL, NULL, NULL, NULL,
-	              NULL, NULL, err);
-}
-
-pegsol_status level_expand_then(const engine *E, const level *in, level *out,
-                                expand_stats *stats,
-                                void (*parents_done)(void *ctx), void *ctx,
-                                pegsol_error *err)
-{
-	return expand(E, in, out, stats, NULL, NULL, 0, NULL, NULL, NULL, NULL,
-	              parents_done, ctx, err);
-}
-
-pegsol_status level_expand_consume(const engine *E, level *in, level *out,
-                                   expand_stats *stats, level_dead *dead,
-                                   pegsol_error *err)
-{
-	if (dead)
-		memset(dead, 0, sizeof *dead);
-	return expand(E, in, out, stats, NULL, NULL, 0, NULL, NULL, in, dead, NULL,
-	              NULL, err);
-}
-
-pegsol_status level_expand_range(const engine *E, const level *first,
-                                 const expand_range *range,
-                                 int (*keep)(const void *ctx, uint64_t key),
-                                 const void *keep_ctx, level *out,
-                                 expand_stats *stats, pegsol_error *err)
-{
-	int whole = range && range->pbits >= 0 && range->pbits <= 16;
-	uint32_t align = whole ? (1u << (16 - range->pbits)) - 1 : 0;
-	if (first->masks || !whole || range->a >= range->b || range->b > (1u << 16) ||
-	    (range->a & align) || (range->b & align)) {
-		memset(out, 0, sizeof *out);
-		return fail(err, PEGSOL_EINTERNAL, "level_expand_range: a "
-		                   "labelled level or a range not of whole partitions");
-	}
-	return expand(E, first, out, stats, keep, keep_ctx, range->flags, NULL, range,
-	              NULL, NULL, NULL, NULL, err);
-}
-
-pegsol_status level_expand_within(const engine *E, const level *in, int flags,
-                                  const level *within,
-                                  int (*keep)(const void *ctx, uint64_t key),
-                                  const void *keep_ctx, level *out,
-                                  pegsol_error *err)
-{
-	if (in->counts || in->masks) {
-		memset(out, 0, sizeof *out);
-		return fail(err, PEGSOL_EINTERNAL, "level_expand_within: a "
-		                   "counted or labelled level");
-	}
-	return expand(E, in, out, NULL, keep, keep_ctx, flags, within, NULL, NULL, NULL,
-	              NULL, NULL, err);
 }

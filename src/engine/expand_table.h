@@ -110,7 +110,7 @@ static inline size_t probe_line(const uint64_t *e, size_t s, size_t cap,
 #endif
 }
 
-/* Marking (level_expand_within when the given level is the smaller
+/* Marking (an expansion within a level, when the given level is the smaller
  * side): a partition's table holds that level's keys, put there before
  * the first child reaches it, and a child only sets the top bit of its
  * key's slot when it finds it; no other key is added, so the tables are
@@ -120,8 +120,7 @@ static inline size_t probe_line(const uint64_t *e, size_t s, size_t cap,
 
 /* Slots of a marking table for n keys: half full, whole lines, a free
  * slot always.  Most children are not in the table and probe on to a
- * free slot: three quarters full, the English walk took a fifth more CPU
- * time (user 1.73 -> 2.07 s); half full, the same as before marking. */
+ * free slot, so a fuller table costs every one of them longer probes. */
 static inline size_t mark_slots(size_t n)
 {
 	return (2 * n + 8) & ~(size_t)7;

@@ -1,5 +1,5 @@
 /*
- * expand_within.c - the end of level_expand_within: instead of sorting the
+ * expand_within.c - the end of an expansion within a level: instead of sorting the
  * children's tables into a level, the keys of the given level are looked
  * up in them, partition by partition (the expansion took that level's
  * partitions), so what comes out is the intersection in its order, with
@@ -16,8 +16,8 @@
  * order, gathered in the thread's scratch and then written over the
  * table, which is done with; keep_within copies them into the level once
  * their number is known (writing them at the partitions' places in an
- * array sized for the most there could be touched every page of it:
- * fresh pages, the English meeting's 20 MB). */
+ * array sized for the most there could be would touch every page of
+ * it: fresh pages). */
 static void finish_within(void *arg, int tid)
 {
 	xctx *x = arg;

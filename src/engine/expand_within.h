@@ -1,5 +1,5 @@
 /*
- * expand_within.h - the end of level_expand_within: its tables probed
+ * expand_within.h - the end of an expansion within a level: its tables probed
  * with the given level's keys (expand_within.c); private to src/engine/.
  */
 #ifndef PEGSOL_EXPAND_WITHIN_H

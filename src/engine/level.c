@@ -230,7 +230,7 @@ static void complement_keys(void *arg, int tid)
 
 void engine_complements(const engine *E, const uint64_t *keys, size_t n, uint64_t *out)
 {
-	complement_job j = {E, keys, NULL, n, out, NULL, level_pass_threads(n, E->threads)};
+	complement_job j = {E, keys, NULL, n, out, NULL, level_pass_threads(n, E->run->threads)};
 	parallel_run(j.threads, complement_keys, &j);
 }
 
@@ -238,11 +238,11 @@ pegsol_status level_complement(const engine *E, const level *in, level *out,
                                pegsol_error *err)
 {
 	size_t n = in->n;
-	/* on the engine's threads: the English walk's mirrors, 0.84 million
-	 * keys, were 6% of its time on two threads, all of it on one */
+	/* on the engine's threads: a walk's mirrors are whole levels,
+	 * canonicalised key by key */
 	complement_job j = {E, in->keys, in->counts, n, malloc((n ? n : 1) * sizeof *j.keys),
 	                    in->counts ? malloc((n ? n : 1) * sizeof *j.counts) : NULL,
-	                    level_pass_threads(n, E->threads)};
+	                    level_pass_threads(n, E->run->threads)};
 	if (!j.keys || (in->counts && !j.counts)) {
 		free(j.keys);
 		free(j.counts);

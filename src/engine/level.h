@@ -26,6 +26,7 @@
 
 #include "board/board.h"
 #include "core/hash.h"
+#include "core/run_ctx.h"
 #include "core/u128.h"
 #include "engine/packed_images.h"
 
@@ -79,11 +80,16 @@ size_t level_bytes(const level *L);
 u128 level_counts_max(const u128 *counts, size_t n);
 
 /* What the engine knows: the board, the symmetry group used for canonical
- * forms, the jump tables, threads and the memory budget. */
+ * forms, the jump tables, and the run it works for (its threads and
+ * memory budget). */
 typedef struct engine {
 	const pegsol_board *board;
 	const sym_group *G;
-	int threads;
+	/* The run's context (core/run_ctx.h): threads, the memory bound
+	 * (0: none) and the bytes the caller holds in levels it keeps
+	 * (run->held); an expansion whose estimated need does not fit in
+	 * what is left fails with PEGSOL_ELIMIT before it allocates. */
+	run_ctx *run;
 	/* The jump tables, built by engine_init and read by the engine's
 	 * own files (jump_tables.h says how): jumps grouped by their
 	 * offsets in hole numbers, jump_at[g][from] a group's jump. */
@@ -128,10 +134,6 @@ typedef struct engine {
 	 * remainders are summed in expand_stats.lost, so that the mass is
 	 * accounted for exactly). */
 	int share;
-	/* The memory bound (0: none) and the bytes the caller holds in levels
-	 * it keeps: an expansion whose estimated need does not fit in what is
-	 * left fails with PEGSOL_ELIMIT before it allocates. */
-	size_t memory, held;
 	/* The round buffers of every thread together, at most (0: 56 MiB);
 	 * the buffers hold a round's children before they meet in the
 	 * tables: fewer rounds, but more fresh pages (level_int.h). */
@@ -140,8 +142,8 @@ typedef struct engine {
 	 * the memory bound (the disk store then expands in smaller chunks). */
 	int refused;
 	/* of those, the ones refused after the work, when the children
-	 * outgrew the estimate (level_expand_range's caller then knows its
-	 * guess of their number was low) */
+	 * outgrew the estimate (a range's caller then knows its guess of
+	 * their number was low) */
 	int outgrown;
 	/* Passes of a level on disk made with 64-bit counts in their tables
 	 * (expand_range.narrow): what a test asks to know the path ran. */
@@ -157,15 +159,17 @@ typedef struct engine {
 	/* Round buffers, kept from one expansion to the next so that big
 	 * buffers are not page-faulted in again every level. */
 	struct expand_buffers *buffers;
-	/* Progress: called now and then from one thread. */
+	/* Progress of the expansion at hand, called now and then from one
+	 * thread: whoever drives the engine names the phase and the level
+	 * and passes it on to its run (run_progress). */
 	void (*progress)(void *ctx, size_t done, size_t total);
 	void *progress_ctx;
 } engine;
 
 /* 0, or -1 when out of memory (the caller reports it; engine_release is
- * safe either way). */
+ * safe either way).  run must outlive the engine. */
 int engine_init(engine *E, const pegsol_board *b, const sym_group *G,
-                int threads);
+                run_ctx *run);
 /* Frees what the engine keeps between expansions. */
 void engine_release(engine *E);
 /* Frees L, keeping its arrays for the engine's next level when they are
@@ -296,13 +300,6 @@ static inline int expand_stats_sum(expand_stats *into, const expand_stats *from)
 pegsol_status level_from_positions(const engine *E, const pegsol_pos *pos,
                                    size_t n, int counting, level *out,
                                    pegsol_error *err);
-/* out = the canonical children of in (counts summed when in is counted).
- * stats (may be NULL) describe in.  When keep is not NULL, only children
- * c with keep(keep_ctx, c) are stored. */
-pegsol_status level_expand(const engine *E, const level *in, level *out,
-                           expand_stats *stats,
-                           int (*keep)(const void *ctx, uint64_t key),
-                           const void *keep_ctx, pegsol_error *err);
 /* The parents without a legal jump that an expansion met: their keys and
  * counts (counts NULL when the level has none), in the level's own order
  * (partition after partition, keys ascending). */
@@ -312,49 +309,20 @@ typedef struct level_dead {
 	size_t n;
 } level_dead;
 void level_dead_free(level_dead *d);
-/* level_expand, calling parents_done(ctx) once every child is made and
- * before the new level's arrays are: in is read no more after it, and
- * parents_done may pack it (a level of the count that waits for its
- * partner, level_store_memory.c: held packed through the end of its own
- * expansion, the English count's peak).  It is called once on success,
- * after the expansion where a path made no such point (the bitmaps');
- * on failure it has been called or not (the new level's arrays can
- * still fail to be allocated after it), and in is then whatever
- * parents_done left. */
-pegsol_status level_expand_then(const engine *E, const level *in, level *out,
-                                expand_stats *stats,
-                                void (*parents_done)(void *ctx), void *ctx,
-                                pegsol_error *err);
-/* level_expand for a level nothing reads again: once every child is made,
- * in's arrays go to the engine's spares, where the new level finds them
- * when they are big enough (the count's levels past the middle, each a
- * little smaller than the last, are then written where their parents
- * were: at the English count's peak, a level of 80 MB less held beside
- * the tables).  Afterwards in is either empty (n 0) or, when the
- * expansion took a path that keeps it (the bitmaps') or failed before
- * the children were all made, as it was; level_free it either way.
- * dead (may be NULL): when in was consumed, its parents without a jump,
- * what a caller would otherwise have scanned in for (random play's dead
- * ends); level_dead_free it either way. */
-pegsol_status level_expand_consume(const engine *E, level *in, level *out,
-                                   expand_stats *stats, level_dead *dead,
-                                   pegsol_error *err);
-/* level_expand_range's parents and children.  The parents are `first`,
- * then what next() gives, piece by piece (1: *piece holds the next
- * parents, which stay valid until the next call; 0: no more; -1: an
- * error, err set; next NULL: `first` is all of them).  Only the
- * children whose 16-bit partition hash (level_part_of(key, 16)) is in
- * [a, b) are made, in partitions of pbits bits (a and b whole
- * partitions); `kids`, how many distinct ones to expect, sizes the
- * tables. */
+/* A range of an expansion's children (expand_request.range).  The
+ * parents are the request's `in`, then what next() gives, piece by piece
+ * (1: *piece holds the next parents, which stay valid until the next
+ * call; 0: no more; -1: an error, err set; next NULL: `in` is all of
+ * them).  Only the children whose 16-bit partition hash
+ * (level_part_of(key, 16)) is in [a, b) are made, in partitions of pbits
+ * bits (a and b whole partitions); `kids`, how many distinct ones to
+ * expect, sizes the tables. */
 typedef struct expand_range {
 	int pbits;
 	uint32_t a, b;
 	double kids;
 	int (*next)(void *ctx, level *piece, pegsol_error *err);
 	void *ctx;
-	int flags; /* EXPAND_REVERSE, EXPAND_COMPLEMENT (below): how the
-	            * children are made, as level_expand_within's */
 	/* When not NULL, the range's level is handed to sink (with ctx) a
 	 * batch of whole partitions [p0, p1) at a time, in file order, in a
 	 * level whose part[] is valid for those partitions only; the level
@@ -380,40 +348,83 @@ typedef struct expand_range {
  * its orbit from a canonical parent, at most the group's order times the
  * board's jumps of them. */
 u128 level_narrow_cap(const engine *E);
-/* out = the children in range R of every parent R gives (counts added
- * when the parents have counts), a level of R->pbits, its partitions
- * outside [a, b) empty: in the order of a level file (level_file.h),
- * with no duplicates, however many pieces the parents came in.  The
- * level on disk is made a range at a time this way: no runs to merge.
- * stats count the parents (each range sees them all); keep as
- * level_expand's. */
-pegsol_status level_expand_range(const engine *E, const level *first,
-                                 const expand_range *R,
-                                 int (*keep)(const void *ctx, uint64_t key),
-                                 const void *keep_ctx, level *out,
-                                 expand_stats *stats, pegsol_error *err);
-/* How level_expand_within makes children.  EXPAND_REVERSE: by reverse
- * jumps (a jump legal on the complement of the parent: the child has a peg
- * more); EXPAND_COMPLEMENT: the canonical form of each child's complement
- * is what is kept.  Both cost nothing more than a plain expansion: images
- * of the complement are the complements of images, and the canonical form
- * of the parent's key after a reverse jump is made as after a forward one. */
+/* How children are made (expand_request.flags).  EXPAND_REVERSE: by
+ * reverse jumps (a jump legal on the complement of the parent: the child
+ * has a peg more); EXPAND_COMPLEMENT: the canonical form of each child's
+ * complement is what is kept.  Both cost nothing more than a plain
+ * expansion: images of the complement are the complements of images, and
+ * the canonical form of the parent's key after a reverse jump is made as
+ * after a forward one. */
 enum { EXPAND_REVERSE = 1, EXPAND_COMPLEMENT = 2 };
-/* out = the children of in (by flags) that are keys of within, without
- * counts, in within's partitions and order: the children's tables are
- * probed with within's keys, partition by partition, so no sort is made
- * and no child outside within is kept.  in carries no counts or label
- * sets.  keep, when not NULL, tests each child (before its complement is
- * taken) as level_expand's does, by one of its images (where within is
+
+/* One expansion, asked for by a designated initialiser: the fields left
+ * out (0 / NULL) ask for nothing.  in (or consume) and out are required.
+ *
+ * out = the canonical children of in (counts summed when in is counted,
+ * label sets met when it is labelled), made by `flags`.
+ *
+ * stats: facts about the parents (may be NULL; a range's count every
+ * parent, each range sees them all).
+ *
+ * keep: only children c with keep(keep_ctx, c) are stored (tested before
+ * a complement is taken, by one of the child's images: where within is
  * no bigger than in and the answer is found the other way round,
  * expand_dense.c, by the key of within found, complemented with
- * EXPAND_COMPLEMENT: the pagodas' filter may then judge another image
- * than the children's tables would, as soundly). */
-pegsol_status level_expand_within(const engine *E, const level *in, int flags,
-                                  const level *within,
-                                  int (*keep)(const void *ctx, uint64_t key),
-                                  const void *keep_ctx, level *out,
-                                  pegsol_error *err);
+ * EXPAND_COMPLEMENT: the pagodas' filter may then judge another image than
+ * the children's tables would, as soundly).
+ *
+ * within: out = the children that are keys of within, without counts, in
+ * within's partitions and order: the children's tables are probed with
+ * within's keys, partition by partition, so no sort is made and no child
+ * outside within is kept.  in then carries no counts or label sets.
+ *
+ * range: only the children in the range (expand_range), of every parent
+ * the range gives; out is a level of range->pbits, its partitions outside
+ * [a, b) empty, in the order of a level file (level_file.h), with no
+ * duplicates however many pieces the parents came in: the level on disk
+ * is made a range at a time this way, no runs to merge.  Not with
+ * within, consume, dead or a labelled in.
+ *
+ * consume: set instead of in, for a level nothing reads again: once every
+ * child is made, its arrays go to the engine's spares, where the new
+ * level finds them when they are big enough (levels past the middle of a
+ * count, each a little smaller than the last, are then written where
+ * their parents were).  Afterwards it is either empty (n 0) or, when the
+ * expansion took a path that keeps it (the bitmaps') or failed before the
+ * children were all made, as it was; level_free it either way.
+ *
+ * dead (with consume): the parents without a jump, what a caller would
+ * otherwise have scanned the level for (random play's dead ends);
+ * level_dead_free it either way.
+ *
+ * parents_done(parents_done_ctx): called once every child is made and
+ * before the new level's arrays are: in is read no more after it, and it
+ * may pack in (a level of the count that waits for its partner,
+ * level_store_memory.c, held packed through the end of its own
+ * expansion).  Called once on success, after the expansion where a path
+ * made no such point (the bitmaps'); on failure it has been called or not
+ * (the new level's arrays can still fail to be allocated after it), and
+ * in is then whatever parents_done left. */
+typedef struct expand_request {
+	const level *in;
+	level *consume;
+	level *out;
+	expand_stats *stats;
+	int flags;
+	int (*keep)(const void *ctx, uint64_t key);
+	const void *keep_ctx;
+	const level *within;
+	const expand_range *range;
+	level_dead *dead;
+	void (*parents_done)(void *ctx);
+	void *parents_done_ctx;
+} expand_request;
+/* The expansion rq asks for (above).  PEGSOL_EINTERNAL for a request
+ * that does not hold together; PEGSOL_ELIMIT when it does not fit the
+ * memory bound or a count overflows 128 bits.  *rq->out is empty on
+ * failure. */
+pegsol_status level_expand(const engine *E, const expand_request *rq,
+                           pegsol_error *err);
 /* out = the canonical forms of the complements of in's keys (counts
  * carried).  Complement commutes with symmetry, so this is a bijection of
  * orbits. */
@@ -434,8 +445,8 @@ pegsol_status level_match_complements(const engine *E, const level *A,
 /* The same, with match called on the engine's threads at once, not one
  * batch at a time under a lock: for a callback that keeps a share a
  * thread (parallel_tid()).  The count's pairing multiplies and adds 128-bit
- * counts a pair; under the lock its matching phases took the same time
- * on 1, 4 and 16 threads (bench/level_scaling.sh, 16 cores). */
+ * counts a pair: under one lock its matching would not scale with the
+ * threads. */
 pegsol_status level_match_complements_concurrent(
 	const engine *E, const level *A, const level *B,
 	void (*match)(void *ctx, size_t ia, size_t ib), void *ctx,

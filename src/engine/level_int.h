@@ -28,7 +28,7 @@
  * count for each jump into its orbit from a canonical parent), which
  * holds for the English count's big middle levels, where the total does
  * not; it cuts the memory traffic there by a third.  A range of a level
- * on disk (level_expand_range) does not know the parents still to come;
+ * on disk (expand_request.range) does not know the parents still to come;
  * its caller knows their biggest count from an earlier pass, and 64 bits
  * suffice when that is at most level_narrow_cap (expand_range.narrow).
  * Where the tables need 128 bits but every parent's count fits 64, a
@@ -101,23 +101,26 @@ struct expand_buffers {
 	uint64_t *spare_keys;
 	u128 *spare_counts;
 	size_t spare_keys_n, spare_counts_n; /* their room, in entries */
-	/* the bitmaps and rank tables of the dense path (expand_dense.c) */
+	/* the bitmaps and rank tables of the dense path (expand_dense.c),
+	 * and how they are freed: set by that path, which sits above the
+	 * buffers, so that freeing them calls up no file */
 	struct dense_maps *dense;
+	void (*dense_free)(struct dense_maps *d);
 };
 
 /* One expansion: what its threads share. */
 typedef struct xctx {
 	const engine *E;
 	const level *in;
-	/* level_expand_consume: in itself, given to the engine's spares by
+	/* a level consumed (expand_request.consume), given to the engine's spares by
 	 * finish_level once the children are all in the tables (NULL then,
 	 * and otherwise) */
 	level *consume;
-	/* level_expand_then's call, made by finish_level where consume's
+	/* expand_request.parents_done, made by finish_level where consume's
 	 * arrays are given up (NULL once made, and otherwise) */
 	void (*parents_done)(void *ctx);
 	void *parents_done_ctx;
-	/* level_expand_consume's dead ends: the threads' lists (tbuf.dead)
+	/* a consumed level's dead ends: the threads' lists (tbuf.dead)
 	 * gathered here, in the level's order, after the rounds */
 	level_dead *dead;
 	int words;          /* of a table's entry: 1, 2 or 3 */
@@ -136,8 +139,7 @@ typedef struct xctx {
 	/* phase A: a thread's slice is full, so the round ends for every
 	 * thread (the others' chunks resume in the next round): a thread
 	 * whose slices still had room would otherwise run on alone while
-	 * the first one waited (a tenth of the English count's phase A on
-	 * two threads) */
+	 * the first one waited */
 	atomic_int round_full;
 	atomic_size_t next_part;  /* next partition, phase B and finish */
 	size_t end_part;          /* finish: the partitions before it */
@@ -148,7 +150,7 @@ typedef struct xctx {
 	                           * holds besides the new level (estimated) */
 	size_t out_entry;         /* bytes a key of the new level */
 	size_t spares;            /* bytes of the engine's spare arrays */
-	/* level_expand_range: only children whose 16-bit hash is in
+	/* a range of an expansion: only children whose 16-bit hash is in
 	 * [pbase, pbase + nparts), partition p holding hash pbase + p; the
 	 * parents come piece by piece */
 	const expand_range *range;
@@ -157,7 +159,7 @@ typedef struct xctx {
 	int (*keep)(const void *, uint64_t);
 	const void *keep_ctx;
 	int flags;            /* EXPAND_REVERSE, EXPAND_COMPLEMENT */
-	const level *within;  /* level_expand_within: the keys kept */
+	const level *within;  /* expand_request.within: the keys kept */
 	int mark;             /* within's keys are the tables (expand_table.h,
 	                       * "marking"): children only mark them */
 	size_t *got;          /* [nparts]: keys kept in each partition */

@@ -246,7 +246,7 @@ static pegsol_status match_complements(const engine *E, const level *A,
 	match_run m = {.E = E, .A = A, .B = B, .match = match, .ctx = ctx,
 	               .unlocked = unlocked, .ra = ra, .rb = rb, .match3 = match3};
 	m.nparts = (size_t)1 << B->pbits;
-	m.nthreads = E->threads < MATCH_THREADS ? E->threads : MATCH_THREADS;
+	m.nthreads = E->run->threads < MATCH_THREADS ? E->run->threads : MATCH_THREADS;
 	if (m.nthreads < 1 || n < 65536)
 		m.nthreads = 1;
 	pegsol_status st = PEGSOL_OK;

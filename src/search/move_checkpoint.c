@@ -208,7 +208,7 @@ pegsol_status move_checkpoint_save(move_checkpoint *cp, const move_search *F,
 	pegsol_status st = PEGSOL_OK;
 	for (int s = 0; s < 2 && st == PEGSOL_OK; s++)
 		for (int k = cp->saved[s]; k < side[s]->nlevels && st == PEGSOL_OK; k++)
-			if ((st = write_level(cp, s, k, &side[s]->level[k], side[s]->E.threads,
+			if ((st = write_level(cp, s, k, &side[s]->level[k], side[s]->E.run->threads,
 			                      err)) == PEGSOL_OK)
 				cp->saved[s] = k + 1;
 	if (st != PEGSOL_OK)

@@ -233,7 +233,7 @@ void move_expand_free(move_expansion *x, int threads)
 
 int move_expand_threads(const move_search *S, size_t n)
 {
-	int threads = S->E.threads;
+	int threads = S->E.run->threads;
 	if ((size_t)threads > n / MOVE_CHUNK + 1)
 		threads = (int)(n / MOVE_CHUNK + 1);
 	return threads;

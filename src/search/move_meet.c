@@ -39,8 +39,8 @@ enum { CHUNK = 1024 };
 
 /* Asks for the words of a position's children before they are used: a
  * filter of gigabytes misses the caches on every key, and one child at a
- * time waited for each miss in turn (93% of the filling's time on
- * Wiegleb's board); a parent's dozens of children overlap theirs. */
+ * time would wait for each miss in turn; a parent's dozens of children
+ * overlap theirs. */
 static void prefetch_children(const bloom *f, const move_children *kb, int write)
 {
 	for (size_t k = 0; k < kb->n; k++)
@@ -156,7 +156,7 @@ pegsol_status move_search_meet(move_search *S, const move_search *other,
 	 * small), at most 24 bits a candidate (the other side's last level
 	 * times its fanout bounds them), at least 1 MiB. */
 	size_t held = move_search_bytes(S) + move_search_bytes(other);
-	size_t room = S->memory ? (S->memory > held ? (S->memory - held) / 4 * 3 : 0)
+	size_t room = move_search_budget(S) ? (move_search_budget(S) > held ? (move_search_budget(S) - held) / 4 * 3 : 0)
 	                        : (size_t)1 << (sizeof(size_t) > 4 ? 34 : 30);
 	double fan = move_search_fanout(other, 4096);
 	double want = (double)lo->n * (fan > 1 ? fan : 1) * 3.0; /* bytes */
@@ -166,10 +166,10 @@ pegsol_status move_search_meet(move_search *S, const move_search *other,
 	if (words * sizeof(uint64_t) > room)
 		return fail(err, PEGSOL_ELIMIT, "the levels by moves need more "
 		                   "than the memory limit (%zu MiB): not even a filter "
-		                   "of the meeting two moves on fits", S->memory >> 20);
+		                   "of the meeting two moves on fits", move_search_budget(S) >> 20);
 	m.f.words = words;
 	m.f.w = big_calloc(words * sizeof(uint64_t));
-	int threads = S->E.threads > 0 ? S->E.threads : 1;
+	int threads = S->E.run->threads > 0 ? S->E.run->threads : 1;
 	m.w = calloc((size_t)threads, sizeof *m.w);
 	if (!m.f.w || !m.w) {
 		free(m.f.w);

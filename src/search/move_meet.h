@@ -14,7 +14,7 @@
  * holds (sorted, its arrays the caller's) the positions of other's last
  * level with a move from such a child: when no solution is as short as
  * S's next level plus other's last, exactly the positions two moves beyond
- * S's last level in other's last level.  Within S->memory beside both
+ * S's last level in other's last level.  Within move_search_budget(S) beside both
  * sides' levels. */
 pegsol_status move_search_meet(move_search *S, const move_search *other,
                                int *met, move_level *hits, pegsol_error *err);

@@ -76,7 +76,7 @@ static void forget_seen(const move_search *S, move_level *L)
 }
 
 pegsol_status move_search_init(move_search *S, const pegsol_board *b,
-                               const sym_group *H, int threads, int backward,
+                               const sym_group *H, run_ctx *run, int backward,
                                int counted, int keep_all,
                                const pegsol_pos *roots, size_t nroots,
                                pegsol_error *err)
@@ -86,7 +86,7 @@ pegsol_status move_search_init(move_search *S, const pegsol_board *b,
 	S->backward = backward;
 	S->counted = counted;
 	S->keep_all = keep_all;
-	if (engine_init(&S->E, b, H, threads) || add_level(S, err) ||
+	if (engine_init(&S->E, b, H, run) || add_level(S, err) ||
 	    move_children_init(S))
 		goto oom;
 	move_level *L = &S->level[0];
@@ -149,15 +149,15 @@ pegsol_status move_search_probe(move_search *S, const move_search *other,
 	 * most in practice, the rest): the bigger the batches, the fewer the
 	 * lookups' passes over the other side's levels. */
 	size_t held = move_search_bytes(S), pending = (size_t)1 << 25;
-	if (S->memory) {
-		size_t left = S->memory > held ? S->memory - held : 0;
+	if (move_search_budget(S)) {
+		size_t left = move_search_budget(S) > held ? move_search_budget(S) - held : 0;
 		size_t fit = left / 2 / ((size_t)threads * 2 * sizeof(uint64_t));
 		pending = fit < pending ? fit : pending;
 	}
 	if (pending < ((size_t)1 << 16))
 		return fail(err, PEGSOL_ELIMIT, "the levels by moves need more "
 		                   "than the memory limit (%zu MiB): not even a probe "
-		                   "of level %d fits", S->memory >> 20, S->nlevels);
+		                   "of level %d fits", move_search_budget(S) >> 20, S->nlevels);
 	move_expansion x = {.S = S, .in = in, .probe = other};
 	int failed = move_expand(&x, threads, pending);
 	int least = INT_MAX;
@@ -259,7 +259,7 @@ static pegsol_status step_failure(move_search *S, int failed, pegsol_error *err)
 	if (failed == 3)
 		return fail(err, PEGSOL_ELIMIT, "the levels by moves need "
 		                   "more than the memory limit (%zu MiB): level %d "
-		                   "grew past what is left", S->memory >> 20,
+		                   "grew past what is left", move_search_budget(S) >> 20,
 		                   S->nlevels);
 	if (failed == 2) {
 		S->overflow = 1;
@@ -311,21 +311,21 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 	 * as big as the parents' level, at most a few times). */
 	size_t need = move_search_bytes(S) + (size_t)threads * MOVE_PENDING * 2 * per +
 	              3 * in->n * per * 2;
-	if (S->memory && need > S->memory)
+	if (move_search_budget(S) && need > move_search_budget(S))
 		return fail(err, PEGSOL_ELIMIT, "the levels by moves need more "
 		                   "than the memory limit (%zu MiB): expanding level %d "
 		                   "(%zu position%s) needs about %zu MiB",
-		                   S->memory >> 20, S->nlevels - 1, in->n,
+		                   move_search_budget(S) >> 20, S->nlevels - 1, in->n,
 		                   in->n == 1 ? "" : "s", (need + (1u << 20) - 1) >> 20);
 	move_expansion x = {.S = S, .in = in};
-	if (S->memory) {
+	if (move_search_budget(S)) {
 		/* the runs must fit twice beside what is held: a merge makes its
 		 * output while its two inputs live (at most all the runs, so
 		 * twice the runs at the peak, even with both threads merging);
 		 * the runs only shrink as they merge, the last merge's output is
 		 * the new level, and dropping the keys seen before is in place */
 		size_t fixed = move_search_bytes(S) + (size_t)threads * MOVE_PENDING * 2 * per;
-		x.run_budget = S->memory > fixed ? (S->memory - fixed) / 2 : 1;
+		x.run_budget = move_search_budget(S) > fixed ? (move_search_budget(S) - fixed) / 2 : 1;
 	}
 	int failed = move_expand(&x, threads, MOVE_PENDING);
 	move_run all = {0};
@@ -362,14 +362,13 @@ long long move_search_find(const move_search *S, int k, uint64_t key)
 static void relay_progress(void *ctx, size_t done, size_t total)
 {
 	move_progress *r = ctx;
-	r->opt->progress(r->opt->progress_ctx, r->phase, r->level, done, total);
+	run_progress(r->run, r->phase, r->level, done, total);
 }
 
-void move_search_report(move_search *S, move_progress *relay,
-                        const pegsol_level_options *opt, const char *phase)
+void move_search_report(move_search *S, move_progress *relay, const char *phase)
 {
-	*relay = (move_progress){opt, phase, 0};
-	if (opt && opt->progress) {
+	*relay = (move_progress){S->E.run, phase, 0};
+	if (S->E.run->progress) {
 		S->progress = relay_progress;
 		S->progress_ctx = relay;
 	}

@@ -51,7 +51,9 @@ typedef struct move_search {
 	 * positions that cannot lie on a solution.  May be NULL. */
 	int (*keep)(const void *ctx, uint64_t key);
 	const void *keep_ctx;
-	size_t memory;     /* bound on the bytes held; 0: none */
+	/* the search's share of the run's memory budget, when two searches
+	 * share it (0: the run's own, E.run->memory; move_search_budget) */
+	size_t share;
 	void (*progress)(void *ctx, size_t done, size_t total);
 	void *progress_ctx;
 	move_level *level; /* [nlevels]; without keep_all only the last holds
@@ -65,9 +67,10 @@ typedef struct move_search {
 
 /* Starts a search from roots (positions, any number, not necessarily
  * canonical) as level 0, with group H (which must map the set of roots to
- * itself).  The caller may set keep, memory and progress afterwards. */
+ * itself), for run (its threads and memory budget; it must outlive the
+ * search).  The caller may set keep, share and progress afterwards. */
 pegsol_status move_search_init(move_search *S, const pegsol_board *b,
-                               const sym_group *H, int threads, int backward,
+                               const sym_group *H, run_ctx *run, int backward,
                                int counted, int keep_all,
                                const pegsol_pos *roots, size_t nroots,
                                pegsol_error *err);
@@ -106,18 +109,24 @@ static inline const move_level *move_search_last(const move_search *S)
 	return &S->level[S->nlevels - 1];
 }
 
-/* The search's progress, as the library's (pegsol_level_options.progress):
- * the phase and the level being built added. */
+/* The bytes the search may hold (0: no bound). */
+static inline size_t move_search_budget(const move_search *S)
+{
+	return S->share ? S->share : S->E.run->memory;
+}
+
+/* The search's progress, as the run's: the phase and the level being
+ * built added. */
 typedef struct move_progress {
-	const pegsol_level_options *opt;
+	const run_ctx *run;
 	const char *phase;
 	int level;
 } move_progress;
 
-/* Sends S's progress to opt's callback through relay (which must outlive
- * the search; its level is the caller's to update) when there is one. */
-void move_search_report(move_search *S, move_progress *relay,
-                        const pegsol_level_options *opt, const char *phase);
+/* Sends S's progress to its run's callback through relay (which must
+ * outlive the search; its level is the caller's to update) when there is
+ * one. */
+void move_search_report(move_search *S, move_progress *relay, const char *phase);
 
 /* The index of key in level k (kept), or -1. */
 long long move_search_find(const move_search *S, int k, uint64_t key);

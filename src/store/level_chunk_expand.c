@@ -31,15 +31,15 @@ pegsol_status cx_open(chunk_expander *x, engine *E, const char *path,
 	x->keep_ctx = keep_ctx;
 	if (stats)
 		memset(stats, 0, sizeof *stats);
-	size_t cap = lscan_chunk_cap(E->memory, counted, chunk);
-	pegsol_status st = lchunks_open(path, n, counted, cap, E->threads, &x->c, err);
+	size_t cap = lscan_chunk_cap(E->run->memory, counted, chunk);
+	pegsol_status st = lchunks_open(path, n, counted, cap, E->run->threads, &x->c, err);
 	/* the engine's own progress, seen across the pieces */
 	x->progress = E->progress;
 	x->progress_ctx = E->progress_ctx;
 	E->progress = on_progress;
 	E->progress_ctx = x;
-	x->held = E->held;
-	x->memory = E->memory;
+	x->held = E->run->held;
+	x->memory = E->run->memory;
 	/* a level of one chunk merges its children as the whole level does:
 	 * its tables sized by the children made a parent were three to four
 	 * times too big (the French board's level 12, 5.3 GiB of fresh pages
@@ -49,10 +49,10 @@ pegsol_status cx_open(chunk_expander *x, engine *E, const char *path,
 	/* a fifth of the bound in reserve: the engine's estimate of a chunk's
 	 * peak is an estimate (a table that outgrows its slice of the region
 	 * allocates its own), and a 41-hole run went 7% over without it */
-	E->memory = x->memory / 5 * 4;
+	E->run->memory = x->memory / 5 * 4;
 	/* the chunk, the caller's needs and what the files take */
-	E->held = x->held + lchunks_bytes(&x->c) + reserve +
-	          (E->memory && FILE_OVERHEAD > E->memory / 4 ? E->memory / 4
+	E->run->held = x->held + lchunks_bytes(&x->c) + reserve +
+	          (E->run->memory && FILE_OVERHEAD > E->run->memory / 4 ? E->run->memory / 4
 	                                                     : FILE_OVERHEAD);
 	return st;
 }
@@ -96,7 +96,9 @@ int cx_next(chunk_expander *x, level *kids, pegsol_error *err)
 		            .pbits = 0, .part = part};
 		expand_stats v;
 		int refused = E->refused;
-		pegsol_status st = level_expand(E, &in, kids, &v, x->keep, x->keep_ctx, err);
+		expand_request rq = {.in = &in, .out = kids, .stats = &v,
+		                     .keep = x->keep, .keep_ctx = x->keep_ctx};
+		pegsol_status st = level_expand(E, &rq, err);
 		if (st == PEGSOL_ELIMIT && E->refused != refused && n < 1024) {
 			/* the engine's tables and buffers alone do not fit: halving
 			 * the chunk further cannot help, and the engine's own
@@ -126,8 +128,8 @@ int cx_next(chunk_expander *x, level *kids, pegsol_error *err)
 void cx_close(chunk_expander *x)
 {
 	engine *E = x->E;
-	E->held = x->held;
-	E->memory = x->memory;
+	E->run->held = x->held;
+	E->run->memory = x->memory;
 	engine_drop_spares(E);
 	E->progress = x->progress;
 	E->progress_ctx = x->progress_ctx;

@@ -49,7 +49,7 @@ pegsol_status ldir_put(level_dir *d, const char *name, const level *L,
 	char path[4096];
 	*out = NULL;
 	ldir_path(d, name, path, sizeof path);
-	pegsol_status st = lfile_write_level(path, L, counted, d->E->threads, 1, err);
+	pegsol_status st = lfile_write_level(path, L, counted, d->E->run->threads, 1, err);
 	return st != PEGSOL_OK ? st : made(name, L->n, counted, out, err);
 }
 
@@ -222,9 +222,9 @@ static pegsol_status complement_runs(level_dir *d, const slevel *L,
 	engine_trim(E);
 	lchunks c;
 	pegsol_status st = lchunks_open(path, L->n, L->counted,
-	                                lscan_chunk_cap(E->memory, L->counted,
+	                                lscan_chunk_cap(E->run->memory, L->counted,
 	                                                d->chunk),
-	                                E->threads, &c, err);
+	                                E->run->threads, &c, err);
 	while (st == PEGSOL_OK) {
 		size_t n = 0;
 		st = lchunks_next(&c, &n, err);

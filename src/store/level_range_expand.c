@@ -311,7 +311,7 @@ static size_t piece_cap(size_t memory, int counted)
 
 double range_expand_passes(const engine *E, uint64_t n, int counted, double growth)
 {
-	double room = pass_room(E->memory, E->held, piece_cap(E->memory, counted), counted);
+	double room = pass_room(E->run->memory, E->run->held, piece_cap(E->run->memory, counted), counted);
 	if (room <= 0)
 		return 1e18;
 	return (double)n * growth * bytes_per_child(counted, 0) / room;
@@ -334,7 +334,7 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 	 * their batches' (a level of one chunk's tables stay, counted by
 	 * each range's memory plan) */
 	engine_drop_spares(E);
-	size_t memory = E->memory, held = E->held;
+	size_t memory = E->run->memory, held = E->run->held;
 	lfile_writer *w = NULL;
 	/* through out_path.tmp, renamed once complete */
 	char tmp[4096];
@@ -355,7 +355,7 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 		/* a killed run's level: on from its mark (a damaged file is
 		 * an error naming it, never carried on nor silently made
 		 * again) */
-		if ((st = lfile_reopen(tmp, E->threads, &mark.file, &w, err)) != PEGSOL_OK)
+		if ((st = lfile_reopen(tmp, E->run->threads, &mark.file, &w, err)) != PEGSOL_OK)
 			return st;
 		a = mark.a;
 		total = mark.total;
@@ -366,7 +366,7 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 		remove_mark(out_path);
 		memset(&mark, 0, sizeof mark);
 		mark.of = of;
-		st = lfile_create(tmp, counted, E->threads, &w, err);
+		st = lfile_create(tmp, counted, E->run->threads, &w, err);
 	}
 	within_cursor wc = {0};
 	int wopen = 0;
@@ -419,7 +419,7 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 		 * the kernel at every pass: a tenth of a 41-hole level's
 		 * time went to fresh pages) */
 		st = opened ? lchunks_rewind(&ps.c, in_path, n, err)
-		            : lchunks_open(in_path, n, counted, cap, E->threads, &ps.c, err);
+		            : lchunks_open(in_path, n, counted, cap, E->run->threads, &ps.c, err);
 		opened = 1; /* closed below, also when half opened */
 		if (st != PEGSOL_OK)
 			break;
@@ -435,19 +435,24 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
 			st = err ? err->status : PEGSOL_EINPUT;
 			break;
 		}
-		expand_range R = {16 - shift, a, a + units, per_hash * units, next_piece, &ps,
-		                  flags, write_batch, narrow, pass_rounds(memory)};
+		expand_range R = {.pbits = 16 - shift, .a = a, .b = a + units,
+		                  .kids = per_hash * units, .next = next_piece, .ctx = &ps,
+		                  .sink = write_batch, .narrow = narrow,
+		                  .round_bytes = pass_rounds(memory)};
 		ps.w = w;
 		ps.wc = within ? &wc : NULL;
 		ps.written = 0;
-		E->memory = memory ? memory / 5 * 4 : 0;
-		E->held = held + lchunks_bytes(&ps.c) + file_overhead(memory);
+		E->run->memory = memory ? memory / 5 * 4 : 0;
+		E->run->held = held + lchunks_bytes(&ps.c) + file_overhead(memory);
 		int refused = E->refused, outgrown = E->outgrown;
 		expand_stats v;
 		level out;
-		st = level_expand_range(E, &piece, &R, keep, keep_ctx, &out, &v, err);
-		E->memory = memory;
-		E->held = held;
+		expand_request rq = {.in = &piece, .out = &out, .stats = &v,
+		                     .flags = flags, .range = &R, .keep = keep,
+		                     .keep_ctx = keep_ctx};
+		st = level_expand(E, &rq, err);
+		E->run->memory = memory;
+		E->run->held = held;
 		if (st == PEGSOL_ELIMIT && E->outgrown != outgrown && per_hash < 1e12) {
 			/* more children than expected: a smaller range, in
 			 * narrower partitions */

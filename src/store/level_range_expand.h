@@ -31,7 +31,7 @@
  * new level's size over the parent's), which sizes the first pass; the
  * passes after it are sized by what the earlier ones found.  keep as
  * level_expand's.  stats (may be NULL) count the parents once.  Runs
- * within E->memory less E->held.  With durable, the ranges end where the
+ * within E->run->memory less E->run->held.  With durable, the ranges end where the
  * file's segments do when they are that wide, and after each such range
  * the file and a mark of it are synced (range_expand_marked). */
 typedef struct range_within range_within;
@@ -54,7 +54,7 @@ pegsol_status range_expand_file(engine *E, const char *in_path, uint64_t n,
                                 uint64_t *out_n, pegsol_error *err);
 
 /* range_expand_file's `within` (NULL: a plain expansion): the children
- * made by flags (level_expand_within's EXPAND_REVERSE and
+ * made by flags (expand_request.flags' EXPAND_REVERSE and
  * EXPAND_COMPLEMENT), and of them only those that are entries of the
  * level file path (n entries), read alongside the ranges as they are
  * written: the disk store's expand_within.  growth is then the children

@@ -121,7 +121,7 @@ static void write_part(void *arg, int t)
 	pegsol_error *err = &j->err[t];
 	/* the threads are the parallelism: no zstd workers */
 	pegsol_status st = lfile_create(j->path[t], j->r->counted,
-	                                j->k > 1 ? 0 : j->r->E->threads, &w, err);
+	                                j->k > 1 ? 0 : j->r->E->run->threads, &w, err);
 	if (st == PEGSOL_OK) {
 		if ((st = lfile_put_parts(w, j->L, p0, p1, err)) != PEGSOL_OK)
 			lfile_abandon(w);
@@ -139,7 +139,7 @@ pegsol_status lruns_add_level(lruns *r, const level *L, pegsol_error *err)
 	 * range of the hash, so each run is sorted): encoding and
 	 * compressing take both cores */
 	size_t nparts = (size_t)1 << L->pbits;
-	int k = r->E->threads;
+	int k = r->E->run->threads;
 	if (k > (int)nparts || L->n < ((size_t)1 << 20))
 		k = 1;
 	if (k > MAX_WRITERS)
@@ -238,7 +238,7 @@ static pegsol_status flush(lruns *r, pegsol_error *err)
 	char path[4096];
 	run_path(r, id, path, sizeof path);
 	lfile_writer *w;
-	if ((st = lfile_create(path, r->counted, r->E->threads, &w, err)) != PEGSOL_OK)
+	if ((st = lfile_create(path, r->counted, r->E->run->threads, &w, err)) != PEGSOL_OK)
 		return st;
 	for (size_t i = 0; i < m && st == PEGSOL_OK; i++)
 		st = lfile_put(w, r->tkeys[i], r->counted ? r->tcounts[i] : 0, err);
@@ -415,7 +415,7 @@ static pegsol_status emit_to_file(void *ctx, int seg, uint64_t key, u128 count,
  * eighth of the memory bound. */
 static int merge_fanin(const lruns *r)
 {
-	size_t mem = r->E->memory;
+	size_t mem = r->E->run->memory;
 	if (!mem)
 		return 1 << 20;
 	size_t k = mem / 8 / ((size_t)512 << 10);
@@ -484,8 +484,8 @@ static void pmerge_thread(void *arg, int tid)
  * take more than an eighth of the memory bound. */
 static int merge_threads(const lruns *r, const lrun *run, int k)
 {
-	int t = r->E->threads < MAX_WRITERS ? r->E->threads : MAX_WRITERS;
-	if (t <= 1 || !r->E->memory)
+	int t = r->E->run->threads < MAX_WRITERS ? r->E->run->threads : MAX_WRITERS;
+	if (t <= 1 || !r->E->run->memory)
 		return t < 1 ? 1 : t;
 	uint64_t total = 0;
 	for (int i = 0; i < k; i++)
@@ -494,7 +494,7 @@ static int merge_threads(const lruns *r, const lrun *run, int k)
 	 * mean is a generous bound for the biggest */
 	uint64_t biggest = total / LFILE_SEGMENTS * 4 + ((uint64_t)1 << 20);
 	uint64_t per = biggest + (uint64_t)k * (512 << 10);
-	while (t > 1 && (uint64_t)t * per > r->E->memory / 8)
+	while (t > 1 && (uint64_t)t * per > r->E->run->memory / 8)
 		t--;
 	return t;
 }
@@ -540,7 +540,7 @@ static pegsol_status merge_span(lruns *r, int i, int j, pegsol_error *err)
 	char path[4096];
 	run_path(r, id, path, sizeof path);
 	lfile_writer *w;
-	pegsol_status st = lfile_create(path, r->counted, r->E->threads, &w, err);
+	pegsol_status st = lfile_create(path, r->counted, r->E->run->threads, &w, err);
 	if (st != PEGSOL_OK)
 		return st;
 	uint64_t n;
@@ -658,7 +658,7 @@ static pegsol_status file_begin(const lruns *r, const char *path, int counted,
 {
 	char tmp[4096];
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	return lfile_create(tmp, counted, r->E->threads, w, err);
+	return lfile_create(tmp, counted, r->E->run->threads, w, err);
 }
 
 static pegsol_status file_end(const char *path, lfile_writer *w,
@@ -712,7 +712,7 @@ pegsol_status lruns_to_file(lruns *r, const char *path, uint64_t *n,
 		level empty = {0};
 		size_t part[2] = {0, 0};
 		empty.part = part;
-		return lfile_write_level(path, &empty, r->counted, r->E->threads, 1, err);
+		return lfile_write_level(path, &empty, r->counted, r->E->run->threads, 1, err);
 	}
 	if (r->n == 1)
 		return run_is_level(r, path, n, err);

@@ -58,7 +58,7 @@ struct level_store_ops {
 	                        expand_stats *stats,
 	                        int (*keep)(const void *ctx, uint64_t key),
 	                        const void *keep_ctx, pegsol_error *err);
-	/* expand for a level nothing reads again (level_expand_consume): its
+	/* expand for a level nothing reads again (expand_request.consume): its
 	 * arrays may hold out; afterwards in is empty (size 0) or unchanged,
 	 * and is freed either way; dead (may be NULL) gets in's parents
 	 * without a jump when in was emptied.  NULL where the store has no
@@ -84,7 +84,7 @@ struct level_store_ops {
 	 * smaller level. */
 	pegsol_status (*select)(level_store *s, const slevel *A, const slevel *B,
 	                        const char *name, slevel **out, pegsol_error *err);
-	/* out = the children of in (flags: level_expand_within's) that are
+	/* out = the children of in (flags: expand_request.flags) that are
 	 * keys of within, without counts, keep as expand's (on the child
 	 * before any complement): the winning walk's steps through
 	 * winning positions and its meeting in one expansion, with no
@@ -170,17 +170,16 @@ struct pegsol_store {
 	int shares;
 };
 
-/* The store of a run: options->store's kind when set, else on disk in
- * options->workdir when set, else in memory (options may be NULL). */
-pegsol_status level_store_open(engine *E, const pegsol_level_options *options,
-                               level_store **out, pegsol_error *err);
+/* The store of E's run: run->store's kind when set, else on disk in
+ * run->workdir when set, else in memory. */
+pegsol_status level_store_open(engine *E, level_store **out, pegsol_error *err);
 
 /* The store of level.h: every level in memory, in one process. */
 level_store *level_store_memory(engine *E);
 
 #ifndef PEGSOL_NO_DISK
 /* Levels as compressed segment files in dir, made with at most
- * E->memory bytes (0: no bound).  resume: continue from the last checkpoint
+ * E->run->memory bytes (0: no bound).  resume: continue from the last checkpoint
  * found there; otherwise the directory must hold no earlier run.  chunk:
  * the most parents expanded at once (0: what the memory bound allows). */
 pegsol_status level_store_disk(engine *E, const char *dir, int resume,

@@ -101,7 +101,7 @@ static pegsol_status disk_expand(level_store *s, const slevel *in,
 	pegsol_status st;
 	range_max max = {in->has_max, 0, in->max, 0};
 	if (range_expand_marked(to) ||
-	    (in->n > lscan_chunk_cap(E->memory, in->counted, d->files.chunk) &&
+	    (in->n > lscan_chunk_cap(E->run->memory, in->counted, d->files.chunk) &&
 	     range_expand_passes(E, in->n, in->counted, growth) <= RANGE_PASSES))
 		/* more than a chunk, in a few passes: a range of the new
 		 * level at a time (level_range_expand.h); and a level a

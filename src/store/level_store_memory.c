@@ -45,7 +45,7 @@ static pegsol_status views_open(const level_store *s, views *w, const slevel *A,
 		w->v[i] = &l[i]->L;
 		if (l[i]->parked) {
 			pegsol_status st = level_pack_open(&l[i]->P, &w->tmp[i],
-			                                   s->E->threads, err);
+			                                   s->E->run->threads, err);
 			if (st != PEGSOL_OK) {
 				views_close(w);
 				return st;
@@ -98,9 +98,9 @@ static pegsol_status mem_expand(level_store *s, const slevel *in,
 	if (st != PEGSOL_OK)
 		return st;
 	slevel *l = calloc(1, sizeof *l);
-	st = adopt(l, !l ? no_room(err)
-	                 : level_expand(s->E, w.v[0], &l->L, stats, keep, keep_ctx, err),
-	           out);
+	expand_request rq = {.in = w.v[0], .out = l ? &l->L : NULL, .stats = stats,
+	                     .keep = keep, .keep_ctx = keep_ctx};
+	st = adopt(l, !l ? no_room(err) : level_expand(s->E, &rq, err), out);
 	views_close(&w);
 	return st;
 }
@@ -117,9 +117,9 @@ static pegsol_status mem_expand_consume(level_store *s, slevel *in,
 	if (in->parked)
 		return mem_expand(s, in, name, out, stats, NULL, NULL, err);
 	slevel *l = calloc(1, sizeof *l);
-	return adopt(l, !l ? no_room(err)
-	                   : level_expand_consume(s->E, &in->L, &l->L, stats, dead, err),
-	             out);
+	expand_request rq = {.consume = &in->L, .out = l ? &l->L : NULL, .stats = stats,
+	                     .dead = dead};
+	return adopt(l, !l ? no_room(err) : level_expand(s->E, &rq, err), out);
 }
 
 /* The pairs of B with A, given to the caller as pairs of A with B. */
@@ -223,10 +223,9 @@ static pegsol_status mem_expand_within(level_store *s, const slevel *in,
 	if (st != PEGSOL_OK)
 		return st;
 	slevel *l = calloc(1, sizeof *l);
-	st = adopt(l, !l ? no_room(err)
-	                 : level_expand_within(s->E, w.v[0], flags, w.v[1], keep,
-	                                       keep_ctx, &l->L, err),
-	           out);
+	expand_request rq = {.in = w.v[0], .out = l ? &l->L : NULL, .flags = flags,
+	                     .within = w.v[1], .keep = keep, .keep_ctx = keep_ctx};
+	st = adopt(l, !l ? no_room(err) : level_expand(s->E, &rq, err), out);
 	views_close(&w);
 	return st;
 }
@@ -297,7 +296,7 @@ static void park_now(void *ctx)
 static pegsol_status mem_park(level_store *s, slevel *L, pegsol_error *err)
 {
 	(void)err;
-	park_job j = {L, s->E->threads};
+	park_job j = {L, s->E->run->threads};
 	park_now(&j);
 	return PEGSOL_OK;
 }
@@ -310,12 +309,11 @@ static pegsol_status mem_expand_park(level_store *s, slevel *in, const char *nam
 {
 	if (in->parked)
 		return mem_expand(s, in, name, out, stats, NULL, NULL, err);
-	park_job j = {in, s->E->threads};
+	park_job j = {in, s->E->run->threads};
 	slevel *l = calloc(1, sizeof *l);
-	return adopt(l, !l ? no_room(err)
-	                   : level_expand_then(s->E, &in->L, &l->L, stats, park_now,
-	                                       &j, err),
-	             out);
+	expand_request rq = {.in = &in->L, .out = l ? &l->L : NULL, .stats = stats,
+	                     .parents_done = park_now, .parents_done_ctx = &j};
+	return adopt(l, !l ? no_room(err) : level_expand(s->E, &rq, err), out);
 }
 
 static uint64_t mem_size(const slevel *L)

@@ -1,6 +1,6 @@
 /*
  * level_store_open.c - which store a run's levels live in (level_store.h):
- * the kind of store the options name (pegsol_level_options.store: an MPI
+ * the kind of store the run names (pegsol_level_options.store: an MPI
  * store, or in the tests the disk store with small chunks), else the disk
  * store in the work directory, else memory.
  *
@@ -21,19 +21,18 @@ pegsol_status level_store_no_disk(const char *dir, pegsol_error *err)
 }
 #endif
 
-pegsol_status level_store_open(engine *E, const pegsol_level_options *options,
-                               level_store **out, pegsol_error *err)
+pegsol_status level_store_open(engine *E, level_store **out, pegsol_error *err)
 {
+	const run_ctx *run = E->run;
 	*out = NULL;
-	if (options && options->store)
-		return options->store->open(options->store, E, options->workdir,
-		                            options->resume, out, err);
-	if (options && options->workdir)
-#ifdef PEGSOL_NO_DISK
-		return level_store_no_disk(options->workdir, err);
-#else
-		return level_store_disk(E, options->workdir, options->resume, 0, out,
+	if (run->store)
+		return run->store->open(run->store, E, run->workdir, run->resume, out,
 		                        err);
+	if (run->workdir)
+#ifdef PEGSOL_NO_DISK
+		return level_store_no_disk(run->workdir, err);
+#else
+		return level_store_disk(E, run->workdir, run->resume, 0, out, err);
 #endif
 	if (!(*out = level_store_memory(E)))
 		return fail(err, PEGSOL_ELIMIT, "out of memory");

@@ -9,7 +9,7 @@
  *     c = 2^125 the child is exactly 2^127 (the edge is not an error),
  *     with c = 2^126 it would be 2^128: the expansion fails with
  *     PEGSOL_ELIMIT and the limit PEGSOL_LIMIT_COUNT, in memory
- *     (level_expand) and by ranges (level_expand_range, 128-bit tables);
+ *     (level_expand) and by ranges (expand_request.range, 128-bit tables);
  *   - a level whose own counts add past 2^128 (two positions counted
  *     2^127) fails the same way, however small each child's count is;
  *   - the disk store's merge of runs (level_runs.c): a key in two runs,
@@ -52,19 +52,19 @@ static void test_in_memory(const engine *E, const pegsol_board *b)
 	level L, R;
 	/* the edge: 4 * 2^125 = 2^127 fits */
 	start_level(E, b, one << 125, &L);
-	CHECK(level_expand(E, &L, &R, NULL, NULL, NULL, &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){.in = &L, .out = &R}, &err) == PEGSOL_OK);
 	CHECK_EQ_INT(R.n, 1);
 	CHECK(R.n == 1 && R.counts[0] == one << 127);
 	level_free(&R);
 	/* 4 * (2^126 - 1) = 2^128 - 4 fits: the child's count is exact */
 	L.counts[0] = (one << 126) - 1;
-	CHECK(level_expand(E, &L, &R, NULL, NULL, NULL, &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){.in = &L, .out = &R}, &err) == PEGSOL_OK);
 	CHECK(R.n == 1 && R.counts[0] == ~(u128)0 - 3);
 	level_free(&R);
 	/* past it: 4 * 2^126 = 2^128 */
 	L.counts[0] = one << 126;
 	memset(&err, 0, sizeof err);
-	check_count_limit(level_expand(E, &L, &R, NULL, NULL, NULL, &err), &err);
+	check_count_limit(level_expand(E, &(expand_request){.in = &L, .out = &R}, &err), &err);
 	level_free(&L);
 }
 
@@ -73,8 +73,8 @@ static void test_level_total(const engine *E, const pegsol_board *b)
 	pegsol_error err;
 	level L[3];
 	start_level(E, b, 1, &L[0]);
-	CHECK(level_expand(E, &L[0], &L[1], NULL, NULL, NULL, &err) == PEGSOL_OK);
-	CHECK(level_expand(E, &L[1], &L[2], NULL, NULL, NULL, &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){.in = &L[0], .out = &L[1]}, &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){.in = &L[1], .out = &L[2]}, &err) == PEGSOL_OK);
 	CHECK_EQ_INT(L[2].n, 2); /* REFERENCE.md: 2 positions after 2 jumps, up to symmetry */
 	for (size_t i = 0; i < L[2].n; i++)
 		L[2].counts[i] = one << 127;
@@ -82,7 +82,9 @@ static void test_level_total(const engine *E, const pegsol_board *b)
 	expand_stats st;
 	memset(&st, 0, sizeof st);
 	memset(&err, 0, sizeof err);
-	check_count_limit(level_expand(E, &L[2], &R, &st, NULL, NULL, &err), &err);
+	check_count_limit(level_expand(E, &(expand_request){
+		.in = &L[2], .out = &R, .stats = &st},
+		&err), &err);
 	for (int k = 0; k < 3; k++)
 		level_free(&L[k]);
 }
@@ -94,13 +96,17 @@ static void test_range(const engine *E, const pegsol_board *b)
 	level L, R;
 	start_level(E, b, one << 126, &L);
 	level first = {.n = L.n, .keys = L.keys, .counts = L.counts};
-	expand_range whole = {16, 0, 1u << 16, 4, NULL, NULL, 0, NULL, 0, 0};
+	expand_range whole = {16, 0, 1u << 16, 4, NULL, NULL, NULL, 0, 0};
 	memset(&err, 0, sizeof err);
-	check_count_limit(level_expand_range(E, &first, &whole, NULL, NULL, &R, NULL, &err),
+	check_count_limit(level_expand(E, &(expand_request){
+		.in = &first, .out = &R, .range = &whole},
+		&err),
 	                  &err);
 	/* the same range, a count that fits: the child is 2^127 */
 	L.counts[0] = one << 125;
-	CHECK(level_expand_range(E, &first, &whole, NULL, NULL, &R, NULL, &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){
+		.in = &first, .out = &R, .range = &whole},
+		&err) == PEGSOL_OK);
 	CHECK(R.n == 1 && R.counts[0] == one << 127);
 	level_free(&R);
 	level_free(&L);
@@ -145,14 +151,16 @@ int main(void)
 {
 	pegsol_board *b = check_board("english");
 	engine E;
-	engine_init(&E, b, b->symmetry, 2);
+	run_ctx erun;
+	run_ctx_plain(&erun, 2, 0);
+	engine_init(&E, b, b->symmetry, &erun);
 	test_in_memory(&E, b);
 	test_level_total(&E, b);
 	test_range(&E, b);
 	engine_release(&E);
 	engine lr;
 	memset(&lr, 0, sizeof lr);
-	lr.threads = 2;
+	lr.run = &erun;
 	lr.keybits = 40;
 	test_runs(&lr);
 	pegsol_board_free(b);

@@ -1,5 +1,5 @@
 /*
- * test_expand_consume.c - level_expand_consume (engine/level.h), the
+ * test_expand_consume.c - expand_request.consume (engine/level.h), the
  * expansion of a level nothing reads again, against level_expand of a copy
  * of the same level, on the English board (8 symmetries):
  *
@@ -82,9 +82,11 @@ static size_t both_ways(engine *E, const level *L, int kept)
 	level ref, c, out;
 	level_dead dead;
 	expand_stats s1, s2;
-	CHECK(level_expand(E, L, &ref, &s1, NULL, NULL, &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){.in = L, .out = &ref, .stats = &s1}, &err) == PEGSOL_OK);
 	copy_level(L, &c);
-	CHECK(level_expand_consume(E, &c, &out, &s2, &dead, &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){
+		.consume = &c, .out = &out, .stats = &s2, .dead = &dead},
+		&err) == PEGSOL_OK);
 	CHECK(same_level(&out, &ref));
 	CHECK(same_stats(&s1, &s2));
 	size_t found = dead.n;
@@ -108,14 +110,16 @@ int main(void)
 	pegsol_board *b = check_board("english");
 	engine E;
 	pegsol_error err;
-	CHECK(engine_init(&E, b, b->symmetry, 2) == 0);
+	run_ctx run;
+	run_ctx_plain(&run, 2, 0);
+	CHECK(engine_init(&E, b, b->symmetry, &run) == 0);
 	enum { DEPTH = 9 };
 	level L[DEPTH + 1];
 	pegsol_pos start = b->full & ~bit(16);
 	CHECK(level_from_positions(&E, &start, 1, 1, &L[0], &err) == PEGSOL_OK);
 	size_t dead = 0;
 	for (int k = 0; k < DEPTH; k++) {
-		CHECK(level_expand(&E, &L[k], &L[k + 1], NULL, NULL, NULL, &err) == PEGSOL_OK);
+		CHECK(level_expand(&E, &(expand_request){.in = &L[k], .out = &L[k + 1]}, &err) == PEGSOL_OK);
 		dead += both_ways(&E, &L[k], 0);
 	}
 	CHECK(dead > 0); /* the central game's levels 6 and 10... have some */
@@ -142,12 +146,14 @@ int main(void)
 	level_dead dead_ends;
 	CHECK(level_from_positions(&E, one, n, 1, &P, &err) == PEGSOL_OK);
 	copy_level(&P, &P2);
-	CHECK(level_expand(&E, &P, &ref, NULL, NULL, NULL, &err) == PEGSOL_OK);
+	CHECK(level_expand(&E, &(expand_request){.in = &P, .out = &ref}, &err) == PEGSOL_OK);
 	CHECK(ref.n <= P.n);
 	engine_trim(&E); /* no spare of an earlier level is bigger */
 	const uint64_t *keys = P.keys;
 	const u128 *counts = P.counts;
-	CHECK(level_expand_consume(&E, &P, &out, NULL, &dead_ends, &err) == PEGSOL_OK);
+	CHECK(level_expand(&E, &(expand_request){
+		.consume = &P, .out = &out, .dead = &dead_ends},
+		&err) == PEGSOL_OK);
 	CHECK(same_level(&out, &ref));
 	CHECK(out.keys == keys && out.counts == counts);
 	CHECK(P.n == 0);
@@ -164,7 +170,7 @@ int main(void)
 	CHECK(level_from_positions(&E, &start, 1, 0, &U[0], &err) == PEGSOL_OK);
 	int k = 0;
 	while (U[k].n < 32768 && k < 11) {
-		CHECK(level_expand(&E, &U[k], &U[k + 1], NULL, NULL, NULL, &err) == PEGSOL_OK);
+		CHECK(level_expand(&E, &(expand_request){.in = &U[k], .out = &U[k + 1]}, &err) == PEGSOL_OK);
 		k++;
 	}
 	CHECK(U[k].n >= 32768);

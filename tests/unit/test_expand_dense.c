@@ -112,13 +112,16 @@ static void both_ways(engine *E, const level *in, int flags, const level *F,
 	expand_stats sa, sb;
 	int before = E->dense_passes;
 	E->no_dense = 0;
-	pegsol_status st = F ? level_expand_within(E, in, flags, F, keep, kctx, &a, &err)
-	                     : level_expand(E, in, &a, &sa, keep, kctx, &err);
+	expand_request ra = {.in = in, .out = &a, .stats = F ? NULL : &sa,
+	                     .flags = flags, .within = F, .keep = keep, .keep_ctx = kctx};
+	expand_request rb = ra;
+	rb.out = &b;
+	rb.stats = F ? NULL : &sb;
+	pegsol_status st = level_expand(E, &ra, &err);
 	CHECK(st == PEGSOL_OK);
 	CHECK_EQ_INT(E->dense_passes - before, dense);
 	E->no_dense = 1;
-	st = F ? level_expand_within(E, in, flags, F, keep, kctx, &b, &err)
-	       : level_expand(E, in, &b, &sb, keep, kctx, &err);
+	st = level_expand(E, &rb, &err);
 	CHECK(st == PEGSOL_OK);
 	E->no_dense = 0;
 	CHECK(same_level(&a, &b));
@@ -148,12 +151,15 @@ static void dual_complement(engine *E, const level *in, const level *next,
 	both_ways(E, in, EXPAND_COMPLEMENT, &quarter, NULL, NULL, 1);
 	both_ways(E, in, EXPAND_COMPLEMENT, &quarter, keep_some, NULL, 1);
 	int before = E->dense_passes;
-	CHECK(level_expand_within(E, in, EXPAND_COMPLEMENT, &quarter, lin_prune_keep,
-	                          lp, &a, &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){
+		.in = in, .out = &a, .flags = EXPAND_COMPLEMENT, .within = &quarter,
+		.keep = lin_prune_keep, .keep_ctx = lp},
+		&err) == PEGSOL_OK);
 	CHECK_EQ_INT(E->dense_passes - before, 1);
 	E->no_dense = 1;
-	CHECK(level_expand_within(E, in, EXPAND_COMPLEMENT, &quarter, NULL, NULL, &b,
-	                          &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){
+		.in = in, .out = &b, .flags = EXPAND_COMPLEMENT, .within = &quarter},
+		&err) == PEGSOL_OK);
 	E->no_dense = 0;
 	size_t j = 0, wrong = 0, dropped = 0;
 	for (size_t i = 0; i < b.n; i++) {
@@ -180,7 +186,8 @@ static void levels_from(engine *E, pegsol_pos start, int depth, level *L)
 	E->no_dense = 1;
 	CHECK(level_from_positions(E, &start, 1, 0, &L[0], &err) == PEGSOL_OK);
 	for (int k = 0; k < depth; k++)
-		CHECK(level_expand(E, &L[k], &L[k + 1], NULL, NULL, NULL, &err) == PEGSOL_OK);
+		CHECK(level_expand(E, &(expand_request){.in = &L[k], .out = &L[k + 1]},
+		                   &err) == PEGSOL_OK);
 	E->no_dense = 0;
 }
 
@@ -188,7 +195,9 @@ static void test_english(int threads)
 {
 	pegsol_board *b = check_board("english");
 	engine E;
-	CHECK(engine_init(&E, b, b->symmetry, threads) == 0);
+	run_ctx erun;
+	run_ctx_plain(&erun, threads, 0);
+	CHECK(engine_init(&E, b, b->symmetry, &erun) == 0);
 	enum { DEPTH = 11 };
 	level L[DEPTH + 1];
 	pegsol_pos start = b->full & ~bit(16);
@@ -259,19 +268,21 @@ static void test_english(int threads)
 	}
 	/* a memory bound the bitmaps do not fit in: the tables' way, which
 	 * refuses it too (exactly as with the bitmaps not asked for) */
-	E.memory = (size_t)8 << 20;
+	E.run->memory = (size_t)8 << 20;
 	int before = E.dense_passes;
 	pegsol_error err;
 	level a, c;
-	pegsol_status st = level_expand(&E, &L[DEPTH - 1], &a, NULL, NULL, NULL, &err);
+	pegsol_status st = level_expand(&E, &(expand_request){
+		.in = &L[DEPTH - 1], .out = &a},
+		&err);
 	CHECK_EQ_INT(E.dense_passes, before);
 	E.no_dense = 1;
-	CHECK_EQ_INT(level_expand(&E, &L[DEPTH - 1], &c, NULL, NULL, NULL, &err), st);
+	CHECK_EQ_INT(level_expand(&E, &(expand_request){.in = &L[DEPTH - 1], .out = &c}, &err), st);
 	CHECK(st != PEGSOL_OK || same_level(&a, &c));
 	E.no_dense = 0;
 	level_free(&a);
 	level_free(&c);
-	E.memory = 0;
+	E.run->memory = 0;
 	lin_prune_free(lp);
 	free(p);
 	for (int k = 0; k <= DEPTH; k++)
@@ -294,7 +305,9 @@ static void test_triangle(void)
 			start = b->full & ~bit(h);
 	CHECK(start != 0);
 	engine E;
-	CHECK(engine_init(&E, b, b->symmetry, 2) == 0);
+	run_ctx erun;
+	run_ctx_plain(&erun, 2, 0);
+	CHECK(engine_init(&E, b, b->symmetry, &erun) == 0);
 	enum { DEPTH = 9 };
 	level L[DEPTH + 1];
 	levels_from(&E, start, DEPTH, L);
@@ -316,7 +329,9 @@ static void test_asymmetric_class(void)
 {
 	pegsol_board *b = check_board("english");
 	engine E;
-	CHECK(engine_init(&E, b, b->symmetry, 2) == 0);
+	run_ctx erun;
+	run_ctx_plain(&erun, 2, 0);
+	CHECK(engine_init(&E, b, b->symmetry, &erun) == 0);
 	dense_rank R;
 	CHECK_EQ_INT(dense_rank_init(&R, b), 0);
 	pegsol_pos start = 0;

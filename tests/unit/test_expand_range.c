@@ -1,6 +1,6 @@
 /*
  * test_expand_range.c - the expansion by ranges of the hash
- * (level_expand_range, range_expand_file) against the plain expansion
+ * (expand_request.range, range_expand_file) against the plain expansion
  * (level_expand), on the English board (8 symmetries), triangle:7 (6) and
  * the 41-hole board from hole 0 (2), counted levels:
  *
@@ -25,7 +25,7 @@
  *     children); by reverse jumps within the level before (the parents
  *     kept: exactly those with a jump, found here from the board's jump
  *     table); complemented within every third canonical complement of the
- *     children (as level_expand_within makes it in memory); and the first
+ *     children (as an expansion within a level makes it in memory); and the first
  *     killed at its first mark and made again: the file of one go.
  *
  * The ranges are checked on a level of tens of thousands (each range
@@ -105,9 +105,11 @@ static void check_ranges(const engine *E, const level *L, const level *R,
 		level first = {.n = step < L->n ? step : L->n, .keys = L->keys,
 		               .counts = L->counts};
 		expand_range rg = {pbits, a, b, (double)R->n * (b - a) / 65536.0 + 64,
-		                   next_piece, &ps, 0, NULL, narrow, rounds};
+		                   next_piece, &ps, NULL, narrow, rounds};
 		level out;
-		ok_or_say(level_expand_range(E, &first, &rg, NULL, NULL, &out, NULL, &err), &err);
+		ok_or_say(level_expand(E, &(expand_request){
+			.in = &first, .out = &out, .range = &rg},
+			&err), &err);
 		CHECK(out.pbits == pbits);
 		size_t nparts = (size_t)1 << pbits;
 		for (size_t p = 0; p < nparts; p++) {
@@ -159,15 +161,15 @@ static void check_file(engine *E, const level *L, const level *R,
 		Lk.counts[i] = L->counts[i] * k;
 	ok_or_say(lfile_write_level(in, &Lk, 1, 2, 0, &err), &err);
 	free(Lk.counts);
-	E->memory = memory;
-	E->held = 0;
+	E->run->memory = memory;
+	E->run->held = 0;
 	expand_stats got;
 	uint64_t n = 0;
 	int narrow_before = E->narrow_passes;
 	range_max max = {known, 0, max_count(L) * k, 0};
 	ok_or_say(range_expand_file(E, in, L->n, 1, out, 0, 1.0, NULL, NULL, NULL, &max, &got,
 	                            &n, &err), &err);
-	E->memory = 0;
+	E->run->memory = 0;
 	if (narrow >= 0)
 		CHECK((E->narrow_passes > narrow_before) == narrow);
 	CHECK(max.children_known && max.children == max_count(R) * k);
@@ -267,8 +269,8 @@ static void check_resume(engine *E, const level *L, const expand_stats *want,
 	snprintf(mark_of, sizeof mark_of, "%s.tmp.mark", out);
 	pegsol_error err;
 	ok_or_say(lfile_write_level(in, L, 1, 2, 0, &err), &err);
-	E->memory = memory;
-	E->held = 0;
+	E->run->memory = memory;
+	E->run->held = 0;
 	expand_stats got;
 	uint64_t n = 0, m = 0;
 	ok_or_say(range_expand_file(E, in, L->n, 1, ref, 1, 1.0, NULL, NULL, NULL, NULL, &got,
@@ -299,7 +301,7 @@ static void check_resume(engine *E, const level *L, const expand_stats *want,
 		CHECK(check_same_file(out, ref));
 		unlink(out);
 	}
-	E->memory = 0;
+	E->run->memory = 0;
 	unlink(in);
 	unlink(out);
 	unlink(ref);
@@ -408,8 +410,8 @@ static void check_within(engine *E, const level *In, int flags, const level *W,
 	ok_or_say(lfile_write_level(in, &u, 0, 2, 0, &err), &err);
 	ok_or_say(lfile_write_level(wp, &uw, 0, 2, 0, &err), &err);
 	range_within rw = {flags, wp, W->n};
-	E->memory = memory;
-	E->held = 0;
+	E->run->memory = memory;
+	E->run->held = 0;
 	uint64_t n = 0, m = 0;
 	ok_or_say(range_expand_file(E, in, In->n, 0, ref, kill, 2.0, NULL, NULL, &rw, NULL,
 	                            NULL, &n, &err), &err);
@@ -422,7 +424,7 @@ static void check_within(engine *E, const level *In, int flags, const level *W,
 		CHECK(check_same_file(out, ref));
 		unlink(out);
 	}
-	E->memory = 0;
+	E->run->memory = 0;
 	unlink(in);
 	unlink(wp);
 	unlink(ref);
@@ -449,8 +451,9 @@ static void test_within(engine *E, const level *P, const level *L, const level *
 	lu.counts = NULL;
 	ok_or_say(level_complement(E, R, &comp, &err), &err);
 	level third = subset(&comp, every_third);
-	ok_or_say(level_expand_within(E, &lu, EXPAND_COMPLEMENT, &third, NULL, NULL, &want,
-	                              &err), &err);
+	ok_or_say(level_expand(E, &(expand_request){
+		.in = &lu, .out = &want, .flags = EXPAND_COMPLEMENT, .within = &third},
+		&err), &err);
 	CHECK(want.n == third.n); /* every one of them is a child's complement */
 	check_within(E, L, EXPAND_COMPLEMENT, &third, &want, small, 0);
 	level_free(&half);
@@ -469,14 +472,20 @@ static void test_ranges(engine *E, level *L, const level *R)
 	pegsol_error err;
 	/* ranges that are not whole partitions are refused, not run */
 	level first = {.n = L->n, .keys = L->keys, .counts = L->counts}, bad;
-	expand_range odd = {10, 1, 1u << 15, 1000, NULL, NULL, 0, NULL, 0, 0};
-	CHECK(level_expand_range(E, &first, &odd, NULL, NULL, &bad, NULL, &err) ==
+	expand_range odd = {10, 1, 1u << 15, 1000, NULL, NULL, NULL, 0, 0};
+	CHECK(level_expand(E, &(expand_request){
+		.in = &first, .out = &bad, .range = &odd},
+		&err) ==
 	      PEGSOL_EINTERNAL);
-	expand_range wide = {17, 0, 1u << 16, 1000, NULL, NULL, 0, NULL, 0, 0};
-	CHECK(level_expand_range(E, &first, &wide, NULL, NULL, &bad, NULL, &err) ==
+	expand_range wide = {17, 0, 1u << 16, 1000, NULL, NULL, NULL, 0, 0};
+	CHECK(level_expand(E, &(expand_request){
+		.in = &first, .out = &bad, .range = &wide},
+		&err) ==
 	      PEGSOL_EINTERNAL);
-	expand_range empty = {16, 5, 5, 1000, NULL, NULL, 0, NULL, 0, 0};
-	CHECK(level_expand_range(E, &first, &empty, NULL, NULL, &bad, NULL, &err) ==
+	expand_range empty = {16, 5, 5, 1000, NULL, NULL, NULL, 0, 0};
+	CHECK(level_expand(E, &(expand_request){
+		.in = &first, .out = &bad, .range = &empty},
+		&err) ==
 	      PEGSOL_EINTERNAL);
 	check_ranges(E, L, R, 16, 1u << 16, 0, 0);   /* one range */
 	check_ranges(E, L, R, 16, 5000, 0, 0);       /* uneven ranges, the last short */
@@ -493,8 +502,10 @@ static void test_ranges(engine *E, level *L, const level *R)
 		u128 keep = L->counts[0];
 		L->counts[0] = level_narrow_cap(E) + 1;
 		level whole = {.n = L->n, .keys = L->keys, .counts = L->counts}, out;
-		expand_range all = {16, 0, 1u << 16, (double)R->n + 64, no_more, NULL, 0, NULL, 1, 0};
-		CHECK(level_expand_range(E, &whole, &all, NULL, NULL, &out, NULL, &err) ==
+		expand_range all = {16, 0, 1u << 16, (double)R->n + 64, no_more, NULL, NULL, 1, 0};
+		CHECK(level_expand(E, &(expand_request){
+			.in = &whole, .out = &out, .range = &all},
+			&err) ==
 		      PEGSOL_EINTERNAL);
 		L->counts[0] = keep;
 	}
@@ -510,13 +521,15 @@ static void test_board(const char *name, int hole, int ranges, int depth, size_t
 {
 	pegsol_board *b = check_board(name);
 	engine E;
-	engine_init(&E, b, b->symmetry, 2);
+	run_ctx erun;
+	run_ctx_plain(&erun, 2, 0);
+	engine_init(&E, b, b->symmetry, &erun);
 	pegsol_error err;
 	level L, R, P = {0};
 	pegsol_pos start = b->full & ~bit(hole);
 	CHECK(level_from_positions(&E, &start, 1, 1, &L, &err) == PEGSOL_OK);
 	for (int k = 0; k < depth; k++) {
-		CHECK(level_expand(&E, &L, &R, NULL, NULL, NULL, &err) == PEGSOL_OK);
+		CHECK(level_expand(&E, &(expand_request){.in = &L, .out = &R}, &err) == PEGSOL_OK);
 		if (k == ranges) {
 			fprintf(stderr, "%s from %d, level %d: %zu parents, %zu children\n",
 			        name, hole, k, L.n, R.n);
@@ -527,14 +540,14 @@ static void test_board(const char *name, int hole, int ranges, int depth, size_t
 		L = R;
 	}
 	expand_stats want;
-	CHECK(level_expand(&E, &L, &R, &want, NULL, NULL, &err) == PEGSOL_OK);
+	CHECK(level_expand(&E, &(expand_request){.in = &L, .out = &R, .stats = &want}, &err) == PEGSOL_OK);
 	fprintf(stderr, "%s from %d, level %d: %zu parents, %zu children\n", name, hole,
 	        depth, L.n, R.n);
 	check_file(&E, &L, &R, &want, 0, 1, 0, 0); /* one pass */
 	check_file(&E, &L, &R, &want, 0, 1, 1, 1); /* the parents' biggest known */
-	E.memory = small;
+	E.run->memory = small;
 	double passes = range_expand_passes(&E, L.n, 1, (double)R.n / (double)L.n);
-	E.memory = 0;
+	E.run->memory = 0;
 	fprintf(stderr, "  under %zu MiB: about %.1f passes\n", small >> 20, passes);
 	CHECK(passes > 1.5);
 	check_file(&E, &L, &R, &want, small, 1, 0, 1);

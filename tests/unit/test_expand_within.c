@@ -1,5 +1,5 @@
 /*
- * test_expand_within.c - level_expand_within (the winning walk's step)
+ * test_expand_within.c - level_expand within a level (the winning walk's step)
  * and the engine's pagoda filter (level_prune.h) against brute force
  * written here, on triangle:6 (6 symmetries: the generic canonical form)
  * and the English board (8: the vector one):
@@ -60,7 +60,7 @@ static int well_formed(const level *L)
 	return 1;
 }
 
-/* What level_expand_within(E, in, flags, F) must hold, by hand. */
+/* What level_expand(E, &(expand_request){.in = in, .flags = flags}, F) must hold, by hand. */
 static size_t by_hand(const engine *E, const level *in, int flags,
                       const level *F, uint64_t *out)
 {
@@ -95,7 +95,9 @@ static void check_within(const engine *E, const level *in, int flags,
 {
 	pegsol_error err;
 	level got;
-	CHECK(level_expand_within(E, in, flags, F, NULL, NULL, &got, &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){
+		.in = in, .out = &got, .flags = flags, .within = F},
+		&err) == PEGSOL_OK);
 	CHECK(well_formed(&got));
 	CHECK_EQ_INT(got.pbits, F->pbits);
 	uint64_t *want = malloc((in->n * (size_t)E->board->njumps + 1) * sizeof *want);
@@ -116,8 +118,10 @@ static size_t check_prune(const engine *E, const level *in, const lin_prune *lp)
 {
 	pegsol_error err;
 	level all, kept;
-	CHECK(level_expand(E, in, &all, NULL, NULL, NULL, &err) == PEGSOL_OK);
-	CHECK(level_expand(E, in, &kept, NULL, lin_prune_keep, lp, &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){.in = in, .out = &all}, &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){
+		.in = in, .out = &kept, .keep = lin_prune_keep, .keep_ctx = lp},
+		&err) == PEGSOL_OK);
 	CHECK(well_formed(&kept));
 	size_t bad = 0, dropped = 0;
 	for (size_t i = 0; i < kept.n; i++)
@@ -141,13 +145,15 @@ static void test_board(const char *name, int depth)
 {
 	pegsol_board *b = check_board(name);
 	engine E;
-	engine_init(&E, b, b->symmetry, 2);
+	run_ctx run;
+	run_ctx_plain(&run, 2, 0);
+	engine_init(&E, b, b->symmetry, &run);
 	pegsol_error err;
 	level L[PEGSOL_MAX_HOLES];
 	pegsol_pos start = b->full & ~bit(b->nholes / 2);
 	CHECK(level_from_positions(&E, &start, 1, 0, &L[0], &err) == PEGSOL_OK);
 	for (int k = 0; k < depth; k++)
-		CHECK(level_expand(&E, &L[k], &L[k + 1], NULL, NULL, NULL, &err) == PEGSOL_OK);
+		CHECK(level_expand(&E, &(expand_request){.in = &L[k], .out = &L[k + 1]}, &err) == PEGSOL_OK);
 	int marked = E.marked;
 	for (int k = 1; k <= depth; k++) {
 		level half;
@@ -187,7 +193,7 @@ static void test_board(const char *name, int depth)
 	level F[4];
 	CHECK(level_from_positions(&E, few, 64, 0, &F[0], &err) == PEGSOL_OK);
 	for (int k = 0; k < 3; k++)
-		CHECK(level_expand(&E, &F[k], &F[k + 1], NULL, NULL, NULL, &err) == PEGSOL_OK);
+		CHECK(level_expand(&E, &(expand_request){.in = &F[k], .out = &F[k + 1]}, &err) == PEGSOL_OK);
 	size_t dropped = 0;
 	for (int k = 0; k < depth; k++)
 		dropped += check_prune(&E, &L[k], lp);

@@ -156,8 +156,10 @@ static void compare(const engine *E, uint64_t seed, size_t n, uint64_t universe,
 	lruns_stats s;
 	lruns_stats_get(&s);
 	/* merged only at the end, sixteen runs at a time (merge_fanin) */
+	run_ctx few_run = *E->run;
+	few_run.memory = (size_t)64 << 20;
 	engine few = *E;
-	few.memory = (size_t)64 << 20;
+	few.run = &few_run;
 	make_level(&few, seed, n, universe, cap, 0, lazy, &n3);
 	CHECK(n1 == n2 && n1 == n3);
 	check_content(one, seed, n, universe);
@@ -242,7 +244,9 @@ int main(void)
 	check_tempdir(dir, sizeof dir, "runs");
 	engine E;
 	memset(&E, 0, sizeof E);
-	E.threads = 2;
+	run_ctx run;
+	run_ctx_plain(&run, 2, 0);
+	E.run = &run;
 	E.keybits = 40;
 	/* keys seldom met twice: the runs add up to the level, and merging
 	 * every eight runs into one would have rewritten 600 runs' worth
@@ -253,9 +257,9 @@ int main(void)
 	compare(&E, 2, 600000, 60000, 1000);
 	compare(&E, 3, 300000, 20000, 5000);
 	/* little memory: merge_fanin is 4, below the runs kept */
-	E.memory = (size_t)16 << 20;
+	E.run->memory = (size_t)16 << 20;
 	compare(&E, 4, 200000, 50000, 1000);
-	E.memory = 0; /* both threads merge */
+	E.run->memory = 0; /* both threads merge */
 	test_damaged_run(&E);
 	rmdir(dir);
 	return check_done();

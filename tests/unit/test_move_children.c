@@ -126,7 +126,9 @@ static void test_board(const char *name, int subgroup, int positions)
 	size_t total = 0;
 	for (int backward = 0; backward <= 1; backward++) {
 		move_search S;
-		CHECK_EQ_INT(move_search_init(&S, b, G, 1, backward, 0, 0, &root, 1, &err),
+		run_ctx run;
+		run_ctx_plain(&run, 1, 0);
+		CHECK_EQ_INT(move_search_init(&S, b, G, &run, backward, 0, 0, &root, 1, &err),
 		             PEGSOL_OK);
 		for (int generic = 0; generic <= 1; generic++) {
 			if (generic) { /* the walk without the tables */

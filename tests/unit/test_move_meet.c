@@ -89,9 +89,9 @@ static void check_meet(move_search *S, move_search *O, const sym_group *H,
 	int met;
 	move_level hits;
 	pegsol_error err;
-	S->memory = memory;
+	S->share = memory;
 	CHECK_EQ_INT(move_search_meet(S, O, &met, &hits, &err), PEGSOL_OK);
-	S->memory = 0;
+	S->share = 0;
 	CHECK_EQ_INT(met, nwant ? O->nlevels - 1 : -1);
 	CHECK_EQ_INT(hits.n, nwant);
 	int same = hits.n == nwant;
@@ -118,14 +118,16 @@ static int test_problem(const char *board, const char *start, int fmax,
 	pegsol_pos roots[PEGSOL_MAX_HOLES];
 	move_search F;
 	size_t n = moves_roots(&pr, 0, roots);
-	CHECK_EQ_INT(move_search_init(&F, b, H, 2, 0, 0, 1, roots, n, &err), PEGSOL_OK);
+	run_ctx run;
+	run_ctx_plain(&run, 2, 0);
+	CHECK_EQ_INT(move_search_init(&F, b, H, &run, 0, 0, 1, roots, n, &err), PEGSOL_OK);
 	n = moves_roots(&pr, 1, roots);
 	int met_any = 0;
 	for (int a = 0; a <= fmax; a++) {
 		if (a)
 			CHECK_EQ_INT(move_search_step(&F, &err), PEGSOL_OK);
 		move_search B2;
-		CHECK_EQ_INT(move_search_init(&B2, b, H, 2, 1, 0, 1, roots, n, &err),
+		CHECK_EQ_INT(move_search_init(&B2, b, H, &run, 1, 0, 1, roots, n, &err),
 		             PEGSOL_OK);
 		for (int k = 0; k <= bmax; k++) {
 			if (k)

@@ -65,7 +65,9 @@ static void test_board(const char *name)
 {
 	pegsol_board *b = check_board(name);
 	engine E;
-	CHECK_EQ_INT(engine_init(&E, b, b->symmetry, 1), 0);
+	run_ctx run;
+	run_ctx_plain(&run, 1, 0);
+	CHECK_EQ_INT(engine_init(&E, b, b->symmetry, &run), 0);
 	if (!PEGSOL_PACKED_IMAGES || !should_pack(b)) {
 		CHECK(E.packed == NULL);
 		engine_release(&E);

@@ -85,12 +85,14 @@ static void test_english_strength(void)
 		CHECK(!memcmp(found[i].w, again[i].w, sizeof found[i].w));
 	/* S_12 of the engine, unpruned */
 	engine E;
-	CHECK(engine_init(&E, b, b->symmetry, 2) == 0);
+	run_ctx erun;
+	run_ctx_plain(&erun, 2, 0);
+	CHECK(engine_init(&E, b, b->symmetry, &erun) == 0);
 	level L;
 	CHECK(level_from_positions(&E, &start, 1, 0, &L, &err) == PEGSOL_OK);
 	for (int k = 0; k < 12; k++) {
 		level M;
-		CHECK(level_expand(&E, &L, &M, NULL, NULL, NULL, &err) == PEGSOL_OK);
+		CHECK(level_expand(&E, &(expand_request){.in = &L, .out = &M}, &err) == PEGSOL_OK);
 		level_free(&L);
 		L = M;
 	}

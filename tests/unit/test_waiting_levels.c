@@ -8,7 +8,7 @@
  *     canonical complement in a copy of B kept whole (engine_canon,
  *     level_find), on one thread and on three, for B the complements of
  *     all of A and of two thirds of it, with counts and without;
- *   - level_expand_then makes the level level_expand makes, with the same
+ *   - level_expand with parents_done makes the level level_expand makes, with the same
  *     statistics, and calls its hook exactly once, after which the
  *     parents may be packed (the hook packs them here, as the memory
  *     store does): on the tables' path (counted levels) and the bitmaps'
@@ -101,12 +101,12 @@ static void pair_packed(engine *E, const level *A, int step, int counted, int re
 	level_part_reader ra, rb;
 	pegsol_error err;
 	if (read & 1) {
-		CHECK(level_pack(&a_whole, &PA, E->threads, &err) == PEGSOL_OK);
+		CHECK(level_pack(&a_whole, &PA, E->run->threads, &err) == PEGSOL_OK);
 		CHECK(level_pack_reader(&PA, &ra) == 0);
 		CHECK(ra.shape.n == A->n && ra.counted == !!A->counts);
 	}
 	if (read & 2) {
-		CHECK(level_pack(&B, &PB, E->threads, &err) == PEGSOL_OK);
+		CHECK(level_pack(&B, &PB, E->run->threads, &err) == PEGSOL_OK);
 		CHECK(level_pack_reader(&PB, &rb) == 0);
 		CHECK(rb.shape.n == b_whole.n && rb.counted == counted);
 	}
@@ -150,7 +150,7 @@ static void pair_packed(engine *E, const level *A, int step, int counted, int re
 	level_free(&b_whole);
 }
 
-/* level_expand_then's hook: packs the parents, once. */
+/* expand_request.parents_done: packs the parents, once. */
 typedef struct hook {
 	level *L;
 	packed_level P;
@@ -171,10 +171,13 @@ static void expand_then_packed(engine *E, const level *L)
 	level ref, c, out, back;
 	expand_stats s1, s2;
 	pegsol_error err;
-	CHECK(level_expand(E, L, &ref, &s1, NULL, NULL, &err) == PEGSOL_OK);
+	CHECK(level_expand(E, &(expand_request){.in = L, .out = &ref, .stats = &s1}, &err) == PEGSOL_OK);
 	copy_level(L, &c);
-	hook h = {.L = &c, .threads = E->threads};
-	CHECK(level_expand_then(E, &c, &out, &s2, pack_parents, &h, &err) == PEGSOL_OK);
+	hook h = {.L = &c, .threads = E->run->threads};
+	CHECK(level_expand(E, &(expand_request){
+		.in = &c, .out = &out, .stats = &s2, .parents_done = pack_parents,
+		.parents_done_ctx = &h},
+		&err) == PEGSOL_OK);
 	CHECK_EQ_INT(h.calls, 1);
 	CHECK(c.n == 0 && !c.keys);
 	CHECK(out.n == ref.n && out.pbits == ref.pbits && !out.counts == !ref.counts);
@@ -182,7 +185,7 @@ static void expand_then_packed(engine *E, const level *L)
 	CHECK(!ref.counts || !memcmp(out.counts, ref.counts, ref.n * sizeof *ref.counts));
 	CHECK(s1.raw == s2.raw && s1.dead == s2.dead && s1.games == s2.games);
 	/* the parents, packed by the hook, read back whole */
-	CHECK(level_pack_open(&h.P, &back, E->threads, &err) == PEGSOL_OK);
+	CHECK(level_pack_open(&h.P, &back, E->run->threads, &err) == PEGSOL_OK);
 	CHECK(back.n == L->n && !memcmp(back.keys, L->keys, L->n * sizeof *L->keys));
 	level_free(&back);
 	level_pack_free(&h.P);
@@ -197,12 +200,14 @@ int main(void)
 	pegsol_error err;
 	for (int threads = 1; threads <= 3; threads += 2) {
 		engine E;
-		CHECK(engine_init(&E, b, b->symmetry, threads) == 0);
+		run_ctx erun;
+		run_ctx_plain(&erun, threads, 0);
+		CHECK(engine_init(&E, b, b->symmetry, &erun) == 0);
 		enum { DEPTH = 10 };
 		level L[DEPTH + 1];
 		CHECK(level_from_positions(&E, &start, 1, 1, &L[0], &err) == PEGSOL_OK);
 		for (int k = 0; k < DEPTH; k++) {
-			CHECK(level_expand(&E, &L[k], &L[k + 1], NULL, NULL, NULL, &err) ==
+			CHECK(level_expand(&E, &(expand_request){.in = &L[k], .out = &L[k + 1]}, &err) ==
 			      PEGSOL_OK);
 			expand_then_packed(&E, &L[k]);
 		}
@@ -222,7 +227,7 @@ int main(void)
 		CHECK(level_from_positions(&E, &start, 1, 0, &U[0], &err) == PEGSOL_OK);
 		int k = 0;
 		while (U[k].n < 32768 && k < 11) {
-			CHECK(level_expand(&E, &U[k], &U[k + 1], NULL, NULL, NULL, &err) ==
+			CHECK(level_expand(&E, &(expand_request){.in = &U[k], .out = &U[k + 1]}, &err) ==
 			      PEGSOL_OK);
 			k++;
 		}

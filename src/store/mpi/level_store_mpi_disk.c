@@ -41,7 +41,7 @@ static size_t batch_for(const mpi_store *m, int counted)
 {
 	if (m->files.chunk)
 		return m->files.chunk;
-	size_t mem = m->base.E->memory;
+	size_t mem = m->base.E->run->memory;
 	if (!mem)
 		return BATCH_MAX;
 	size_t b = mem / 16 / mpi_exchange_bytes(m, 1, counted);
@@ -56,7 +56,7 @@ static size_t sink_cap(void *ctx, int counted)
 	const mpi_store *m = ctx;
 	if (m->files.chunk)
 		return m->files.chunk;
-	size_t mem = m->base.E->memory;
+	size_t mem = m->base.E->run->memory;
 	size_t cap = mem ? lruns_buffer_cap(mem / 8, counted) : BATCH_MAX;
 	return cap < BATCH_MIN ? BATCH_MIN : cap;
 }

@@ -45,7 +45,9 @@ static pegsol_status mem_expand(level_store *s, const slevel *in,
 	mpi_store *m = (mpi_store *)s;
 	*out = NULL;
 	level kids;
-	mpi_check(m, level_expand(s->E, &in->L, &kids, stats, keep, keep_ctx, err), err);
+	expand_request rq = {.in = &in->L, .out = &kids, .stats = stats,
+	                     .keep = keep, .keep_ctx = keep_ctx};
+	mpi_check(m, level_expand(s->E, &rq, err), err);
 	int counted = in->counted;
 	slevel *l = mpi_new_slevel(m, name);
 	l->counted = counted;
