@@ -51,7 +51,7 @@ int workdir_own_name(const char *name)
 			return 1;
 	const char *p = name;
 	/* a level: S12, T3, W0, K, C, F9, B4, W5~ (a level made for the
-	 * moment by level_select_smaller) */
+	 * moment by ldir_select) */
 	if (*p >= 'A' && *p <= 'Z') {
 		p++;
 		skip_number(&p);
