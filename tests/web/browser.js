@@ -17,11 +17,14 @@
 //  - counts the ways to win (page) as `pegsol count` does (wins);
 //  - marks a move that has just lost the game;
 //  - compares the Explore tab of triangle:5 with the commands it shows
-//    (`pegsol count`, `levels`, `shortest`, `random`), and says the
-//    English board is over its budget;
+//    (`pegsol count`, `levels`, `shortest`, `random`), and the same for
+//    the English central game's figures, shipped with the page;
 //  - a phone-sized touch screen plays moves by taps, and the board fits
 //    its width; a tap during a redraw picks the peg pressed;
-//  - French: the solver's hints, with "unknown" where it runs out;
+//  - French: the solver's hints, with "unknown" where it runs out, marked
+//    so; once few enough pegs are left, the hints exact from there (the
+//    page's winning positions from that position, checked against
+//    `pegsol solve`), and the solver's again after undoing past it;
 //  - saves a screenshot of a game in progress with its hints.
 //  - opens pegsol.html (the page in one file) from file:// and plays a move.
 // As players use it:
@@ -169,6 +172,44 @@ async function lostMark(page) {
     return;
   }
   check(false, 'no losing jump met to check the mark');
+}
+
+// French d2 -> d6 played (from the URL) to the worker's horizon: the
+// winning positions from there on are computed in the page, every hint is
+// marked exact, and each jump's verdict is what `pegsol solve` says; one
+// undo past that position brings back the solver's hints.
+async function exactFromHere(page) {
+  const sol = JSON.parse(execFileSync(pegsol, ['solve', '-b', 'french', '-s', 'd2', '-f', 'd6',
+    '-n', 'algebraic', '--format', 'json'], { encoding: 'utf8' })).solution;
+  // moves until at most the horizon's pegs are left (36 at the start)
+  const worker = fs.readFileSync(path.join(webDir, 'worker.js'), 'utf8');
+  const horizon = Number(/french: (\d+)/.exec(worker)[1]);
+  let pegs = 36, k = 0;
+  while (pegs > horizon) pegs -= sol[k++].length - 1;
+  const moves = sol.slice(0, k).map((m) => m.join('-')).join(' ');
+  await page.send('Page.navigate', { url: 'about:blank' });
+  await page.send('Page.navigate', { url: url + '#b=french&s=d2&f=d6&m=' + encodeURIComponent(moves) });
+  await page.waitFor('document.body && document.body.dataset.ready === "1"');
+  await page.waitFor('pegsolPage.hints && pegsolPage.hints.pos === pegsolPage.state.pos', 60000);
+  const { state, hints } = await pageState(page);
+  const mark = await page.eval('document.getElementById("hint-source").textContent');
+  check(state.pegs === pegs && hints.exact && /exact from here/i.test(mark),
+    `French with ${state.pegs} pegs: hints ${hints.exact ? 'exact' : 'not exact'}, "${mark}"`);
+  const names = await page.eval('pegsolPage.board.holes.map((h) => h.name)');
+  await compareHints(page, names, `French after ${k} moves`, 'french', 'd6');
+  await snap(page, 'french-exact-from-here');
+  // a jump later: still exact, from the same table
+  const win = hints.jumps.find((j) => j[3] === 'winning');
+  await page.click(`g.hole[data-hole="${win[0]}"]`);
+  await page.click(`g.hole[data-hole="${win[2]}"]`);
+  await page.waitFor(`pegsolPage.hints && pegsolPage.hints.pos === pegsolPage.state.pos && pegsolPage.state.pegs === ${pegs - 1}`);
+  await compareHints(page, names, `French after ${k} moves and a jump`, 'french', 'd6');
+  // back before the horizon: the solver again
+  for (let u = 0; u < 2; u++) await page.click('#undo');
+  await page.waitFor(`pegsolPage.state.pegs > ${pegs} && pegsolPage.hints && pegsolPage.hints.pos === pegsolPage.state.pos`);
+  const back = (await pageState(page)).hints;
+  check(!back.exact && back.oracle === 'solver',
+    `undone past the horizon: ${back.exact ? 'exact' : 'not exact'}, from ${back.oracle}`);
 }
 
 // The Explore tab against the commands it shows, run here: the level
@@ -454,14 +495,13 @@ async function main() {
     await compareExplore(again, 'triangle:5');
 
     stamp('explore');
-    // the English board is over the Explore tab's budget: it says so and
-    // gives the command
-    await page2.click('#tab-explore');
-    const over = await page2.waitFor('document.body.dataset.explored');
-    const cmd = await page2.eval('pegsolExplore.commands[0]');
-    const note = await page2.eval('document.getElementById("explore-note").textContent');
-    check(over === 'over budget' && cmd === 'pegsol count -b english --format csv' &&
-      /over this page's budget/.test(note), `English explore: ${over}, ${cmd}, ${note}`);
+    // the English central game's Explore figures are the ones `make web`
+    // computed natively and ships: the same checks against the CLI
+    await compareExplore(page2, 'english');
+    check(await page2.eval('pegsolExplore.shipped === true'), 'English explore: shipped figures');
+    await snap(page2, 'english-explore');
+    await page2.click('#tab-play');
+    stamp('English explore');
 
     // a phone: a 390 x 844 touch screen plays two moves by taps, and the
     // board fits its width without scrolling sideways
@@ -516,6 +556,9 @@ async function main() {
       frHints.jumps.every((j) => ['winning', 'losing', 'unknown'].includes(j[3])),
       `French hints: ${from}, ${JSON.stringify(frHints)}`);
     console.log(`French start: ${frHints.jumps.map((j) => j[3]).join(' ')}`);
+    check(await fr.eval('document.getElementById("hint-source").className') === 'solver',
+      'French start: the hints are marked as the solver\'s');
+    await exactFromHere(fr);
 
     stamp('French');
 
