@@ -40,12 +40,14 @@ const CONTINUATION_BUDGET = 40000;
 // Pegs left from which the winning positions from here on are computed,
 // per board (more holes: more positions reachable from as many pegs), and
 // the memory they may take before the worker gives up (the solver stays).
-const LOCAL_PEGS = { english: 22, french: 20, diamond41: 18, wiegleb: 18 };
+// (the most pegs from which every sampled position took at most a second
+// of CPU time; a pasted board gets the least of them)
+const LOCAL_PEGS = { english: 24, french: 23, diamond41: 25, wiegleb: 19,
+  'triangle:7': 19, 'triangle:8': 17, 'triangle:9': 17, 'triangle:10': 17 };
 const LOCAL_MB = 512;
 function localPegs(d) {
-  const t = /^triangle:?(\d+)$/.exec(d.source);
-  if (t) return { 7: 28, 8: 22, 9: 20, 10: 18 }[t[1]] || 18;
-  return d.isText ? 18 : LOCAL_PEGS[d.source] || 18;
+  const name = d.isText ? '' : d.source.replace(/^triangle(\d)/, 'triangle:$1');
+  return LOCAL_PEGS[name] || 17;
 }
 let exactAll = false; // the problem's own table: every hint exact
 let anchor = null;    // the position the winning positions were computed from

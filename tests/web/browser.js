@@ -183,7 +183,7 @@ async function exactFromHere(page) {
     '-n', 'algebraic', '--format', 'json'], { encoding: 'utf8' })).solution;
   // moves until at most the horizon's pegs are left (36 at the start)
   const worker = fs.readFileSync(path.join(webDir, 'worker.js'), 'utf8');
-  const horizon = Number(/french: (\d+)/.exec(worker)[1]);
+  const horizon = Number(/ french: (\d+)/.exec(worker)[1]);
   let pegs = 36, k = 0;
   while (pegs > horizon) pegs -= sol[k++].length - 1;
   const moves = sol.slice(0, k).map((m) => m.join('-')).join(' ');
@@ -205,11 +205,58 @@ async function exactFromHere(page) {
   await page.waitFor(`pegsolPage.hints && pegsolPage.hints.pos === pegsolPage.state.pos && pegsolPage.state.pegs === ${pegs - 1}`);
   await compareHints(page, names, `French after ${k} moves and a jump`, 'french', 'd6');
   // back before the horizon: the solver again
-  for (let u = 0; u < 2; u++) await page.click('#undo');
-  await page.waitFor(`pegsolPage.state.pegs > ${pegs} && pegsolPage.hints && pegsolPage.hints.pos === pegsolPage.state.pos`);
+  while (await page.eval('pegsolPage.state.pegs') <= horizon) await page.click('#undo');
+  await page.waitFor('pegsolPage.hints && pegsolPage.hints.pos === pegsolPage.state.pos');
   const back = (await pageState(page)).hints;
   check(!back.exact && back.oracle === 'solver',
     `undone past the horizon: ${back.exact ? 'exact' : 'not exact'}, from ${back.oracle}`);
+}
+
+// The English central game's shipped Explore figures against the CLI's
+// cheap runs (the whole `pegsol count` takes a minute on a loaded CI
+// machine): the first 12 levels' positions, dead ends and dead-end games
+// (`count --max-jumps 12`), every level's winning positions up to symmetry
+// (`levels --winning`), the shortest solution's 18 moves checked by
+// `pegsol check`, and random play's chance of the finish (`random
+// --finish-only`).
+async function compareEnglishExplore(page) {
+  await page.click('#tab-explore');
+  await page.waitFor('document.body.dataset.explored === "done"', 60000);
+  const ex = await page.eval(`({ shipped: pegsolExplore.shipped, sh: pegsolExplore.shortest,
+    rnd: pegsolExplore.random, cmds: pegsolExplore.commands,
+    rows: [...document.querySelectorAll('#levels-table tr')].map((r) => [...r.cells].map((c) => c.textContent)) })`);
+  check(ex.shipped === true && ex.cmds[0] === 'pegsol count -b english --format csv',
+    `English explore: shipped ${ex.shipped}, ${ex.cmds[0]}`);
+  const run = (args) => execFileSync(pegsol, args, { encoding: 'utf8', timeout: 60000 });
+  const table = (text) => text.split('\n\n')[0].trim().split('\n').slice(1).map((l) => l.split(','));
+  const first = table(run(['count', '-b', 'english', '--max-jumps', '12', '--format', 'csv']));
+  const win = table(run(['levels', '-b', 'english', '--winning', '--format', 'csv']));
+  const rows = ex.rows.slice(1);
+  let same = 0;
+  // page: jumps,pegs,positions,winning,S_n,W_n,dead ends,dead-end games
+  first.forEach((c, i) => {
+    const r = rows[i] || [];
+    if ([c[0], c[1], c[2], c[5], c[6]].join() === [r[0], r[1], r[2], r[6], r[7]].join()) same++;
+    else check(false, `English explore row ${i}: page ${r}, pegsol count --max-jumps 12 ${c}`);
+  });
+  win.forEach((l, i) => {
+    const r = rows[i] || [];
+    if (l[3] === r[5]) same++;
+    else check(false, `English explore W_${i}: page ${r[5]}, pegsol levels --winning ${l[3]}`);
+  });
+  check(same === first.length + win.length && win.length === 32,
+    `English explore: ${same} of ${first.length + win.length} figures as the CLI prints them`);
+  const file = path.join(os.tmpdir(), `pegsol-web-english-${process.pid}.txt`);
+  fs.writeFileSync(file, ex.sh.solution.map((m) => m.text).join('\n') + '\n');
+  let rc = 0;
+  try { execFileSync(pegsol, ['check', '-b', 'english', file], { stdio: 'ignore' }); }
+  catch (e) { rc = e.status; }
+  fs.unlinkSync(file);
+  check(ex.sh.moves === 18 && rc === 0, `English shortest: ${ex.sh.moves} moves, pegsol check exit ${rc}`);
+  const fin = JSON.parse(run(['random', '-b', 'english', '--finish-only', '--format', 'json']))
+    .finish_probability;
+  check(Math.abs(ex.rnd.finish - fin) <= 1e-6 * fin,
+    `English random play's finish: page ${ex.rnd.finish}, pegsol random ${fin}`);
 }
 
 // The Explore tab against the commands it shows, run here: the level
@@ -496,9 +543,8 @@ async function main() {
 
     stamp('explore');
     // the English central game's Explore figures are the ones `make web`
-    // computed natively and ships: the same checks against the CLI
-    await compareExplore(page2, 'english');
-    check(await page2.eval('pegsolExplore.shipped === true'), 'English explore: shipped figures');
+    // computed natively and ships
+    await compareEnglishExplore(page2);
     await snap(page2, 'english-explore');
     await page2.click('#tab-play');
     stamp('English explore');
@@ -667,8 +713,9 @@ async function main() {
       const off = await browser.page();
       await off.send('Page.navigate', { url });
       await off.waitFor('document.body && document.body.dataset.ready === "1"');
-      const kept = await off.waitFor(`navigator.serviceWorker.ready.then(() => caches.open('pegsol-v1'))
-        .then((c) => c.keys()).then((k) => k.length >= 12 && k.length)`, 30000).catch(() => 0);
+      const cache = /const CACHE = '([^']+)'/.exec(sw)[1];
+      const kept = await off.waitFor(`navigator.serviceWorker.ready.then(() => caches.open('${cache}'))
+        .then((c) => c.keys()).then((k) => k.length >= ${files.length} && k.length)`, 30000).catch(() => 0);
       check(kept, `the service worker keeps the page's files: ${kept}`);
       process.kill(Number(serverPid));
       await new Promise((r) => setTimeout(r, 300));
