@@ -25,7 +25,8 @@
 //    so; once few enough pegs are left, the hints exact from there (the
 //    page's winning positions from that position, checked against
 //    `pegsol solve`), and the solver's again after undoing past it;
-//  - saves a screenshot of a game in progress with its hints.
+//  - saves a screenshot of a game in progress with its hints (1200 x 900,
+//    six moves in, a peg picked: the README's doc/web.png).
 //  - opens pegsol.html (the page in one file) from file:// and plays a move.
 // As players use it:
 //  - plays whole games to the win card, by drag (mouse pointer events) on
@@ -451,11 +452,7 @@ async function main() {
         for (const v of await compareHints(page, names, `after ${k} moves`)) seen.add(v);
       if (k === 13) await compareChance(page, names);
       if (k === 13) await compareWays(page, names);
-      if (k === 9) {
-        await snap(page, 'english-9-moves-click');
-        fs.writeFileSync(shot, await page.screenshot());
-        console.log(`screenshot: ${shot}`);
-      }
+      if (k === 9) await snap(page, 'english-9-moves-click');
       await playMove(page, SOLUTION[k], clicks);
       const { state } = await pageState(page);
       check(state.moves === k + 1, `after move ${k + 1} (${SOLUTION[k]}) the page counts ${state.moves} moves`);
@@ -618,6 +615,9 @@ async function main() {
     await hintsNow(eng);
     await eng.click(`g.hole[data-hole="${SOLUTION[6].split('->')[0]}"]`);
     await snap(eng, 'english-6-moves-picked-1200x900');
+    // the README's picture (doc/web.png): this state, 1200 x 900
+    fs.writeFileSync(shot, await eng.screenshot());
+    console.log(`screenshot: ${shot}`);
     await eng.eval('selected = -1, draw(), 1');
     await playAll(eng, SOLUTION.slice(6), 'drag');
     await checkWin(eng, 'English by drag', 18, 31);

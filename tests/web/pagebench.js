@@ -59,8 +59,8 @@ async function main() {
   const f = (x) => x.toFixed(2);
   if (lineArg === '--line') {
     console.log(`In headless Chromium (\`bash bench/page.sh\`, a first visit, median of ${RUNS}) ` +
-      'the first hints show ' + rows.map((r) => `${f(median(r.ms))} s after the page opens on ` +
-      `${r.name} (${r.from})`).join(', ') + '.');
+      'the first hints show, after the page opens, in ' + rows.map((r) => `${f(median(r.ms))} s ` +
+      `on ${r.name} (${r.from})`).join(', ') + '.');
     return;
   }
   console.log(`The page downloads ${bytes} bytes (${files.length} files).\n`);
