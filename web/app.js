@@ -773,6 +773,8 @@ function showHints() {
     : 'Hints from the solver: some may be unknown.';
   x.className = hints.exact ? 'exact' : 'solver';
   document.body.dataset.hintsExact = hints.exact ? '1' : '';
+  // no offer to compute what is computed already
+  if (document.body.dataset.hintsReady === 'solver') $('exact').hidden = hints.exact;
   s.className = hints.verdict + (lost ? ' lost' : '');
   $('svg').classList.toggle('lost', lost);
   if (lost) document.body.dataset.lost = '1'; else delete document.body.dataset.lost;
