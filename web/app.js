@@ -769,8 +769,10 @@ function showHints() {
   // how far the hints can be trusted: exact (a table of winning positions)
   // or the solver's, which may say unknown
   const x = $('hint-source');
+  const decided = n > 0 && unk === 0 && hints.verdict !== 'unknown';
   x.textContent = hints.exact ? 'Hints exact from here.'
-    : 'Hints from the solver: some may be unknown.';
+    : decided ? 'Hints exact here: the solver decided every jump (later ones may be unknown).'
+      : 'Hints from the solver: some may be unknown.';
   x.className = hints.exact ? 'exact' : 'solver';
   document.body.dataset.hintsExact = hints.exact ? '1' : '';
   // no offer to compute what is computed already
