@@ -125,7 +125,7 @@ async function main() {
   console.log(`Winning positions from here in at most ${BUDGET_MS} ms of CPU time ` +
     `(WebAssembly, one thread, node ${process.version}):\n`);
   console.log('| board | problem | holes | pegs at start | exact from (pegs left) |' +
-    ' exact from jump | its worst: ms, winning positions | next: pegs, ms |' +
+    ' exact from jump | slowest ms, most winning positions | next: pegs, ms |' +
     (withSolver ? ' solver decides all, along a solution, from |' : ''));
   console.log('|---|---|---|---|---|---|---|---|' + (withSolver ? '---|' : ''));
   for (const r of rows) {
