@@ -38,10 +38,10 @@ const RANDOM_PEGS = 21;
 const CONTINUATION_PEGS = 26;
 const CONTINUATION_BUDGET = 40000;
 // Pegs left from which the winning positions from here on are computed,
-// per board (more holes: more positions reachable from as many pegs), and
-// the memory they may take before the worker gives up (the solver stays).
-// (the most pegs from which every sampled position took at most a second
-// of CPU time; a pasted board gets the least of them)
+// per board: the most pegs from which every position sampled took at most
+// a second of CPU time (more holes: more positions reachable from as many
+// pegs; a pasted board gets the least of them); and the memory they may
+// take before the worker gives up (the solver stays).
 const LOCAL_PEGS = { english: 24, french: 23, diamond41: 25, wiegleb: 19,
   'triangle:7': 19, 'triangle:8': 17, 'triangle:9': 17, 'triangle:10': 17 };
 const LOCAL_MB = 512;
@@ -110,6 +110,7 @@ async function open(d) {
 }
 
 function compute() {
+  anchor = null; // whatever the outcome, the table from here is replaced
   postMessage({ type: 'progress', fraction: 0, text: 'computing the winning positions' });
   if (call('pw_hints_open', 'number', ['number'], [1]) !== 0) {
     fail('exact hints');
@@ -117,7 +118,6 @@ function compute() {
     return postMessage({ type: 'ready', exact: false, from: 'solver' });
   }
   exactAll = true;
-  anchor = null;
   postMessage({ type: 'ready', exact: true, from: 'computed' });
   keep(opened);
 }
