@@ -223,6 +223,7 @@ async function exactFromHere(page) {
 async function compareEnglishExplore(page) {
   await page.click('#tab-explore');
   await page.waitFor('document.body.dataset.explored === "done"', 60000);
+  stamp('English explore: shown');
   const ex = await page.eval(`({ shipped: pegsolExplore.shipped, sh: pegsolExplore.shortest,
     rnd: pegsolExplore.random, cmds: pegsolExplore.commands,
     rows: [...document.querySelectorAll('#levels-table tr')].map((r) => [...r.cells].map((c) => c.textContent)) })`);
@@ -230,8 +231,12 @@ async function compareEnglishExplore(page) {
     `English explore: shipped ${ex.shipped}, ${ex.cmds[0]}`);
   const run = (args) => execFileSync(pegsol, args, { encoding: 'utf8', timeout: 60000 });
   const table = (text) => text.split('\n\n')[0].trim().split('\n').slice(1).map((l) => l.split(','));
-  const first = table(run(['count', '-b', 'english', '--max-jumps', '12', '--format', 'csv']));
-  const win = table(run(['levels', '-b', 'english', '--winning', '--format', 'csv']));
+  // (one thread each: on a loaded machine threads that wait for each other
+  // wait long)
+  const first = table(run(['count', '-b', 'english', '--max-jumps', '12', '-j', '1', '--format', 'csv']));
+  stamp('English explore: pegsol count --max-jumps 12');
+  const win = table(run(['levels', '-b', 'english', '--winning', '-j', '1', '--format', 'csv']));
+  stamp('English explore: pegsol levels --winning');
   const rows = ex.rows.slice(1);
   let same = 0;
   // page: jumps,pegs,positions,winning,S_n,W_n,dead ends,dead-end games
@@ -254,8 +259,9 @@ async function compareEnglishExplore(page) {
   catch (e) { rc = e.status; }
   fs.unlinkSync(file);
   check(ex.sh.moves === 18 && rc === 0, `English shortest: ${ex.sh.moves} moves, pegsol check exit ${rc}`);
-  const fin = JSON.parse(run(['random', '-b', 'english', '--finish-only', '--format', 'json']))
+  const fin = JSON.parse(run(['random', '-b', 'english', '--finish-only', '-j', '1', '--format', 'json']))
     .finish_probability;
+  stamp('English explore: pegsol random --finish-only');
   check(Math.abs(ex.rnd.finish - fin) <= 1e-6 * fin,
     `English random play's finish: page ${ex.rnd.finish}, pegsol random ${fin}`);
 }
