@@ -29,7 +29,8 @@ let lostShown = false; // the loss was said (once a game line)
 let replaying = false;
 const JUMP_MS = 220;  // the jump's animation
 // What the browser test reads (tests/web/browser.js): the click latency,
-// when the hints were ready, the state and the hints now.
+// when the hints were ready and first shown (bench/page.sh), the state and
+// the hints now.
 const timing = { lastClickMs: 0 };
 window.pegsolTiming = timing;
 window.pegsolPage = { get state() { return state; }, get hints() { return hints; },
@@ -276,7 +277,7 @@ function showEnd() {
     clock.at = state.jumps;
   }
   if (state.finished) {
-    for (const id of ['hint-summary', 'ways', 'chance']) $(id).textContent = '';
+    for (const id of ['hint-summary', 'hint-source', 'ways', 'chance']) $(id).textContent = '';
     delete $('ways').dataset.ways;
     delete $('chance').dataset.chance;
     $('hint-summary').className = '';
@@ -727,7 +728,20 @@ function askHints() {
     'wins is shown from 21 pegs on.' : '';
   delete $('chance').dataset.chance;
   if (over) { hintSeq++; return; } // nothing is left to hint
-  worker.postMessage({ type: 'hints', pos: state.pos, seq: ++hintSeq });
+  worker.postMessage({ type: 'hints', pos: state.pos, seq: ++hintSeq, path: gamePath() });
+}
+
+// The game's positions, the start first (hex, as pw_state writes them):
+// the worker keeps winning positions computed from one of them while the
+// game goes through it.
+function gamePath() {
+  let p = BigInt('0x' + board.start);
+  const path = [p.toString(16)];
+  for (const [a, b, c] of state.played) {
+    p ^= (1n << BigInt(a)) | (1n << BigInt(b)) | (1n << BigInt(c));
+    path.push(p.toString(16));
+  }
+  return path;
 }
 
 function showHints() {
@@ -752,6 +766,17 @@ function showHints() {
   if (lost) t = '\u2717 That move lost the game: undo it. ' + t;
   s.textContent = t;
   s.title = `hints from ${hints.oracle}`;
+  // how far the hints can be trusted: exact (a table of winning positions)
+  // or the solver's, which may say unknown
+  const x = $('hint-source');
+  const decided = n > 0 && unk === 0 && hints.verdict !== 'unknown';
+  x.textContent = hints.exact ? 'Hints exact from here.'
+    : decided ? 'Hints exact here: the solver decided every jump (later ones may be unknown).'
+      : 'Hints from the solver: some may be unknown.';
+  x.className = hints.exact ? 'exact' : 'solver';
+  document.body.dataset.hintsExact = hints.exact ? '1' : '';
+  // no offer to compute what is computed already
+  if (document.body.dataset.hintsReady === 'solver') $('exact').hidden = hints.exact;
   s.className = hints.verdict + (lost ? ' lost' : '');
   $('svg').classList.toggle('lost', lost);
   if (lost) document.body.dataset.lost = '1'; else delete document.body.dataset.lost;
@@ -778,6 +803,7 @@ function onWorker(e) {
     askHints();
   } else if (d.type === 'hints') {
     if (d.seq !== hintSeq) return; // an answer for a position left behind
+    if (!timing.firstHintMs) timing.firstHintMs = performance.now();
     hints = d.result;
     draw();
     showHints();
@@ -794,6 +820,11 @@ function onWorker(e) {
         `${ways === 1n ? 'way' : 'ways'} to win from here (jump sequences that reach the finish).`;
       w.dataset.ways = d.ways;
     }
+  } else if (d.type === 'local') {
+    // the winning positions from this position on: said once, briefly
+    say(`Hints exact from here on (${plural(d.positions, 'winning position')}, ` +
+      `${(d.ms / 1000).toFixed(1)} s).`);
+    timing.local = d;
   } else if (d.type === 'explore') {
     explored(d);
   } else if (d.type === 'chance') {

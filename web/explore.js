@@ -7,7 +7,9 @@
 // while the progress bar runs; a board with more than EXPLORE_HOLES holes
 // is over this page's budget (the English board's levels hold 23.5
 // million positions: half a gigabyte and a minute in one browser thread),
-// which the tab says, offering the commands and a "compute anyway".
+// which the tab says, offering the commands and a "compute anyway" -
+// except for the English central game, whose figures `make web` computed
+// natively (web/make_explore.c) and ships as tables/english-explore.json.
 // Uses app.js's globals: board, source, vacancies, finish, worker, $, el.
 'use strict';
 
@@ -60,21 +62,51 @@ function startExplore() {
     .forEach((c, i) => { c.textContent = cmds[i]; });
   explore.commands = cmds;
   const n = board.holes.length;
+  if (source.text === null && source.name === 'english' && !vacancies && !finish &&
+      !exploreForce) return shipped();
   const big = n > EXPLORE_HOLES && !exploreForce;
   $('explore-anyway').hidden = !big;
-  if (big) {
-    $('explore-note').textContent = `This ${n}-hole board is over this page's ` +
-      `budget (boards of at most ${EXPLORE_HOLES} holes are computed here): its ` +
-      'levels can hold millions of positions, which one browser thread takes ' +
-      'minutes and gigabytes to go through.  The commands below print the same ' +
-      'figures, with every core.';
-    document.body.dataset.explored = 'over budget';
-    exploreKey = -1;
-    return;
-  }
+  if (big) return startExploreBig();
   $('explore-note').textContent = 'Computing...';
   exploreKey = Date.now();
   worker.postMessage({ type: 'explore', key: exploreKey });
+}
+
+// The shipped figures of the English central game; without them
+// (pegsol.html opened from a file has none beside it) the tab says the
+// board is over budget, as for any other large board.
+async function shipped() {
+  const key = exploreKey = Date.now();
+  $('explore-anyway').hidden = true;
+  $('explore-note').textContent = 'Loading...';
+  try {
+    const res = await fetch('tables/english-explore.json');
+    if (!res.ok) throw new Error(res.statusText);
+    const r = await res.json();
+    if (key !== exploreKey) return;
+    $('explore-note').textContent = 'Computed natively by make web, with ' +
+      'every core, and shipped with the page: the commands below print the same.';
+    for (const what of ['count', 'shortest', 'random'])
+      explored({ key, what, result: r[what] });
+    explore.shipped = true;
+  } catch (e) {
+    if (key !== exploreKey) return;
+    exploreKey = 0;
+    exploreForce = false;
+    startExploreBig();
+  }
+}
+
+function startExploreBig() {
+  const n = board.holes.length;
+  $('explore-anyway').hidden = false;
+  $('explore-note').textContent = `This ${n}-hole board is over this page's ` +
+    `budget (boards of at most ${EXPLORE_HOLES} holes are computed here): its ` +
+    'levels can hold millions of positions, which one browser thread takes ' +
+    'minutes and gigabytes to go through.  The commands below print the same ' +
+    'figures, with every core.';
+  document.body.dataset.explored = 'over budget';
+  exploreKey = -1;
 }
 
 function explored(d) {

@@ -295,6 +295,42 @@ EMSCRIPTEN_KEEPALIVE int pw_hints_open(int exact)
 	return pegsol_hints_new(&problem, &oracle, &hints, &error);
 }
 
+/* Makes exact hints from the position (hex) on: the winning positions of
+ * the problem with that position as its start, computed here (one
+ * thread), so that every later position of a game through it gets exact
+ * hints, and its continuations and solutions come from the table.  What
+ * it costs is every position reachable from there, so the worker asks
+ * only once few pegs are left (worker.js, LOCAL_PEGS); opt.memory stops
+ * a computation larger than the page can hold (PEGSOL_ELIMIT), and the
+ * hints stay the solver's.  0 or the status. */
+static pegsol_problem local;
+EMSCRIPTEN_KEEPALIVE int pw_hints_from(const char *pos_hex, double megabytes)
+{
+	if (!game)
+		return set_error(PEGSOL_EUSAGE, "no game open");
+	pegsol_hints_free(hints);
+	hints = NULL;
+	pegsol_winning_free(winning);
+	memo_clear();
+	winning = NULL;
+	local = problem;
+	local.start = (pegsol_pos)strtoull(pos_hex, NULL, 16);
+	pegsol_level_options opt = {0};
+	opt.threads = 1;
+	opt.memory = (size_t)(megabytes * 1048576);
+	opt.progress = on_progress;
+	pegsol_status st = pegsol_winning_compute(&local, &opt, &winning, &error);
+	pegsol_oracle oracle = st == PEGSOL_OK ? pegsol_oracle_winning(winning)
+	                                       : pegsol_oracle_solver();
+	if (st != PEGSOL_OK) {
+		pegsol_error e; /* the computation's reason is the one to tell */
+		winning = NULL;
+		pegsol_hints_new(&problem, &oracle, &hints, &e);
+		return st;
+	}
+	return pegsol_hints_new(&problem, &oracle, &hints, &error);
+}
+
 /* Makes exact hints from a winning-positions file that the page wrote
  * into emscripten's in-memory file system (web/table.js rebuilds it from
  * the shipped table).  pegsol_winning_load checks that it was made for

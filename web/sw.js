@@ -4,9 +4,10 @@
 // first: online, every visit gets the files as served (and refreshes the
 // cache); offline, the cached copies answer.
 'use strict';
-const CACHE = 'pegsol-v1';
+const CACHE = 'pegsol-v2';
 const FILES = ['./', 'index.html', 'style.css', 'problems.js', 'app.js', 'explore.js',
   'worker.js', 'table.js', 'pegsol.js', 'pegsol.wasm', 'tables/english.pwt.gz',
+  'tables/english-explore.json',
   'manifest.webmanifest', 'icon.svg'];
 
 self.addEventListener('install', (e) => {

@@ -32,7 +32,7 @@ LDFLAGS := -O2 --no-entry -sMODULARIZE -sEXPORT_NAME=createPegsol \
 PAGE := $(patsubst web/%,$(OUT)/%,$(filter-out web/make_single.js, \
           $(wildcard web/*.html web/*.js web/*.css))) \
         $(OUT)/manifest.webmanifest $(OUT)/icon.svg
-TABLES := $(OUT)/tables/english.pwt.gz
+TABLES := $(OUT)/tables/english.pwt.gz $(OUT)/tables/english-explore.json
 
 all: $(OUT)/pegsol.js $(PAGE) $(TABLES) $(OUT)/pegsol.html
 
@@ -64,6 +64,16 @@ $(OUT)/tables/english.pwt.gz: $(OUT)/obj/make_table
 	@mkdir -p $(dir $@)
 	$(OUT)/obj/make_table english "" "" $(OUT)/tables/english.pwt
 	gzip -9 -f $(OUT)/tables/english.pwt
+
+# The English central game's Explore figures (levels by jumps, a shortest
+# solution, random play), computed natively and shipped (explore.js): the
+# browser's one thread would take minutes and gigabytes.
+$(OUT)/obj/make_explore: web/make_explore.c $(NATIVE)/libpegsol.a
+	$(CC) -O2 -Wall -Wextra -Werror -Iinclude $< $(NATIVE)/libpegsol.a \
+	      -lzstd -lpthread -lm -o $@
+$(OUT)/tables/english-explore.json: $(OUT)/obj/make_explore
+	@mkdir -p $(dir $@)
+	$(OUT)/obj/make_explore english "" "" $@
 
 -include $(OBJS:.o=.d)
 .PHONY: all

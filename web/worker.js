@@ -13,7 +13,13 @@
 //    here, with a progress bar (seconds), then kept;
 //  - anything else: the solver, with SOLVER_SECONDS for all the jumps of a
 //    position, and an honest "unknown" when it runs out (the button
-//    "Compute exact hints" computes the winning positions on request).
+//    "Compute exact hints" computes the winning positions on request),
+//    until the game has at most localPegs() pegs left: then the winning
+//    positions from the position now on (pw_hints_from: every position
+//    reachable from it, so the bound is what the worker can go through in
+//    about a second), and every later hint of the game is exact; undoing
+//    back before that position returns to the solver.  The bounds were
+//    measured by tests/web/horizon.js (doc/PLAY.md).
 'use strict';
 // (in pegsol.html both come before this file, in the worker's Blob)
 if (typeof createPegsol === 'undefined') importScripts('pegsol.js', 'table.js');
@@ -31,6 +37,21 @@ const RANDOM_PEGS = 21;
 // hints never wait long behind it.
 const CONTINUATION_PEGS = 26;
 const CONTINUATION_BUDGET = 40000;
+// Pegs left from which the winning positions from here on are computed,
+// per board: the most pegs from which every position sampled took at most
+// a second of CPU time (more holes: more positions reachable from as many
+// pegs; a pasted board gets the least of them); and the memory they may
+// take before the worker gives up (the solver stays).
+const LOCAL_PEGS = { english: 24, french: 23, diamond41: 25, wiegleb: 19,
+  'triangle:7': 19, 'triangle:8': 17, 'triangle:9': 17, 'triangle:10': 17 };
+const LOCAL_MB = 512;
+function localPegs(d) {
+  const name = d.isText ? '' : d.source.replace(/^triangle(\d)/, 'triangle:$1');
+  return LOCAL_PEGS[name] || 17;
+}
+let exactAll = false; // the problem's own table: every hint exact
+let anchor = null;    // the position the winning positions were computed from
+let refused = new Set(); // positions whose computation ran out of memory
 let M = null;
 let pending = [];  // messages that came before the library was ready
 let opened = null; // the 'open' message of the problem now
@@ -52,6 +73,9 @@ function fail(what) {
 
 // Opens the problem and makes its hints; answers 'ready' with how exact.
 async function open(d) {
+  exactAll = false;
+  anchor = null;
+  refused = new Set();
   const st = call('pw_open', 'number', ['string', 'number', 'string', 'string'],
     [d.source, d.isText ? 1 : 0, d.vacancies, d.finish]);
   if (st !== 0) return fail('hints');
@@ -64,7 +88,10 @@ async function open(d) {
       M.FS.writeFile('/english.bin', file);
       const ok = call('pw_hints_load', 'number', ['string'], ['/english.bin']);
       M.FS.unlink('/english.bin');
-      if (ok === 0) return postMessage({ type: 'ready', exact: true, from: 'table' });
+      if (ok === 0) {
+        exactAll = true;
+        return postMessage({ type: 'ready', exact: true, from: 'table' });
+      }
       fail('the shipped table was refused');
     } catch (e) {
       // pegsol.html from file:// has no table beside it: computed below
@@ -72,8 +99,10 @@ async function open(d) {
         postMessage({ type: 'error', message: 'the shipped table: ' + e });
     }
   }
-  if (await loadCached(d))
+  if (await loadCached(d)) {
+    exactAll = true;
     return postMessage({ type: 'ready', exact: true, from: 'cache' });
+  }
   if (opened !== d) return;
   if (d.holes <= EXACT_HOLES || d.english) return compute();
   call('pw_hints_open', 'number', ['number'], [0]);
@@ -81,12 +110,14 @@ async function open(d) {
 }
 
 function compute() {
+  anchor = null; // whatever the outcome, the table from here is replaced
   postMessage({ type: 'progress', fraction: 0, text: 'computing the winning positions' });
   if (call('pw_hints_open', 'number', ['number'], [1]) !== 0) {
     fail('exact hints');
     call('pw_hints_open', 'number', ['number'], [0]);
     return postMessage({ type: 'ready', exact: false, from: 'solver' });
   }
+  exactAll = true;
   postMessage({ type: 'ready', exact: true, from: 'computed' });
   keep(opened);
 }
@@ -143,6 +174,33 @@ function keep(d) {
   store('readwrite', (s) => s.put(bytes, cacheKey(d))).catch(() => {});
 }
 
+// Without the problem's own table: the winning positions from the
+// position now, once few enough pegs are left; kept while the game goes
+// through the position they were computed from (d.path: the game's
+// positions, start first).
+function local(d) {
+  if (exactAll) return;
+  if (anchor !== null && !d.path.includes(anchor)) {
+    anchor = null;
+    call('pw_hints_open', 'number', ['number'], [0]);
+  }
+  const pegs = BigInt('0x' + d.pos).toString(2).split('1').length - 1;
+  if (anchor !== null || pegs > localPegs(opened) || refused.has(d.pos)) return;
+  task = 'exact hints from here';
+  postMessage({ type: 'progress', fraction: 0, text: task });
+  const t0 = performance.now();
+  const st = call('pw_hints_from', 'number', ['string', 'number'], [d.pos, LOCAL_MB]);
+  task = 'computing the winning positions';
+  postMessage({ type: 'progress', done: true });
+  if (st === 0) {
+    anchor = d.pos;
+    postMessage({ type: 'local', pos: d.pos, ms: performance.now() - t0,
+      positions: call('pw_winning_count', 'number', [], []) });
+  } else {
+    refused.add(d.pos);
+  }
+}
+
 async function handle(d) {
   if (d.type === 'open') {
     opened = d;
@@ -150,8 +208,11 @@ async function handle(d) {
   } else if (d.type === 'compute') {
     compute();
   } else if (d.type === 'hints') {
+    local(d);
     const r = call('pw_hints', 'string', ['string', 'number'], [d.pos, SOLVER_SECONDS]);
-    postMessage({ type: 'hints', seq: d.seq, result: JSON.parse(r) });
+    const result = JSON.parse(r);
+    result.exact = exactAll || anchor !== null;
+    postMessage({ type: 'hints', seq: d.seq, result });
     const pegs = BigInt('0x' + d.pos).toString(2).split('1').length - 1;
     if (call('pw_winning_count', 'number', [], []) > 0 && pegs <= CONTINUATION_PEGS &&
         !pending.some((x) => x.type === 'hints')) {

@@ -17,12 +17,16 @@
 //  - counts the ways to win (page) as `pegsol count` does (wins);
 //  - marks a move that has just lost the game;
 //  - compares the Explore tab of triangle:5 with the commands it shows
-//    (`pegsol count`, `levels`, `shortest`, `random`), and says the
-//    English board is over its budget;
+//    (`pegsol count`, `levels`, `shortest`, `random`), and the same for
+//    the English central game's figures, shipped with the page;
 //  - a phone-sized touch screen plays moves by taps, and the board fits
 //    its width; a tap during a redraw picks the peg pressed;
-//  - French: the solver's hints, with "unknown" where it runs out;
-//  - saves a screenshot of a game in progress with its hints.
+//  - French: the solver's hints, with "unknown" where it runs out, marked
+//    so; once few enough pegs are left, the hints exact from there (the
+//    page's winning positions from that position, checked against
+//    `pegsol solve`), and the solver's again after undoing past it;
+//  - saves a screenshot of a game in progress with its hints (1200 x 900,
+//    six moves in, a peg picked: the README's doc/web.png).
 //  - opens pegsol.html (the page in one file) from file:// and plays a move.
 // As players use it:
 //  - plays whole games to the win card, by drag (mouse pointer events) on
@@ -169,6 +173,97 @@ async function lostMark(page) {
     return;
   }
   check(false, 'no losing jump met to check the mark');
+}
+
+// French d2 -> d6 played (from the URL) to the worker's horizon: the
+// winning positions from there on are computed in the page, every hint is
+// marked exact, and each jump's verdict is what `pegsol solve` says; one
+// undo past that position brings back the solver's hints.
+async function exactFromHere(page) {
+  const sol = JSON.parse(execFileSync(pegsol, ['solve', '-b', 'french', '-s', 'd2', '-f', 'd6',
+    '-n', 'algebraic', '--format', 'json'], { encoding: 'utf8' })).solution;
+  // moves until at most the horizon's pegs are left (36 at the start)
+  const worker = fs.readFileSync(path.join(webDir, 'worker.js'), 'utf8');
+  const horizon = Number(/ french: (\d+)/.exec(worker)[1]);
+  let pegs = 36, k = 0;
+  while (pegs > horizon) pegs -= sol[k++].length - 1;
+  const moves = sol.slice(0, k).map((m) => m.join('-')).join(' ');
+  await page.send('Page.navigate', { url: 'about:blank' });
+  await page.send('Page.navigate', { url: url + '#b=french&s=d2&f=d6&m=' + encodeURIComponent(moves) });
+  await page.waitFor('document.body && document.body.dataset.ready === "1"');
+  await page.waitFor('pegsolPage.hints && pegsolPage.hints.pos === pegsolPage.state.pos', 60000);
+  const { state, hints } = await pageState(page);
+  const mark = await page.eval('document.getElementById("hint-source").textContent');
+  check(state.pegs === pegs && hints.exact && /exact from here/i.test(mark),
+    `French with ${state.pegs} pegs: hints ${hints.exact ? 'exact' : 'not exact'}, "${mark}"`);
+  const names = await page.eval('pegsolPage.board.holes.map((h) => h.name)');
+  await compareHints(page, names, `French after ${k} moves`, 'french', 'd6');
+  await snap(page, 'french-exact-from-here');
+  // a jump later: still exact, from the same table
+  const win = hints.jumps.find((j) => j[3] === 'winning');
+  await page.click(`g.hole[data-hole="${win[0]}"]`);
+  await page.click(`g.hole[data-hole="${win[2]}"]`);
+  await page.waitFor(`pegsolPage.hints && pegsolPage.hints.pos === pegsolPage.state.pos && pegsolPage.state.pegs === ${pegs - 1}`);
+  await compareHints(page, names, `French after ${k} moves and a jump`, 'french', 'd6');
+  // back before the horizon: the solver again
+  while (await page.eval('pegsolPage.state.pegs') <= horizon) await page.click('#undo');
+  await page.waitFor('pegsolPage.hints && pegsolPage.hints.pos === pegsolPage.state.pos');
+  const back = (await pageState(page)).hints;
+  check(!back.exact && back.oracle === 'solver',
+    `undone past the horizon: ${back.exact ? 'exact' : 'not exact'}, from ${back.oracle}`);
+}
+
+// The English central game's shipped Explore figures against the CLI's
+// cheap runs (the whole `pegsol count` takes a minute on a loaded CI
+// machine): the first 12 levels' positions, dead ends and dead-end games
+// (`count --max-jumps 12`), every level's winning positions up to symmetry
+// (`levels --winning`), the shortest solution's 18 moves checked by
+// `pegsol check`, and random play's chance of the finish (`random
+// --finish-only`).
+async function compareEnglishExplore(page) {
+  await page.click('#tab-explore');
+  await page.waitFor('document.body.dataset.explored === "done"', 60000);
+  stamp('English explore: shown');
+  const ex = await page.eval(`({ shipped: pegsolExplore.shipped, sh: pegsolExplore.shortest,
+    rnd: pegsolExplore.random, cmds: pegsolExplore.commands,
+    rows: [...document.querySelectorAll('#levels-table tr')].map((r) => [...r.cells].map((c) => c.textContent)) })`);
+  check(ex.shipped === true && ex.cmds[0] === 'pegsol count -b english --format csv',
+    `English explore: shipped ${ex.shipped}, ${ex.cmds[0]}`);
+  const run = (args) => execFileSync(pegsol, args, { encoding: 'utf8', timeout: 60000 });
+  const table = (text) => text.split('\n\n')[0].trim().split('\n').slice(1).map((l) => l.split(','));
+  // (one thread each: on a loaded machine threads that wait for each other
+  // wait long)
+  const first = table(run(['count', '-b', 'english', '--max-jumps', '12', '-j', '1', '--format', 'csv']));
+  stamp('English explore: pegsol count --max-jumps 12');
+  const win = table(run(['levels', '-b', 'english', '--winning', '-j', '1', '--format', 'csv']));
+  stamp('English explore: pegsol levels --winning');
+  const rows = ex.rows.slice(1);
+  let same = 0;
+  // page: jumps,pegs,positions,winning,S_n,W_n,dead ends,dead-end games
+  first.forEach((c, i) => {
+    const r = rows[i] || [];
+    if ([c[0], c[1], c[2], c[5], c[6]].join() === [r[0], r[1], r[2], r[6], r[7]].join()) same++;
+    else check(false, `English explore row ${i}: page ${r}, pegsol count --max-jumps 12 ${c}`);
+  });
+  win.forEach((l, i) => {
+    const r = rows[i] || [];
+    if (l[3] === r[5]) same++;
+    else check(false, `English explore W_${i}: page ${r[5]}, pegsol levels --winning ${l[3]}`);
+  });
+  check(same === first.length + win.length && win.length === 32,
+    `English explore: ${same} of ${first.length + win.length} figures as the CLI prints them`);
+  const file = path.join(os.tmpdir(), `pegsol-web-english-${process.pid}.txt`);
+  fs.writeFileSync(file, ex.sh.solution.map((m) => m.text).join('\n') + '\n');
+  let rc = 0;
+  try { execFileSync(pegsol, ['check', '-b', 'english', file], { stdio: 'ignore' }); }
+  catch (e) { rc = e.status; }
+  fs.unlinkSync(file);
+  check(ex.sh.moves === 18 && rc === 0, `English shortest: ${ex.sh.moves} moves, pegsol check exit ${rc}`);
+  const fin = JSON.parse(run(['random', '-b', 'english', '--finish-only', '-j', '1', '--format', 'json']))
+    .finish_probability;
+  stamp('English explore: pegsol random --finish-only');
+  check(Math.abs(ex.rnd.finish - fin) <= 1e-6 * fin,
+    `English random play's finish: page ${ex.rnd.finish}, pegsol random ${fin}`);
 }
 
 // The Explore tab against the commands it shows, run here: the level
@@ -363,11 +458,7 @@ async function main() {
         for (const v of await compareHints(page, names, `after ${k} moves`)) seen.add(v);
       if (k === 13) await compareChance(page, names);
       if (k === 13) await compareWays(page, names);
-      if (k === 9) {
-        await snap(page, 'english-9-moves-click');
-        fs.writeFileSync(shot, await page.screenshot());
-        console.log(`screenshot: ${shot}`);
-      }
+      if (k === 9) await snap(page, 'english-9-moves-click');
       await playMove(page, SOLUTION[k], clicks);
       const { state } = await pageState(page);
       check(state.moves === k + 1, `after move ${k + 1} (${SOLUTION[k]}) the page counts ${state.moves} moves`);
@@ -454,14 +545,12 @@ async function main() {
     await compareExplore(again, 'triangle:5');
 
     stamp('explore');
-    // the English board is over the Explore tab's budget: it says so and
-    // gives the command
-    await page2.click('#tab-explore');
-    const over = await page2.waitFor('document.body.dataset.explored');
-    const cmd = await page2.eval('pegsolExplore.commands[0]');
-    const note = await page2.eval('document.getElementById("explore-note").textContent');
-    check(over === 'over budget' && cmd === 'pegsol count -b english --format csv' &&
-      /over this page's budget/.test(note), `English explore: ${over}, ${cmd}, ${note}`);
+    // the English central game's Explore figures are the ones `make web`
+    // computed natively and ships
+    await compareEnglishExplore(page2);
+    await snap(page2, 'english-explore');
+    await page2.click('#tab-play');
+    stamp('English explore');
 
     // a phone: a 390 x 844 touch screen plays two moves by taps, and the
     // board fits its width without scrolling sideways
@@ -516,6 +605,9 @@ async function main() {
       frHints.jumps.every((j) => ['winning', 'losing', 'unknown'].includes(j[3])),
       `French hints: ${from}, ${JSON.stringify(frHints)}`);
     console.log(`French start: ${frHints.jumps.map((j) => j[3]).join(' ')}`);
+    check(await fr.eval('document.getElementById("hint-source").className') === 'solver',
+      'French start: the hints are marked as the solver\'s');
+    await exactFromHere(fr);
 
     stamp('French');
 
@@ -529,6 +621,9 @@ async function main() {
     await hintsNow(eng);
     await eng.click(`g.hole[data-hole="${SOLUTION[6].split('->')[0]}"]`);
     await snap(eng, 'english-6-moves-picked-1200x900');
+    // the README's picture (doc/web.png): this state, 1200 x 900
+    fs.writeFileSync(shot, await eng.screenshot());
+    console.log(`screenshot: ${shot}`);
     await eng.eval('selected = -1, draw(), 1');
     await playAll(eng, SOLUTION.slice(6), 'drag');
     await checkWin(eng, 'English by drag', 18, 31);
@@ -624,8 +719,9 @@ async function main() {
       const off = await browser.page();
       await off.send('Page.navigate', { url });
       await off.waitFor('document.body && document.body.dataset.ready === "1"');
-      const kept = await off.waitFor(`navigator.serviceWorker.ready.then(() => caches.open('pegsol-v1'))
-        .then((c) => c.keys()).then((k) => k.length >= 12 && k.length)`, 30000).catch(() => 0);
+      const cache = /const CACHE = '([^']+)'/.exec(sw)[1];
+      const kept = await off.waitFor(`navigator.serviceWorker.ready.then(() => caches.open('${cache}'))
+        .then((c) => c.keys()).then((k) => k.length >= ${files.length} && k.length)`, 30000).catch(() => 0);
       check(kept, `the service worker keeps the page's files: ${kept}`);
       process.kill(Number(serverPid));
       await new Promise((r) => setTimeout(r, 300));

@@ -9,7 +9,8 @@
 # Run by CTest with $PEGSOL (the CLI, the oracle for the hints) and
 # $SRCDIR; $WEB_BUILD is the web build (default $SRCDIR/build-web);
 # $WEB_SCREENSHOT where the screenshot goes (default: a temporary file;
-# `make web-screenshot` writes doc/web.png); $WEB_ARTEFACTS the folder of
+# `cd build && WEB_SCREENSHOT=$PWD/../doc/web.png ctest -R '^web/'` retakes
+# the README's doc/web.png); $WEB_ARTEFACTS the folder of
 # the screenshots of each state (default: web-artefacts/ in the current
 # folder, the build folder under CTest).  The server's pid goes to
 # browser.js, which stops it to open the page offline.
