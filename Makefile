@@ -1,10 +1,10 @@
 # Makefile - the thin front door to the CMake build.
 #   make          build the CLI at build/pegsol
 #   make run      build, then analyse the English board's central game
-#   make test     build, then run the whole test suite (CI's; about 4 min)
+#   make test     build, then run the whole test suite (what CI runs)
 #   make test-full  the same with the full-size cases too (PEGSOL_TEST_FULL):
 #                 the English tables by moves, every English pair by the
-#                 labelled run, the 12,752 distinct sets of jumps (+10 min)
+#                 labelled run, the 12,752 distinct sets of jumps (long)
 #   make sanitize build and test under AddressSanitizer + UBSan (build-asan/)
 #   make portable build without -march=native (build-portable/) and run the
 #                 engine's tests there: the paths for CPUs without BMI2 or

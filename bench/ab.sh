@@ -6,9 +6,9 @@
 # the CPU times: wall time there measures the other jobs.
 #   bash bench/ab.sh [-n RUNS] [-s SECONDS] OLD_PEGSOL NEW_PEGSOL ARGS...
 #   e.g. bash bench/ab.sh -n 5 /tmp/pegsol.old build/pegsol levels --winning
-# -s sleeps between runs: on this project's machine (a virtual one) memory
-# freed a moment ago is quick to touch again and memory left free a few
-# seconds is not (a fresh huge page then costs five times its clearing),
+# -s sleeps between runs: on a virtual machine memory freed a moment ago
+# is quick to touch again and memory left free a few seconds is not (a
+# fresh huge page then costs several times its clearing),
 # so back-to-back runs measure a warm machine and a user's single run
 # meets a cold one; -s 2 measures the cold case.
 set -eu

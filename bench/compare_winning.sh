@@ -5,7 +5,7 @@
 # check a change to the winning walk (src/analysis/winning_walk.c) or the level
 # engine against the build before it.
 #   bash bench/compare_winning.sh OLD_PEGSOL NEW_PEGSOL [--big]
-#   --big   also -b english -s 2 -f 2 (about 20 s and 2 GiB a run)
+#   --big   also -b english -s 2 -f 2 (a bigger run, some GiB)
 # Boards the suite draws itself are written to a temporary directory.
 set -u
 old=${1:?usage: compare_winning.sh OLD_PEGSOL NEW_PEGSOL [--big]}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# many_cores.sh - the one prepared script for a lent many-core machine
-# (issue 33's 16-core targets), which has no compiler and no GNU time:
+# many_cores.sh - the one prepared script for a many-core machine (issue
+# 33's 16-core targets) that may have no compiler and no GNU time:
 # everything it runs is built here, statically, into one folder first:
 #
 #   bash bench/many_cores.sh --build DIR     # here: pegsol-v3, pegsol-v4, rtime, membw
@@ -11,8 +11,8 @@
 # memory bandwidth (bench/membw.c), the English count and winning walk at
 # 1 to 16 threads (bench/scaling.sh, medians of 3), the walk's and count's
 # per-step logs at 1 and all threads (millisecond stamps), and the French
-# board's first 15 jumps level by level (bench/level_scaling.sh).  About
-# four minutes on the 16-core machines lent so far.
+# board's first 15 jumps level by level (bench/level_scaling.sh).  It is
+# one script so that a machine lent for a short time runs it in one go.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 if [ "${1:-}" = --build ]; then

@@ -1,6 +1,6 @@
 /*
- * rtime.c - a stand-in for GNU time where a machine lacks it (the lent
- * many-core machines do): runs a command and appends its wall seconds,
+ * rtime.c - a stand-in for GNU time where a machine lacks it (a bare
+ * benchmark machine may): runs a command and appends its wall seconds,
  * user and system CPU seconds and peak RSS in KiB, from wait4, in the
  * format of GNU time's %e %U %S %M, so bench/scaling.sh reads either.
  *

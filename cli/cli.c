@@ -126,7 +126,7 @@ int cli_report(const cli *c, const pegsol_error *err)
 	if (err->limit == PEGSOL_LIMIT_MEMORY && c->workdir && threads > 1) {
 		/* The levels are on disk already, so --workdir is no advice; but
 		 * each thread has buffers of its own within the bound, and a
-		 * count that ran at -j 2-4 within --memory 64M was refused at
+		 * count that fits at -j 2-4 within --memory 64M is refused at
 		 * -j 6 (the library's message gives its sizes). */
 		char with[48];
 		if (c->threads)
@@ -336,8 +336,8 @@ size_t cli_level_memory(cli *c)
 		 * arrays it makes: the process's own pages (code and libraries,
 		 * some 3 MiB) and what the library does not count (code pages
 		 * touched later, threads' stacks, small allocations) come out
-		 * of the bound first.  Without it `shortest -j 1 --memory 55M`
-		 * peaked at 57,112 kB. */
+		 * of the bound first, or `shortest -j 1 --memory 55M` would
+		 * peak above 55M. */
 		size_t own = process_own_bytes() + LEVEL_MEMORY_RESERVE;
 		c->level_memory = c->memory > own + (1u << 20) ? c->memory - own : 1u << 20;
 		return c->level_memory;

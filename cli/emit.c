@@ -236,8 +236,8 @@ static void json_string(FILE *f, const char *s)
 }
 
 /* RFC 4180: a field holding a comma, a quote, CR or LF is quoted, its
- * quotes doubled (names cannot hold CR or LF today; the writer does not
- * rely on that). */
+ * quotes doubled (board names cannot hold CR or LF, but the writer does
+ * not rely on that). */
 static void csv_field(FILE *f, const char *s)
 {
 	if (strpbrk(s, ",\"\r\n")) {

@@ -3,8 +3,8 @@
  * process may use without the kernel's OOM killer ending it.  That is not
  * only the machine's memory: a container's memory cgroup (v2 memory.max,
  * v1 memory.limit_in_bytes, of the process's cgroup and its parents) and
- * ulimit -v / -d bound it too.  In a 300 MiB cgroup `pegsol count -b
- * english` took MemAvailable's share and was killed (137).
+ * ulimit -v / -d bound it too: in a 300 MiB cgroup, a limit taken from
+ * MemAvailable alone lets `pegsol count -b english` be killed (137).
  *
  * The sources are parameters, so that tests/unit/test_memory_limit.c can
  * feed fake files; cli_memory_system() fills them for the real process.

@@ -2,9 +2,9 @@
  * number.h - the one strict reading of every number an option takes:
  * counts (-j, --nodes, --max-jumps, --seed...), sizes (--memory) and
  * durations in seconds (--limit, --think, --delay).  strtol and strtod
- * were each command's own, and let through " 2", "+2", "0x10", "1e3" and
- * "inf", capped 99999999999999999999 silently, and read "1E" (2^60 bytes)
- * as a malformed size.
+ * alone let through " 2", "+2", "0x10", "1e3" and "inf", cap
+ * 99999999999999999999 silently, and a size parser of their own may read
+ * "1E" (2^60 bytes) as malformed.
  *
  * The rules (doc/pegsol.1, COMMON OPTIONS):
  *  - decimal digits only: no sign, no blank before or after, no "0x", no

@@ -1,7 +1,7 @@
 /*
  * make_table.c - a native build-time tool of `make web`: computes the
- * winning positions of one problem (with every core, in seconds where the
- * browser's single thread takes ten times as long) and writes them as a
+ * winning positions of one problem (with every core, where the browser's
+ * single thread would take far longer) and writes them as a
  * compact table that the page ships, so that exact hints are ready at
  * once.
  *

@@ -446,7 +446,7 @@ static struct {
 	int nsym;           /* the symmetries fixing the finish */
 	pegsol_pos (*image)[8][256]; /* [k][byte][value]: its images, byte by
 	                              * byte (pegsol_pos_transform goes hole
-	                              * by hole: ten times slower) */
+	                              * by hole: much slower) */
 } memo;
 
 static void memo_clear(void)
@@ -566,7 +566,7 @@ static pegsol_u128 continuations(pegsol_pos pos)
 /* The winning continuations of the position (hex) as decimal text; ""
  * without an exact table (the solver cannot count them), or when it takes
  * more than `budget` new positions (the English start needs 1.7 million,
- * 20 s here; from 26 pegs on the count takes under a second). */
+ * too many to wait for in a page; from 26 pegs on the count is quick). */
 EMSCRIPTEN_KEEPALIVE const char *pw_continuations(const char *pos_hex,
                                                   double budget)
 {

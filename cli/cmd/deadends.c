@@ -292,8 +292,9 @@ int cmd_deadends(int argc, char **argv)
 		                       "not go with --shortest-only");
 	if ((rc = cli_load(&c, 1)))
 		return rc;
-	/* The search's table gets the same default as the level commands: at
-	 * 1 GiB the French board's search (15 jumps, 1.5 GB) ran out. */
+	/* The search's table gets the same default as the level commands:
+	 * the French board's search (15 jumps) needs 1.5 GB, more than a
+	 * fixed 1 GiB. */
 	dop.memory = cli_level_memory(&c);
 	dop.level_memory = dop.memory;
 	dop.threads = c.threads;

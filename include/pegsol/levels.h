@@ -92,7 +92,7 @@ enum {
 	PEGSOL_COUNT_FORWARD_ONLY = 4,
 	/* With PEGSOL_COUNT_WINNING_ONLY: W_n once per symmetry class only
 	 * (winning and the totals'; winning_raw left 0), a pass over every
-	 * W_n fewer (the English walk: 1.5% of its time). */
+	 * W_n fewer. */
 	PEGSOL_COUNT_NO_RAW = 8
 };
 
@@ -225,7 +225,7 @@ typedef struct pegsol_moves_result {
  * or backward to the finish (by reverse moves), up to max_moves moves (0:
  * to the end).  Symmetry: the subgroup fixing start and finish.  Made by
  * one sweep over the levels by jumps, each position labelled with its
- * fewest moves (English, one direction: about 4 s, 0.3 GB), and, when
+ * fewest moves (holding two levels by jumps at a time), and, when
  * those levels outgrow options->memory, by a search by moves that holds
  * every level made (English: 23.5 million positions, 0.5 GB), which goes
  * further on a big board's first levels.  Uses every thread of options. */
@@ -240,8 +240,8 @@ pegsol_levels_by_moves(const pegsol_problem *problem,
  * err[0], err[1] each direction's outcome (err[k].status PEGSOL_OK when
  * made).  When the finish is the start's complement (the central game:
  * every level by jumps backward is one forward) and max_moves is 0, one
- * sweep labels each position with both (English: about half the time of
- * two calls); otherwise, or when that sweep outgrows options->memory,
+ * sweep labels each position with both (one sweep instead of two);
+ * otherwise, or when that sweep outgrows options->memory,
  * each direction is made on its own, the backward one even when the
  * forward one stopped (PEGSOL_ELIMIT keeps the levels made, as
  * pegsol_levels_by_moves does).  Returns the first status of the two that

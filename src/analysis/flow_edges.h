@@ -9,9 +9,9 @@
  * a -> b played backwards through the complements is a jump ~b -> ~a.  So
  * step s = N-1-r, from W_s (the complements of W_{r+1}) to W_{s+1} (those
  * of W_r), has the edges of step r turned round: what reaches ~a is the
- * sum, over the edges a -> b, of what ~b passes on.  On the English board
- * the flow's second half was 137 of its 310 ms, each child made, its
- * canonical form taken and looked up; turned round, it reads arrays.
+ * sum, over the edges a -> b, of what ~b passes on.  Made afresh, the
+ * second half would make each child, take its canonical form and look it
+ * up, as the first half does; turned round, it reads arrays.
  *
  * Multiplicities.  The levels hold classes under H.  If the class
  * representative a has mu jumps into the class of b, the raw jumps from

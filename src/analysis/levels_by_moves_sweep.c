@@ -11,8 +11,8 @@
  * label keeps, beside the number d, the holes a last move may end on in d
  * moves: ending elsewhere takes d + 1, no better than starting a new move.
  * The search by moves (move_search.c) instead keeps every level made, each
- * new one checked against all of them (English: 23.5 million positions,
- * 20 s and 0.5 GB both ways); the sweep holds two levels by jumps (the
+ * new one checked against all of them (English: 23.5 million positions
+ * both ways); the sweep holds two levels by jumps (the
  * biggest 3 million positions, 16 bytes each) and makes each once.
  *
  * Backward, B_-n are the positions from which the finish is reached by n

@@ -32,8 +32,8 @@ pegsol_status levels_by_moves_sweep(const pegsol_problem *pr,
 int levels_by_moves_sweep_joint_fits(const pegsol_problem *pr);
 
 /* out[0] = the levels by moves forward, out[1] backward, every level, as
- * two calls of levels_by_moves_sweep make them, from one sweep (the
- * English table both ways in about half the time).  Needs
+ * two calls of levels_by_moves_sweep make them, from one sweep instead of
+ * two.  Needs
  * levels_by_moves_sweep_joint_fits; no fallback within a memory bound
  * (PEGSOL_ELIMIT: the caller sweeps each way on its own). */
 pegsol_status levels_by_moves_sweep_joint(const pegsol_problem *pr,

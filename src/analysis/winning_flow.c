@@ -332,8 +332,8 @@ static int flip_images_init(flip_images *f, const jump_mask *jm, const sym_group
 
 /* How many parents ahead the children's slots are fetched: a lookup is a
  * cache miss in a table of megabytes, and one parent ahead (a dozen
- * misses in flight) left the English board's propagation waiting on
- * memory for half its time. */
+ * misses in flight) would leave the English board's propagation waiting
+ * on memory much of its time. */
 #define FLOW_AHEAD 4
 
 /* The canonical keys of c's children, in out (FLOW_CLASSES: each class

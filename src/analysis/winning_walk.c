@@ -85,8 +85,7 @@ static int prune_init(walk_prune *w, const pegsol_problem *pr, int backward,
 	if (!w->p)
 		return -1;
 	w->n = pagoda_collect(b, fin, nfin, w->p, PAGODA_MAX);
-	/* a search costs milliseconds (tens on the 37- to 45-hole boards):
-	 * more than the small problems' whole walk */
+	/* a search costs more than the small problems' whole walk */
 	if (search_depth >= 10) {
 		pegsol_pos starts[PEGSOL_MAX_HOLES];
 		int nstarts = 1;
@@ -138,9 +137,9 @@ size_t winning_backward_start(const pegsol_problem *pr, pegsol_pos *out)
 	}
 	/* the single pegs of the start's class alone: what T_k holds is
 	 * only ever asked about the complements of positions reachable
-	 * from the start, which reach no other single peg; every hole's
-	 * levels made the English central game's `levels -f any` 38 s,
-	 * its 5 of 33 holes' (in 1 class of 16) a few */
+	 * from the start, which reach no other single peg; levels for every
+	 * hole would be several times the work of the class's few (English
+	 * central game: 5 of 33 holes, in 1 class of 16) */
 	int n = position_class_finishes(pr, out);
 	for (int i = 0; i < n; i++)
 		out[i] = b->full & ~out[i];
@@ -492,8 +491,8 @@ static pegsol_status empty_walk(level_store *s, int N, const winning_walk_cb *cb
  * independent, each with its own fixed seed.  The complement problem
  * searches once: its two tests are for one target (~start = finish)
  * from one start, and its backward keys are tested by the forward
- * pagodas (the English walk: 2.7 ms less on one thread; on two, the
- * second thread's search had taken 5 ms, twice its time on the first). */
+ * pagodas (a second search would find nothing more: on one thread it is
+ * time lost, and on two the second thread's search is the slower one). */
 typedef struct prune_pair {
 	walk *w;
 	const pegsol_problem *pr;

@@ -5,7 +5,7 @@
  * holes from the position, ANDed with that of their to holes from its
  * complement, are the jumps whose from and over holes hold pegs and whose
  * to hole is empty.  A few instructions for a word of jumps where testing
- * them eight at a time took a loop.  The level engine's jump tables
+ * them eight at a time takes a loop.  The level engine's jump tables
  * (engine/jump_tables.h) and the solver's jump masks (search/jump_mask.h)
  * both build their selectors and read their words here.
  */

@@ -168,10 +168,9 @@ static void sample(const search *s, const pegsol_pos *starts, int nstarts,
 		int d = 0;
 		for (; d < depth; d++) {
 			/* the legal jumps as bits, 64 jumps a word, with no
-			 * branch (a list of them had a branch a jump, a coin
-			 * flip the predictor missed: the English walk's search
-			 * 8 -> 5.8 ms), then the r-th of them: the jump the
-			 * list's r-th entry was */
+			 * branch (a list of them would have a branch a jump, a
+			 * coin flip the predictor misses), then the r-th of
+			 * them: the jump a list's r-th entry would be */
 			uint64_t legal[(MAX_JUMPS + 63) / 64];
 			int k = 0, words = (b->njumps + 63) / 64;
 			for (int w = 0; w < words; w++) {

@@ -82,8 +82,8 @@ pegsol_status pegsol_pos_parse(const pegsol_board *b, const char *text,
 		while (len && (p[len - 1] == ' ' || p[len - 1] == '\r'))
 			len--;
 		/* Blank lines before the drawing and beyond the most rows a board
-		 * can have are not kept: they used up the 64 slots, so a position
-		 * with many blank lines around it was refused. */
+		 * can have are not kept: they would use up the 64 slots, and a
+		 * position with many blank lines around it would be refused. */
 		if (!len && (first < 0 || nlines == GRID_MAX)) {
 			p += step;
 			continue;

@@ -23,7 +23,8 @@ static int fill_tables(sym_group *G)
 #ifdef __AVX512BITALG__
 	/* sym_apply gathers the bits and never reads the tables: 80 KiB of
 	 * fresh pages a group on the English board, and solving one problem
-	 * in a fresh process builds several groups (a tenth of its time) */
+	 * in a fresh process builds several groups, a visible share of a
+	 * quick solve */
 	if (G->nholes < 64)
 		return 0;
 #endif
@@ -38,7 +39,7 @@ static int fill_tables(sym_group *G)
 			uint64_t *t = rows + (size_t)c * 256;
 			/* each entry from one with a bit fewer (the lowest
 			 * removed): 256 steps, not 2048; solving a problem
-			 * builds several groups and paid for this */
+			 * builds several groups and pays for each */
 			t[0] = 0;
 			for (int v = 1; v < 256; v++) {
 				int hole = 8 * c + __builtin_ctz((unsigned)v);

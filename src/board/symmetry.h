@@ -8,9 +8,8 @@
  * The canonical form of a position is its smallest image in the group.
  *
  * With AVX-512 BITALG, a transform is one bit gather instead
- * (vpshufbitqmb: bit k of the image is bit src[k] of the position), which
- * took the images out of the English count's profile (they were 6% of
- * it, 40 table loads a parent).
+ * (vpshufbitqmb: bit k of the image is bit src[k] of the position), in
+ * place of 40 table loads a parent on the English board.
  */
 #ifndef PEGSOL_SYMMETRY_H
 #define PEGSOL_SYMMETRY_H
@@ -30,8 +29,8 @@ typedef struct sym_group {
 	/* row[g]: g's tables, [nchunks][256], in `table` ([order][nchunks]
 	 * [256]) or, for a stabiliser or copy, in the group it came from,
 	 * whose tables it reads (table NULL): a solve in a fresh process
-	 * built a second group's 80 KiB for the central game, 20 of its
-	 * 113 fresh pages at about 2.5 us each here */
+	 * would otherwise build a second group's 80 KiB for the central
+	 * game, 20 of the 113 pages it touches fresh */
 	uint64_t *table;
 	const uint64_t *row[SYM_MAX];
 	/* src[g][k]: the hole whose peg lands on hole k under g; for k past

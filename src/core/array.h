@@ -1,8 +1,8 @@
 /*
  * array.h - growable arrays: the one rule by which every growing array of
  * the library makes room (doubling, so that n appends cost O(n) copies),
- * with the multiplication checked, where each module had written its own
- * realloc loop.
+ * with the multiplication checked, so that no module needs a realloc loop
+ * of its own.
  */
 #ifndef PEGSOL_CORE_ARRAY_H
 #define PEGSOL_CORE_ARRAY_H

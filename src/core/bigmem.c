@@ -10,12 +10,11 @@
 enum { HUGE_PAGE = 2 << 20 };
 
 /* Huge pages are asked for from 64 MiB on.  Below it the TLB misses they
- * save are few, and a fresh huge page cost this project's machine (a
- * virtual one) five times the clearing of the small pages that cover it
- * when its memory was cold (bigmem.h): levels --winning's round buffers
- * and tables (34 and up to 58 MiB) on small pages took it from 0.66 to
- * 0.58 s, medians of runs two seconds apart, the English count 2.30 to
- * 2.23 s. */
+ * save are few, and on a virtual machine whose memory is cold a fresh
+ * huge page costs several times the clearing of the small pages that
+ * cover it (bigmem.h): levels --winning's round buffers and tables (34 and
+ * up to 58 MiB) and the English count are measurably faster on small
+ * pages (bench/ab.sh -s 2 compares builds on cold memory). */
 #define HUGE_MIN ((size_t)64 << 20)
 
 static void advise_huge(void *p, size_t rounded)

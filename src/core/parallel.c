@@ -4,18 +4,18 @@
  *
  * The engines call parallel_run for every phase of every level: the
  * English count some 200 times, the winning walk 90.  A thread started
- * and joined each time cost its start, its exit (glibc gives an exited
- * thread's stack pages back) and the fresh stack pages of the next one,
- * while the caller's thread, running tid 0 at once, waited for it at the
- * join: time when one core works and the other does not, which two
+ * and joined each time would cost its start, its exit (glibc gives an
+ * exited thread's stack pages back) and the fresh stack pages of the next
+ * one, while the caller's thread, running tid 0 at once, waits for it at
+ * the join: time when one core works and the other does not, which two
  * threads' speed-up cannot spare.  So the workers stay: each waits for
  * the next job, runs its tid, and waits again.
  *
  * One job at a time uses the workers.  A call made while they are busy
  * (from a worker's own fn, or from another thread of an application that
- * embeds the library) starts threads of its own for that call, as every
- * call once did.  After a fork the child has no workers (only the forking
- * thread is copied), and starts its own when it needs them.
+ * embeds the library) starts threads of its own for that call.  After a
+ * fork the child has no workers (only the forking thread is copied), and
+ * starts its own when it needs them.
  */
 #include "core/parallel.h"
 
@@ -73,9 +73,9 @@ static int run_spawned(int nthreads, void (*fn)(void *, int), void *arg)
 	/* Every tid runs, even one whose thread could not be started: not
 	 * all work is claimed dynamically (a run file per tid, level_runs.c),
 	 * and a tid's state carries from one call to the next (the expansion
-	 * resets its slices at the start of its call: a tid skipped once had
-	 * its last round's children counted again, tests/fault/).  Run here
-	 * after the others, it is a thread that started late. */
+	 * resets its slices at the start of its call: a tid skipped once
+	 * would have its last round's children counted again, tests/fault/).
+	 * Run here after the others, it is a thread that started late. */
 	run_here(fn, arg, 0);
 	for (int t = started + 1; t < nthreads; t++)
 		run_here(fn, arg, t);

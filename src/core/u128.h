@@ -33,9 +33,8 @@ static inline int u128_mul(u128 a, u128 b, u128 *out)
 /* n / d for 0 < d < 2^32: a jump count, an orbit's size.  Three 64-bit
  * divisions, each of a remainder below d and 32 more bits, where the
  * compiler's 128-bit division is a call to the library's general one
- * (__udivti3, a dividend of two words by a divisor of two): 3% of the
- * English board's random play, whose every parent divides its share by
- * its jumps. */
+ * (__udivti3, a dividend of two words by a divisor of two), and random
+ * play divides every parent's share by its jumps. */
 static inline u128 u128_div_small(u128 n, uint32_t d)
 {
 	uint64_t hi = (uint64_t)(n >> 64), lo = (uint64_t)n;

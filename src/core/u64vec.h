@@ -1,6 +1,6 @@
 /*
  * u64vec.h - growable arrays of 64-bit keys and their order, the small
- * pieces that the searches had each written for themselves.
+ * pieces that every search would otherwise write for itself.
  */
 #ifndef PEGSOL_CORE_U64VEC_H
 #define PEGSOL_CORE_U64VEC_H

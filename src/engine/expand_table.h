@@ -11,13 +11,13 @@
  * time (probe_line) whatever the entry's width, and a slot's value is
  * added to whether the key was there or the slot was free (a free slot's
  * words are 0): no branch.  Keys and counts side by side, probed slot by
- * slot, made that a three-way branch the predictor kept missing (each
+ * slot, would make that a three-way branch the predictor keeps missing (each
  * child comes about six times: most probes find their key, some a free
  * slot, some another key).
  * Any capacity that is a multiple of 8 (below 2^32): a key's probe starts
  * at the first slot of the line its hash scales to, so tables are sized to
- * the children expected, not rounded up to a power of two (which left
- * tables a third full: fresh pages that every round cleared or read).
+ * the children expected, not rounded up to a power of two (which can leave
+ * tables a third full: fresh pages that every round clears or reads).
  */
 #ifndef PEGSOL_EXPAND_TABLE_H
 #define PEGSOL_EXPAND_TABLE_H

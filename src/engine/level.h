@@ -182,8 +182,8 @@ void engine_recycle(engine *E, level *L);
 void engine_trim(engine *E);
 /* engine_trim but for the round buffers and the tables' region: between
  * the disk store's levels of one chunk each, every one of which made the
- * region afresh (their fresh huge pages, cleared by the kernel, were a
- * fifth of the French board's first 14 jumps on disk).  The expansions'
+ * region afresh (their fresh huge pages, cleared by the kernel, would be
+ * a large share of the French board's first 14 jumps on disk).  The expansions'
  * memory plan counts the region kept and lets it go when it is what
  * stands in the way (expand_plan.c); anything else that wants the
  * memory calls engine_trim first. */

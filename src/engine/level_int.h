@@ -55,8 +55,8 @@ pegsol_status level_select(const level *L, const uint8_t *mark, level *out,
 
 /* CHUNK: parents a thread claims at a time.  STAGE: children written in a
  * row (in the L1 cache) before they are scattered into their slices in a
- * tight loop: scattering each child as it was made, among the
- * generation's own loads, was slower. */
+ * tight loop: scattering each child as it is made, among the
+ * generation's own loads, is slower. */
 enum { CHUNK = 2048, MAX_THREADS = 64, STAGE = 1024 };
 /* entries of a batch handed to a range's sink (finish_to_sink): at most
  * 24 MiB of counted entries, sorted by both threads between two writes,

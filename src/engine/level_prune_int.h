@@ -37,7 +37,7 @@ lin_prune_slack(const lin_prune *lp, uint64_t pos, lin_vec *out)
 	_mm512_storeu_si512((void *)out, v);
 #elif defined(__AVX2__)
 	/* in halves: the 512-bit generic vector, split by the compiler,
-	 * went through the stack at every addition */
+	 * goes through the stack at every addition */
 	const __m256i *b = (const __m256i *)&lp->base;
 	__m256i lo = _mm256_load_si256(b), hi = _mm256_load_si256(b + 1);
 	for (int c = 0; c < lp->nchunks; c++) {

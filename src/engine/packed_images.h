@@ -8,8 +8,8 @@
  * Without AVX-512 BITALG an image costs a table load per byte of the
  * position (symmetry.h): 40 loads a parent on the English board, and the
  * canonical form of a child a chain of 64-bit comparisons (AVX2 has no
- * unsigned 64-bit minimum).  On an AMD Zen 3 the two were a quarter of
- * the winning walk.  But every symmetry of a square board fixes its
+ * unsigned 64-bit minimum): together a large share of the winning walk
+ * on such a CPU.  But every symmetry of a square board fixes its
  * centre, so the English board's other 32 holes fit one 32-bit lane:
  * a position is packed (the centre's bit taken out, the bits above it
  * moved down one), the packed images of each byte of a packed position

@@ -3,18 +3,17 @@
  * board's jump table, found without a branch per jump.
  *
  * A jump is legal when its start and the hole it jumps are pegs and its
- * landing hole is empty.  Testing that jump by jump with a branch each is
- * what the depth-first solver spent most of its time on: the outcome is a
- * coin toss to the branch predictor (about 5 ns a jump, 450 ns for the
- * English board's 76 on a random position).  Here each jump is two masks,
- * eight jumps are tested at once with AVX-512 (about 20 ns for all 76),
- * four with AVX2, and without either the scalar test is branch-free
- * (about 80 ns).  A jump is legal when p & flip == need: its from and
- * over holes pegs, its landing hole empty, in one test.  With
+ * landing hole is empty.  Tested jump by jump with a branch each, it
+ * would be where the depth-first solver spends most of its time: the
+ * outcome is a coin toss to the branch predictor (the English board has
+ * 76 jumps a position).  Here each jump is two masks, eight jumps are
+ * tested at once with AVX-512, four with AVX2, and without either the
+ * scalar test is branch-free.  A jump is legal when p & flip == need: its
+ * from and over holes pegs, its landing hole empty, in one test.  With
  * AVX-512 BITALG a word of 64 jumps is three bit gathers of the position
- * (board/jump_gather.h, as in the level engine): random play's
- * propagation over the winning positions spent a tenth of its time in
- * the eight-at-a-time loop.
+ * (board/jump_gather.h, as in the level engine), fewer steps than the
+ * eight-at-a-time loop, which random play's propagation over the winning
+ * positions runs for every parent.
  */
 #ifndef PEGSOL_SEARCH_JUMP_MASK_H
 #define PEGSOL_SEARCH_JUMP_MASK_H

@@ -5,15 +5,15 @@
  * engine/expand_generate.c), duplicates (a peg going round a loop either
  * way) dropped as they come.
  *
- * This is where the levels by moves spend half their time (doc/BENCHMARKS.md,
- * 2026-11-27), so the walk over the chains is lean: a chain carries the
+ * This is where the levels by moves spend much of their time, so the walk
+ * over the chains is lean: a chain carries the
  * images of its current position (one XOR a jump, and with AVX-512 the 8
  * images of a square board's group are one register, their minimum one
  * reduction), a node's legal jumps are found as a mask before any is
  * followed (no branch per jump tried), and a child is checked against the
  * earlier ones only when a small filter of their hashes says it may be one
- * of them (rare: a sort of every parent's children cost more than the
- * duplicates it found).
+ * of them (rare: a sort of every parent's children costs more than the
+ * duplicates it finds).
  */
 #include "core/array.h"
 #include "search/move_children.h"
@@ -177,7 +177,7 @@ static inline unsigned step_mask(const move_steps *t, pegsol_pos pos)
  * board's): the images of a chain's position in one register, lanes past
  * the group's order masked off, and the chains followed from a stack of
  * their own rather than by recursion (a call saving 512-bit registers
- * cost more than the step it made). */
+ * costs more than the step it makes). */
 static void walk8(walk *w, const move_steps *steps, const uint64_t *img,
                   int m, pegsol_pos p, int pegs)
 {

@@ -8,9 +8,10 @@
 #include <stdlib.h>
 
 /* Big run arrays are mappings of their own, so that freeing one gives its
- * pages back at once: from malloc they came from the heap or a thread's
- * arena (glibc's mmap threshold rises to 32 MiB as big blocks are freed),
- * which kept freed runs resident and took the search past its --memory.
+ * pages back at once: from malloc they would come from the heap or a
+ * thread's arena (glibc's mmap threshold rises to 32 MiB as big blocks
+ * are freed), which keeps freed runs resident and takes the search past
+ * its --memory.
  * Whether an array is mapped follows from its size alone. */
 enum { RUN_MAP_MIN = 1 << 20 };
 

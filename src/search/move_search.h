@@ -23,7 +23,7 @@
  * level, from which the keys of every earlier level are then removed, one
  * sorted merge per level whose peg counts overlap (move_search.c).  Every
  * level keeps its keys, 8 bytes a position: no hash set of the keys seen
- * (which took more than twice that) is needed.
+ * (which would take more than twice that) is needed.
  *
  * Beside: move_enum.h (moves with their jumps), move_meet.h (the meeting
  * two moves on), move_problem.h (a problem's group and roots),

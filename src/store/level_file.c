@@ -20,7 +20,7 @@
 #include <unistd.h>
 #include <zstd.h>
 
-/* V2: the hash of the file order became key_mix (level.h): a V1 file's
+/* V2: the hash of the file order is key_mix (level.h); a V1 file's
  * entries are in another order, and it is refused as of another version */
 #define MAGIC "PEGSOLV2"
 #define FOOTER_MAGIC "PGSLEND1"
@@ -270,8 +270,8 @@ static pegsol_status put_parts(lfile_writer *w, const level *L, size_t p0,
 	 * 16 - pbits bits puts it in (h16, key) order.  The sort copies the
 	 * entries into buffers in that order (reading the partition in
 	 * order): taken in place through a permutation, every cache line of
-	 * a partition bigger than the cache was a miss, three quarters of
-	 * the time of writing a 41-hole level's runs. */
+	 * a partition bigger than the cache would be a miss, and writing a
+	 * 41-hole level's runs would be mostly those misses. */
 	int low = 16 - L->pbits;
 	pegsol_status st = PEGSOL_OK;
 	if (low <= 0) {

@@ -5,8 +5,8 @@
  * (level_file.h) but without their framing, compression or checksums:
  * the bytes never leave this process.  Each partition's bytes start at a
  * known offset, so the engine's threads pack and read back partitions
- * apart (on one thread, the English count's waiting levels took 3% of
- * its CPU time while the other core waited).
+ * apart (on one thread the other cores would wait while the count's
+ * waiting levels are packed).
  */
 #include "store/level_pack.h"
 #include "store/varint.h"
@@ -16,8 +16,8 @@
 #include <string.h>
 
 /* Bytes of v's varint: its significant bits by sevens, from a count of
- * leading zeros (a loop of 128-bit shifts made the packing 3% of the
- * English count's time, on one thread). */
+ * leading zeros (a loop of 128-bit shifts costs a step per seven bits,
+ * and every key and count of a waiting level is sized so). */
 static inline size_t varint_len(u128 v)
 {
 	uint64_t hi = (uint64_t)(v >> 64), lo = (uint64_t)v;

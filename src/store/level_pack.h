@@ -2,7 +2,7 @@
  * store/level_pack.h - a level held compactly in memory while it waits
  * (level_pack.c): the count's first levels wait, untouched, for the
  * partners they are paired with at the middle of the game (S_n with
- * S_{N-n}), and at 24 bytes a key they were a sixth of the English
+ * S_{N-n}), and at 24 bytes a key they would be a sixth of the English
  * count's peak.  Packed, a key is the varint of its difference from the
  * key before it in its partition (the partitions are sorted) and its
  * count's varint: about 6 bytes a key for those levels.  A packed level is

@@ -11,14 +11,13 @@
  * parent once a pass: cheaper than the runs and their merges (the
  * children of different chunks of parents overlap, their runs add up to
  * several times the level and are rewritten a few times each) when the
- * passes are few, dearer when they are very many.  Measured (41-hole
- * board, hole 0, other jobs stopped), by runs -> by ranges: with
- * --memory 1G, level 13 (16 M parents) 24.8 -> 12.0 s, level 14 (41 M,
- * about 10 passes) 70 -> 45 s; with 512M, level 13 28.2 -> 17.9 s, level
- * 14 (about 20 passes) 94 -> 85 s.  The disk store takes this way up to
- * 16 passes (level_store_disk.c).  The tables of a range are sized for
- * its children exactly (two thirds full, not a power of two): with
- * powers of two, level 14 under 1G took 12 passes and 84 s.
+ * passes are few, dearer when they are very many (on the 41-hole board's
+ * big levels it is measurably faster than the runs up to some twenty
+ * passes).  The disk store takes this way up to 16 passes
+ * (level_store_disk.c).  The tables of a range are sized for its children
+ * exactly (two thirds full, not a power of two): tables rounded up to
+ * powers of two hold fewer children in the same memory, so the same level
+ * takes more passes.
  */
 #ifndef PEGSOL_LEVEL_RANGE_EXPAND_H
 #define PEGSOL_LEVEL_RANGE_EXPAND_H

@@ -427,9 +427,9 @@ static int merge_fanin(const lruns *r)
 /* A merge's segments are independent (each run's entries of a segment are
  * a frame of their own), so the threads share them out: each thread
  * reads every run through readers of its own, merges the segments it
- * claims, and appends each to the output as one frame (lfile_seg_*).  The
- * merge of runs was one thread's work while the other core waited: on the
- * French board's level 18, 45% of the run's time on one core. */
+ * claims, and appends each to the output as one frame (lfile_seg_*).  On
+ * one thread the other cores would wait through every merge, a large
+ * share of a big level's time (the French board's level 18). */
 typedef struct pmerge {
 	const lruns *r;
 	const lrun *run;
@@ -596,11 +596,11 @@ static pegsol_status reduce(lruns *r, int target, pegsol_error *err)
  * Why.  A level's chunks make runs that hold the same children many times
  * over (a position has parents in many chunks: French board, level 13 in
  * 105 chunks, the runs add up to five times the level), so they must be
- * merged as they come, or the disk would hold all of them.  The policy
- * before this one merged every run into one whenever there were eight: the
- * accumulated run, most of the level, was rewritten every four chunks
- * (a chunk is a run per thread), and a 41-hole level of 1e9 positions
- * (7 GB) wrote 156 GB.  Here the big runs wait for the small ones to
+ * merged as they come, or the disk would hold all of them.  Merging every
+ * run into one whenever there are eight would rewrite the accumulated
+ * run, most of the level, every four chunks (a chunk is a run per
+ * thread): a 41-hole level of 1e9 positions (7 GB) would write many
+ * times its size.  Here the big runs wait for the small ones to
  * catch up, and up to COMPACT_RUNS small runs wait to be merged at once.
  *
  * The bounds.  Disk: by rule 1 the runs younger than the oldest stay

@@ -34,9 +34,9 @@ size_t lscan_chunk_cap(size_t memory, int counted, size_t chunk);
 /* A level of n entries read in chunks of at most cap entries.  With
  * threads > 1, the whole segments that fit a chunk are decoded by that
  * many threads at once, each with a reader of its own, into their places
- * in the chunk (the order is the file's either way): decoding was one
- * thread's work while the other waited, a sixth of the wall time of the
- * 41-hole board's big levels made by ranges.  A chunk then ends at a
+ * in the chunk (the order is the file's either way): decoding on one
+ * thread would leave the others waiting, a large share of the wall time
+ * of the 41-hole board's big levels made by ranges.  A chunk then ends at a
  * segment's end when the next segment does not fit whole; a segment
  * bigger than a chunk is read by one thread. */
 typedef struct lchunks {

@@ -6,8 +6,8 @@
 # sequences" (tests/data/english_central_conventions.txt); on triangle5,
 # the full count, another algorithm over every reachable position, gives
 # the same figures (the brute forces are tests/unit/test_count_finish.c);
-# a work directory gives the same; usage errors.  About 3 s of CPU (the
-# English winning walk).
+# a work directory gives the same; usage errors.  The English winning walk
+# is this test's largest run.
 . "$(dirname "$0")/common.bash"
 TESTDATA=${TESTDATA:-$(cd "$(dirname "$0")/../data" && pwd)}
 same() { # same GOT WANT what

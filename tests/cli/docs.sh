@@ -91,7 +91,7 @@ figures_block "$readme" | grep -q '^| workload | command |' && pass ||
   fail "README.md's figures block has no table of workloads"
 # The generator writes the block and nothing else: run on a copy of the
 # README for the quickest workload, the copy differs from the README only
-# inside the block, which now holds that workload's row.
+# inside the block, which then holds that workload's row.
 if [ -x /usr/bin/time ]; then
   cp "$readme" "$fixture/README.md"
   if PEGSOL="$PEGSOL" bash "$SRCDIR/bench/run.sh" -n 1 -o "$fixture/README.md" solve-english-central >/dev/null 2>"$fixture/err"; then

@@ -66,8 +66,8 @@ if ls "$tmp/w2"/*.lvl >/dev/null 2>&1; then bad "level files left behind"; else 
 
 # A resumed run's first level on disk: its engine has grown no level yet,
 # and a guess of the growth too low (41-hole chunks grow 3 times more
-# than it said) once ran a resumed run to 1.5 times --memory, then
-# stopped it with "too small even for the external-memory engine".
+# than a default guess) would run a resumed run past --memory, then
+# stop it with "too small even for the external-memory engine".
 mkdir "$tmp/w41"
 "$PEGSOL" count -b diamond41 -s 0 --max-jumps 11 --format csv >"$tmp/d41mem.csv"
 "$PEGSOL" count -b diamond41 -s 0 --max-jumps 11 --format csv --workdir "$tmp/w41" \
@@ -279,7 +279,7 @@ expect_exit 2 "$PEGSOL" finishes -b triangle:6 --no-solver --workdir "$tmp/w8"
 expect_exit 2 "$PEGSOL" finishes -b triangle:6 --resume
 # a memory limit below the engine's own buffers is said to be one (one
 # round buffer a thread since the children are scattered as they are made:
-# 16M now fits, in tiny chunks)
+# 16M fits, in tiny chunks)
 rm -rf "$tmp/w10" && mkdir "$tmp/w10" # a fresh one: the finishes above used it
 expect_exit 4 "$PEGSOL" count -b triangle:7 -s 1 --workdir "$tmp/w10" --memory 8M
 if grep -q "too small even for the external-memory engine" "$tmp/err"; then ok; else

@@ -8,7 +8,7 @@
 # (exit 1; on the English board no sweep of two jumps ends at the centre:
 # the holes two apart from it are the ends of its arms), a K out of range
 # or with --table or --by jumps a usage error.  The counts themselves are
-# the unit test's (test_final_sweep, against a brute force).  About 1 s.
+# the unit test's (test_final_sweep, against a brute force).
 . "$(dirname "$0")/common.bash"
 
 # last_jumps FILE: the jumps of the last move of the move list in FILE.

@@ -7,7 +7,7 @@
 # head's diagram; a dashed edge's move must be legal from its tail's
 # diagram.  A path to the last step must be a whole solution (exit 0).
 # On triangle5 (where some classes are reached turned, so some edges are
-# dashed) and the English board (about 4 s of CPU).  Needs python3.
+# dashed) and the English board.  Needs python3.
 set -u
 : "${PEGSOL:?set PEGSOL to the pegsol binary}"
 command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }

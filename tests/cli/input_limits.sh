@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# input_limits.sh - every input has a cap.  `pegsol check /dev/zero` grew to
-# 9 GB in 6 s; a move list (or a position file) may now hold 16 MiB
+# input_limits.sh - every input has a cap, so that `pegsol check /dev/zero`
+# cannot grow without bound; a move list (or a position file) may hold 16 MiB
 # (CLI_INPUT_MAX, doc/pegsol.1): one byte more is exit 3 "input too large"
 # naming the file and the cap, read within a few dozen MB; memory running
 # out while reading is exit 4 (a resource limit), not 3.  Board files keep

@@ -4,7 +4,7 @@
 # says what is checked), on small problems in every shape each command has,
 # in the three notations; then the text's rule for digits: no count of four
 # digits or more without its thousands separators.  Skipped (77) without
-# python3.  About 5 s.
+# python3.
 set -u
 PEGSOL=${PEGSOL:?path to the pegsol binary}
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -101,9 +101,9 @@ for cmd in $("$PEGSOL" --help | sed -n 's/^  \([a-z]*\)  .*/\1/p'); do
 	case "$covered" in *" $cmd "*) ok ;; *) bad "$cmd --format json is not checked here" ;; esac
 done
 
-# The validator itself: it refuses what the old shapes were (a position as
-# one string, a move as {"move": ...}, "never", a count as a number, a
-# total row in the CSV), and takes a count above 2^53.
+# The validator itself: it refuses the shapes the output must not have (a
+# position as one string, a move as {"move": ...}, "never", a count as a
+# number, a total row in the CSV), and takes a count above 2^53.
 case_() { printf '%s\t%s\tnumeric\t%s\t%s\t%s\n' "$@" >>"$tmp/batch"; }
 printf '{"board": "x", "start": "0, 3", "finish": ["0"], "result": "solved", "jumps": 1, "moves": 1, "nodes": "525", "solution": [{"move": "3->0"}], "proof": null, "message": null}\n' >"$tmp/old.json"
 case_ bad solve "$tmp/old.json" - "the old solve shape is refused"

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # memory_default.sh - the default memory limit (no --memory) sees what bounds
 # the process besides the machine: a memory cgroup and ulimit -v.  In a
-# 300 MiB cgroup `pegsol count -b english` took the machine's share and was
-# OOM-killed (137); it must stop with exit 4 and the library's "memory
-# limit" message, as it does with --memory 250M.  Under ulimit -v it must
-# plan within the bound ("the next level needs about ..."), not run into a
-# failed allocation ("out of memory").
+# 300 MiB cgroup a `pegsol count -b english` that took the machine's
+# share would be OOM-killed (137); it must stop with exit 4 and the
+# library's "memory limit" message, as it does with --memory 250M.  Under
+# ulimit -v it must plan within the bound ("the next level needs about
+# ..."), not run into a failed allocation ("out of memory").
 #
 # The cgroup part needs root and a writable memory cgroup (v2, or v1's
 # memory controller): without them, exit 77 (skipped) after the ulimit

@@ -4,9 +4,9 @@
 # value out of range (however many digits) refused with exit 2 and a
 # message naming the option the user typed and its range, never capped;
 # and every move list pegsol play reads (--replay) going through the capped
-# reader that refuses a NUL byte (cli/input.c).  Each case is one a hostile
-# probe found accepted, refused with the wrong option's name, or silently
-# changed (issue 29, items 11 and 2).
+# reader that refuses a NUL byte (cli/input.c).  Each case is a hostile
+# input that must not be accepted, refused with the wrong option's name,
+# or silently changed (issue 29, items 11 and 2).
 #
 # Run by CTest with $PEGSOL (the CLI) and $TESTDATA (tests/data).
 source "$(dirname "$0")/common.bash"
@@ -60,11 +60,11 @@ expect_exit 2 "--think takes " -- "$PEGSOL" play --think nan
 # --max-moves is named, not --max-jumps.
 expect_exit 2 "--max-moves takes a number from 1 to 64, not '-1'" -- \
   "$PEGSOL" levels --by moves --max-moves -1
-# -j " 2" and -j +2 were taken while "2 " was refused: all three refused.
+# -j " 2", -j +2 and "2 " are all refused alike.
 expect_exit 2 "not ' 2'" -- "$PEGSOL" boards -j " 2"
 expect_exit 2 "not '+2'" -- "$PEGSOL" boards -j +2
 expect_exit 2 "not '2 '" -- "$PEGSOL" boards -j "2 "
-# --nodes past 2^64 was capped without a word.
+# --nodes past 2^64 is refused, not capped without a word.
 expect_exit 2 "--nodes takes a number from 1 to 18446744073709551615, not '99999999999999999999'" -- \
   "$PEGSOL" solve --nodes 99999999999999999999
 # 1E (2^60 bytes) is too large, not "at least 1M".
@@ -75,7 +75,7 @@ expect_exit 2 "--memory '1025T' is too large" -- "$PEGSOL" boards --memory 1025T
 expect_exit 2 "--memory takes a size from 1M to 1P" -- "$PEGSOL" boards --memory 1k
 expect_exit 2 "--memory takes a size from 1M to 1P" -- "$PEGSOL" boards --memory " 8G"
 expect_exit 2 "--memory takes a size from 1M to 1P" -- "$PEGSOL" boards --memory 8GG
-# every written form of a size that was taken still is
+# every written form of a size that is valid is taken
 for m in 1M 1m 1024K 1048576 1048576B 512MiB 512MB 1.5G 8g 1P; do
   expect_exit 0 "" -- "$PEGSOL" boards --memory "$m"
 done

@@ -3,7 +3,7 @@
 # output that fails (a full disk: /dev/full; a closed descriptor: >&-; a
 # reader gone, with SIGPIPE ignored) must end in exit status 3 and
 # "pegsol: cannot write standard output: REASON", for every command and for
-# --help, which used to exit 0 having printed nothing.  A file given with
+# --help, which must not exit 0 having printed nothing.  A file given with
 # --svg or --plot is checked on close the same way.  A closed standard
 # output must not let the results go into a file pegsol opened (which the
 # kernel would give descriptor 1): the SVG file must hold only SVG.  And

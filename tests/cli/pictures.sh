@@ -145,7 +145,7 @@ render "$tmp/plot.svg" random-triangle5
 render "$tmp/log.svg" random-triangle5-log
 
 # graph --diagrams through Graphviz: the edge labels of the DOT drawn (the
-# English board: the example, 49 nodes, about 3 s)
+# English board: the example, 49 nodes)
 if command -v dot >/dev/null 2>&1; then
   "$PEGSOL" graph -n algebraic --diagrams -o "$tmp/g.dot" 2>/dev/null
   dot -Tsvg -o "$tmp/graph.svg" "$tmp/g.dot"

@@ -11,10 +11,10 @@
 # moves; the unpruned table is a sweep, whose engine refuses a level it
 # cannot hold before it is made).
 #
-# Run by CTest with $PEGSOL.  About 5 s of CPU: triangle:6 counted four
-# times (its backward levels, all kept, reach 120,714 positions), the
-# English walk (1.6 s) twice, and Wiegleb's first levels by moves three
-# times (0.4 s stopped, 0.6 s each to move 9).
+# Run by CTest with $PEGSOL: triangle:6 counted four times (its backward
+# levels, all kept, reach 120,714 positions), the English walk twice, and
+# Wiegleb's first levels by moves three times (once stopped, twice to
+# move 9).
 . "$(dirname "$0")/common.bash"
 
 tri=(count -b triangle:6 -f any -j 1)

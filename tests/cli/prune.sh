@@ -5,7 +5,7 @@
 # not touch: "no effect until n = 7") and smaller from B_7 on when pruned;
 # pruning never changes W_n nor the shortest solutions; usage errors.  The
 # pruned levels themselves are tested against a brute force in
-# tests/unit/test_prune_resource.c.  About 2 s.
+# tests/unit/test_prune_resource.c.
 . "$(dirname "$0")/common.bash"
 same() { # same GOT WANT what
 	if [ "$1" = "$2" ]; then ok; else bad "$3: '$1', want '$2'"; fi

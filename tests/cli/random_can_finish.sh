@@ -7,7 +7,7 @@
 # 15 jumps" for its last; the whole distribution prints the same column
 # as --finish-only on triangle5 (the exact values against a brute force
 # are tests/unit/test_random_can_finish.c); the plot draws it as a line
-# from 1 down.  About 2 s of CPU (the English winning walk).
+# from 1 down.  The English winning walk is this test's largest run.
 . "$(dirname "$0")/common.bash"
 
 # English --finish-only, CSV: the levels, then the values

@@ -106,8 +106,8 @@ expect 1 "graph impossible" -- "$PEGSOL" graph -b english -f 0
 # either, and it stops with exit 4, saying that no solution has 16 moves or
 # fewer; it never goes past the limit.  One thread: with two, the runs a
 # level takes depend on how the parents fell to the threads (their
-# children overlap), so which level fits moved with the machine's load (a
-# CI run beside a long job once kept backward level 7 within 145M)
+# children overlap), so which level fits would move with the machine's
+# load (beside a long job, backward level 7 may fit within 145M)
 if [ -x /usr/bin/time ] && [ -z "${PEGSOL_SANITIZED:-}" ]; then
   "$PEGSOL" shortest -b english --count --distinct >"$tmp/full"
   summary() {

@@ -28,7 +28,7 @@ done
 # A tip start ends nowhere: to the other tip and to an edge hole, proved
 # by the pagoda bounds one jump from the finish (exit 1, a proof named).
 for f in 40 25; do
-  # (CSV: the text's look for the nearest solvable problems takes 2 s)
+  # (CSV: the text would also look for the nearest solvable problems)
   expect 1 "diamond41 0 -> $f" -- "$PEGSOL" solve -b diamond41 -s 0 -f "$f" --limit 30 --format csv
   if grep -q '^proof,exhaustive search' "$tmp/out"; then ok; else
     bad "diamond41 0 -> $f: no proof"; cat "$tmp/out" >&2; fi

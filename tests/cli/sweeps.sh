@@ -5,7 +5,7 @@
 # going on while a jump starts where the last one landed.  Games: the
 # sample solution of REFERENCE.md, the solver's own on English and
 # Wiegleb's boards, the same game with every sweep typed one jump at a time
-# (it must not change the answer) and a game of single jumps.  Under 1 s.
+# (it must not change the answer) and a game of single jumps.
 . "$(dirname "$0")/common.bash"
 
 # sweep_oracle FILE: the longest run of jumps by one peg, numeric notation.

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # threads_memory.sh - a memory limit met with the levels on disk says which
 # of -j and --memory to change (issue 29, item 10, the CLI's part).
-# `count -b english -j 6 --workdir D --memory 64M` was refused with only
-# "a board this size needs the external-memory engine", though --workdir
-# was in use and the same count fits at -j 2-4: each thread's buffers come
+# `count -b english -j 6 --workdir D --memory 64M` must not be refused with
+# only "a board this size needs the external-memory engine", for --workdir
+# is in use and the same count fits at -j 2-4: each thread's buffers come
 # out of --memory.  The engine may learn to fit the threads to the bound:
 # then the run succeeds and must count what the in-memory count does;
 # while it is refused, the message must name -j and --memory.  A single
@@ -26,8 +26,8 @@ mkdir "$tmp/w"
 rc=$?
 if [ "$rc" -eq 0 ]; then
   "$PEGSOL" count -b english --max-jumps 14 --format csv >"$tmp/mem.csv" 2>/dev/null
-  # every row but the run's time (the count fits since its children's
-  # entries narrowed: this branch had never run)
+  # every row but the run's time (the count fits when its children's
+  # entries are narrowed, so this branch must be checked too)
   grep -q '^jumps,' "$tmp/disk.csv" &&
     cmp -s <(grep -v '^seconds,' "$tmp/mem.csv") <(grep -v '^seconds,' "$tmp/disk.csv") &&
     pass || fail "-j 6 --memory 64M counted otherwise than in memory"

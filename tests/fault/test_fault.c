@@ -56,7 +56,7 @@
  * ones (the setting up, where most error paths are) one by one, the rest
  * evenly strided, and the last five always. */
 #ifdef __SANITIZE_ADDRESS__
-#define DEFAULT_POINTS 8 /* every run some six times slower */
+#define DEFAULT_POINTS 8 /* every run several times slower */
 #else
 #define DEFAULT_POINTS 20
 #endif

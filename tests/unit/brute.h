@@ -9,7 +9,7 @@
  * recording, which costs time, never correctness.  Each call starts with an
  * empty table: a slot counts only when its generation is the call's, so
  * that starting afresh does not clear 32 MiB (tests make thousands of
- * small calls: clearing took most of test_prune's minute).
+ * small calls, and clearing for each would be most of test_prune's time).
  */
 #ifndef PEGSOL_TEST_BRUTE_H
 #define PEGSOL_TEST_BRUTE_H

@@ -60,7 +60,7 @@ static inline int check_done(void)
 
 /* Whether to run the full-size cases: the English tables by moves, every
  * pair of the English board by the labelled run, and the like take minutes
- * each, so `make test` (CI, under 5 minutes on 2 cores) checks the same code
+ * each, so `make test` (what CI runs) checks the same code
  * on smaller boards and on the first levels of the published tables, and
  * `make test-full` (PEGSOL_TEST_FULL=1) checks the whole tables too. */
 static inline int check_full(void)

@@ -1,6 +1,6 @@
 /*
  * test_cli_escape.c - the CLI's escaping of user text for DOT, SVG and the
- * terminal (cli/escape.c), fed what the library now refuses to make a
+ * terminal (cli/escape.c), fed what the library refuses to make a
  * board name: the escaping is the second line of defence and must hold on
  * its own.  Expected outputs are written out by hand.
  *

@@ -231,7 +231,7 @@ static void test_resume_after_matching(void)
 
 /* A count killed half-way whose checkpoint is then rewritten in the layout
  * of pegsol before random play (magic "pgcount1", the state without the
- * fields that came after it: a 41-hole run was checkpointed so) is carried
+ * fields that came after it: 41-hole runs are checkpointed so) is carried
  * on to the uninterrupted result; the same state of another problem is
  * still refused. */
 static void test_resume_v1_state(void)
@@ -321,8 +321,8 @@ static void test_damaged_file(void)
 	CHECK(st == PEGSOL_EINPUT);
 	CHECK(err.limit == PEGSOL_LIMIT_NONE); /* a damaged file is no limit */
 	CHECK(strstr(err.message, "damaged") != NULL);
-	/* a level file of format 1 (before the partition hash changed): its
-	 * order is another, so it is refused as of another version */
+	/* a level file of format 1 (another partition hash): its order is
+	 * another, so it is refused as of another version */
 	f = fopen(path, "r+b");
 	CHECK(f != NULL);
 	if (f) {

@@ -5,9 +5,9 @@
  * one peg, and every other pair is proved impossible by the solver.  The
  * labelled meet-in-the-middle run, the per-start counting runs and the
  * pair-by-pair decisions (solver then winning positions, or winning
- * positions alone) must also agree.  The English board's labelled run takes
- * a minute and 3.6 GB, so it runs under make test-full (PEGSOL_TEST_FULL);
- * make test runs triangle:7 (28 holes, 4 s) in its place, and test_solve
+ * positions alone) must also agree.  The English board's labelled run is
+ * long and takes 3.6 GB, so it runs under make test-full (PEGSOL_TEST_FULL);
+ * make test runs triangle:7 (28 holes) in its place, and test_solve
  * checks Beasley's 125 English pairs with the solver alone.
  */
 #include "check.h"

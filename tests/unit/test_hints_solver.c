@@ -210,7 +210,7 @@ int main(void)
 	test_triangle(NULL, "any");
 	test_triangle(NULL, NULL);
 	test_triangle("c3", "any");
-	/* under the sanitizers (ten times slower) fewer English samples */
+	/* under the sanitizers (much slower) fewer English samples */
 	test_english(getenv("PEGSOL_SANITIZED") != NULL);
 	brute_free();
 	return check_done();

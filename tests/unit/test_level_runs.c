@@ -6,8 +6,8 @@
  * counts; and the compaction must keep its bounds: the runs held at once,
  * the disk they take beside the level, and the bytes it rewrites (a small
  * multiple of what was put, where merging every eight runs into one
- * rewrote the accumulated run again and again).  A damaged run makes the
- * merge fail, not hang.
+ * would rewrite the accumulated run again and again).  A damaged run makes
+ * the merge fail, not hang.
  */
 #include "check.h"
 #include "store/level_file.h"

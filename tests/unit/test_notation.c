@@ -144,8 +144,8 @@ static void test_corruptions(void)
 
 /* Moves built by a caller, not the parser: holes beyond the board and jump
  * counts out of range are illegal moves, not reads out of bounds
- * (regression: pegsol_move_jump indexed the jump table with any hole, and
- * replay walked any number of jumps). */
+ * (pegsol_move_jump must not index the jump table with any hole, nor
+ * replay walk any number of jumps). */
 static void test_replay_hostile_moves(void)
 {
 	pegsol_board *en = check_board("english");
@@ -284,9 +284,9 @@ static void test_holes_parse(void)
 	pegsol_board_free(en);
 }
 
-/* Problem texts: errors keep the bad word in the message (regression: the
- * prefix "start: " was formatted into the very buffer it was read from,
- * which garbled the message to "start: start:  not a hole..."). */
+/* Problem texts: errors keep the bad word in the message (the prefix
+ * "start: " formatted into the very buffer it is read from would garble
+ * the message to "start: start:  not a hole..."). */
 static void test_problem_messages(void)
 {
 	pegsol_board *en = check_board("english");
@@ -434,7 +434,7 @@ static void test_moves(void)
 		CHECK(list.count == 0 && list.moves == NULL);
 	}
 	/* Unprintable bytes are named by value and long words cut short in
-	 * messages (regression: they were copied raw into the message). */
+	 * messages, never copied raw into them. */
 	CHECK_EQ_INT(pegsol_moves_parse(en, "4->16 \xff\xfe", &list, &err), PEGSOL_EINPUT);
 	CHECK(has(err.message, "'\\xff\\xfe'"));
 	pegsol_pos set;
@@ -479,8 +479,8 @@ static void test_positions(void)
 	pegsol_pos_draw(en, bit(0) | bit(16) | bit(32), buf, sizeof buf);
 	CHECK_EQ_STR(buf, "  o..\n  ...\n.......\n...o...\n.......\n  ...\n  ..o\n");
 
-	/* Any number of blank lines around a position is ignored (regression:
-	 * leading and trailing blank lines counted against 64 rows). */
+	/* Any number of blank lines around a position is ignored (leading
+	 * and trailing blank lines must not count against 64 rows). */
 	char padded[1024] = "";
 	for (int i = 0; i < 100; i++)
 		strcat(padded, "\n");

@@ -6,8 +6,9 @@
  *     solves; each is a pagoda by its definition (every jump's inequality,
  *     checked here hole by hole) and cuts something.
  *   - Strong: on the English central game they cut at least 8% of the
- *     engine's unpruned S_12 beyond what the formula pagodas cut (10.8% when
- *     written: the weighting -2 at the arms' ends, 3 in the centre).
+ *     engine's unpruned S_12 beyond what the formula pagodas cut (the
+ *     search's weighting, -2 at the arms' ends and 3 in the centre, cuts
+ *     10.8%: the bound leaves room for a search that finds a weaker one).
  *   - The same pagodas every run; none on a board whose holes fall into
  *     more than 16 orbits, nor from a sample of games that never last.
  */

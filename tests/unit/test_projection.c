@@ -71,8 +71,8 @@ static int moves_low(const double *t, int n, int last)
  * any --winning, 35 jumps): the forward levels S_0..S_16 of the winning
  * walk (pagoda-pruned, up to the problem's symmetry), the "parents" of its
  * progress lines; the memory column of the line that began each level from
- * 10 on (MiB, the engine's rounds of a full run: the lead's log of
- * 2026-11-27 and a rerun); and what the run met after them: the backward
+ * 10 on (MiB, the engine's rounds of a full run, as its progress lines
+ * print them); and what the run met after them: the backward
  * levels T_10 and T_11 (33,596,930 and 100,172,761 positions), and at
  * T_11 the engine's refusal, "the next level needs about 18650 MiB ...
  * (limit 18079 MiB)": the run needs more than that. */
@@ -244,7 +244,7 @@ int main(void)
 	 * of the real peak, so --memory 160M is not stopped; from 8 MiB (S_11)
 	 * the first levels' bytes a position (37 against 16 in all) project
 	 * nearly twice the real peak (with the process's peak resident set,
-	 * what the CLI reads, 200 MiB: it stopped 160M, which fits): why the
+	 * what the CLI reads, 200 MiB: it would stop 160M, which fits): why the
 	 * levels kept wait for 64 MiB. */
 	/* The levels by moves: the jumps' model over-projects them (from
 	 * English level 9, more than twice the real largest level, which
@@ -256,8 +256,8 @@ int main(void)
 	CHECK(projection_peak_model(english_moves, 8, 31 - 7, NULL, 1) == 0);
 	CHECK(projection_peak_model(english_moves, 9, 31 - 8, NULL, 1) > 0);
 	CHECK(moves_low(english_moves_back, 21, 31) >= 10);
-	/* Wiegleb's levels by moves do not fit 5G (35 million positions took
-	 * 3.0 GB there, level 12 more): from its levels 9, 10 and 11 the
+	/* Wiegleb's levels by moves do not fit 5G (35 million positions take
+	 * 3.0 GB, level 12 more): from its levels 9, 10 and 11 the
 	 * fast model projects hundreds of millions of positions to hold. */
 	for (int k = 9; k <= 11; k++) {
 		double held, seen = 0;

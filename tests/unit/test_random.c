@@ -15,8 +15,8 @@
  * ~30 jump counts, 4.5 sigma makes a false alarm about 1 in 10^4 per seed
  * while a wrong distribution (even a 1% error on a 0.2 probability) fails.
  * The board is English normally; under the sanitizers (PEGSOL_SANITIZED)
- * it is triangle:6, whose exact analysis takes milliseconds, since the
- * English one takes ~12 s optimised and several times that instrumented.
+ * it is triangle:6, whose exact analysis is quick, since the English
+ * one is long optimised and several times that instrumented.
  */
 #include "check.h"
 #include "pegsol.h"

@@ -7,8 +7,8 @@
  * discarded file changes nothing; a symbolic link stays a link and its
  * target is replaced; /dev/null is written directly and stays a device; a
  * directory is refused; the stream seeks (levels --list -o rewrites its
- * header).  And pegsol_winning_save, which removed the path it was given
- * after a failed write, leaves the old file there.
+ * header).  And pegsol_winning_save leaves the old file there after a
+ * failed write, rather than removing the path it is given.
  */
 #include "check.h"
 

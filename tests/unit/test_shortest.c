@@ -273,7 +273,7 @@ static void english(int full)
 	CHECK_EQ_INT(one.bad, 0);
 	free(one.seqs.v);
 	pegsol_shortest_free(&r);
-	if (!full) { /* 40 s of CPU here, minutes under the sanitizers */
+	if (!full) { /* long here, longer under the sanitizers */
 		pegsol_board_free(b);
 		return;
 	}

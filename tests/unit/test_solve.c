@@ -10,8 +10,8 @@
  *    memoised brute force written here, for every single vacancy and every
  *    single survivor, and for "one peg anywhere";
  *  - limits give PEGSOL_ELIMIT; jumps group into moves.
- * Everything runs under the sanitizers too (about 25 s there, 6 s in the
- * normal build), so there is no reduced subset.
+ * Everything runs under the sanitizers too (short enough there), so there
+ * is no reduced subset.
  */
 #include "check.h"
 #include "board/board.h"

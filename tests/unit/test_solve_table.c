@@ -266,8 +266,8 @@ static void test_diamond(void)
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		pegsol_problem pr = {b, b->full & ~bit(cases[i].s),
 		                     PEGSOL_FINISH_POSITION, bit(cases[i].f)};
-		/* each took under 200,000 positions; before the raised bounds
-		 * none was decided in millions */
+		/* each takes under 200,000 positions: the budget of two
+		 * million leaves a wide margin */
 		pegsol_solve_options o = {2000000, 60, 0};
 		pegsol_solution sol;
 		pegsol_error err;
