@@ -77,7 +77,13 @@ typedef struct play {
 	play_background bg;
 	char message[256];
 	int message_is_error;
-	char title[128];
+	/* the title, longest first: the first that fits the width is drawn */
+	char title[4][160];
+	double started;              /* when this game began (progress_now) */
+	/* the end of the game (a win, or no jump left) was announced for this
+	 * position; ~0 when not */
+	pegsol_pos ended_pos;
+	double ended_secs;           /* the game's time when it ended */
 } play;
 
 /* Colour pairs (used only when p->colour is set). */
@@ -95,6 +101,13 @@ int ui_hole_at_screen(const play *p, int y, int x);
 /* The nearest hole from `from` in direction (dy, dx) on the screen; from
  * itself when there is none. */
 int ui_step(const play *p, int from, int dy, int dx);
+/* How much of s (its first n bytes) fits in width columns without cutting
+ * a word: all of it when it fits, else up to the last blank that fits
+ * (a word longer than the width is cut, having no better place). */
+int ui_fit(const char *s, int width);
+/* The moves of the game, comma-separated in p's notation, as `pegsol
+ * check` reads them, into buf. */
+void ui_game_moves(const play *p, char *buf, size_t size);
 /* Redraws everything. */
 void ui_draw(play *p);
 /* Draws a prompt on the message line and reads a line of text; returns 0
