@@ -553,7 +553,8 @@ static void oracle_progress(void *ctx, const char *phase, int level, size_t done
 	snprintf(c[2], sizeof c[2], "%s level %d, %.0f%%, %.0fs", phase, level, pc,
 	         now - l->start);
 	snprintf(c[1], sizeof c[1], "winning set: %s", c[2]);
-	snprintf(c[0], sizeof c[0], "pegsol play: computing the winning positions: %s", c[2]);
+	snprintf(c[0], sizeof c[0], "pegsol play: computing the winning "
+	         "positions: %s", c[2]);
 	const char *const cand[] = {c[0], c[1], c[2], NULL};
 	oracle_line_show(l, cand);
 }
