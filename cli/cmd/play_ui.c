@@ -498,7 +498,7 @@ static void draw_panel(const play *p, int y, int x, int w, int ymax)
 		"arrows/hjkl move, Enter jump",
 		"u undo  r redo   ? hints",
 		"s show me  S solve from here",
-		": type moves     n names",
+		": type  n names  N new game",
 		"w save  o open   q quit",
 	};
 	int nkeys = (int)(sizeof keys / sizeof keys[0]);
