@@ -14,6 +14,9 @@
  * "[O]+ " is the cursor's brackets, the peg, its hint mark and a space
  * that keeps the mark off the next hole; the hole's name goes below. */
 #define CELL_W 5
+#define CELL_W_NARROW 4 /* without the space, when the board would not fit
+                         * the terminal's width otherwise (a 9-column board
+                         * in 40 columns) */
 #define CELL_H 2
 #define PANEL_W 30 /* the side panel, when the terminal is wide enough;
                      * below the board when it is not */

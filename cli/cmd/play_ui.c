@@ -53,18 +53,27 @@ static int is_triangle(const play *p)
 	return pegsol_board_lattice(p->board) == PEGSOL_LATTICE_TRIANGLE;
 }
 
+/* The cells' width: CELL_W when the board fits the terminal with it. */
+static int cell_w(const play *p)
+{
+	return BOARD_LEFT + pegsol_board_cols(p->board) * CELL_W + 1 <= COLS
+	           ? CELL_W : CELL_W_NARROW;
+}
+
 void ui_hole_xy(const play *p, int hole, int *x, int *y)
 {
+	int cw = cell_w(p);
 	int r = pegsol_hole_row(p->board, hole), c = pegsol_hole_col(p->board, hole);
-	int shift = is_triangle(p) ? (pegsol_board_rows(p->board) - 1 - r) * CELL_W / 2
+	int shift = is_triangle(p) ? (pegsol_board_rows(p->board) - 1 - r) * cw / 2
 	                            : 0;
-	*x = BOARD_LEFT + shift + c * CELL_W;
+	*x = BOARD_LEFT + shift + c * cw;
 	*y = BOARD_TOP + r * CELL_H;
 }
 
 void ui_board_size(const play *p, int *w, int *h)
 {
-	*w = BOARD_LEFT + pegsol_board_cols(p->board) * CELL_W + 1;
+	int cw = cell_w(p);
+	*w = BOARD_LEFT + pegsol_board_cols(p->board) * cw + 1;
 	*h = BOARD_TOP + pegsol_board_rows(p->board) * CELL_H;
 }
 
@@ -87,10 +96,11 @@ int ui_fits(const play *p)
 
 int ui_hole_at_screen(const play *p, int y, int x)
 {
+	int cw = cell_w(p);
 	for (int h = 0; h < pegsol_board_holes(p->board); h++) {
 		int hx, hy;
 		ui_hole_xy(p, h, &hx, &hy);
-		if (y >= hy && y < hy + CELL_H && x >= hx && x < hx + CELL_W)
+		if (y >= hy && y < hy + CELL_H && x >= hx && x < hx + cw)
 			return h;
 	}
 	return -1;
@@ -98,6 +108,7 @@ int ui_hole_at_screen(const play *p, int y, int x)
 
 int ui_step(const play *p, int from, int dy, int dx)
 {
+	int cw = cell_w(p);
 	int fx, fy, best = from;
 	long best_cost = -1;
 	ui_hole_xy(p, from, &fx, &fy);
@@ -105,9 +116,9 @@ int ui_step(const play *p, int from, int dy, int dx)
 		int hx, hy;
 		ui_hole_xy(p, h, &hx, &hy);
 		/* distance along the direction, in cells, and off it */
-		long along = dx ? (long)(hx - fx) * dx / CELL_W * 2
+		long along = dx ? (long)(hx - fx) * dx / cw * 2
 		                : (long)(hy - fy) * dy / CELL_H * 2;
-		long off = dx ? (long)(hy - fy) / CELL_H * 2 : (long)(hx - fx) * 2 / CELL_W;
+		long off = dx ? (long)(hy - fy) / CELL_H * 2 : (long)(hx - fx) * 2 / cw;
 		if (dx && (hx - fx) * dx <= 0)
 			continue;
 		if (dy && (hy - fy) * dy <= 0)
@@ -144,9 +155,12 @@ pegsol_verdict ui_best_verdict(const play *p, int hole, int as_target)
 	return unknown ? PEGSOL_VERDICT_UNKNOWN : PEGSOL_VERDICT_LOSING;
 }
 
+/* Hints are drawn for the position now, and not once the game is won:
+ * jumps left on a finish with several pegs are no longer a question. */
 static int hints_current(const play *p)
 {
-	return p->show_hints && p->hints_pos == pegsol_game_position(p->game);
+	return p->show_hints && p->hints_pos == pegsol_game_position(p->game) &&
+	       !pegsol_game_finished(p->game);
 }
 
 int ui_fit(const char *s, int width)
@@ -291,14 +305,16 @@ static void draw_hole(const play *p, int h, pegsol_pos pos)
 	} else {
 		addch(' ');
 	}
-	addch(' ');
+	int cw = cell_w(p);
+	if (cw == CELL_W)
+		addch(' ');
 	if (p->names) {
 		char name[16];
 		pegsol_notation n = p->notation == PEGSOL_NOTATION_ROWCOL
 		                        ? PEGSOL_NOTATION_ALGEBRAIC : p->notation;
 		pegsol_hole_name(p->board, h, n, name, sizeof name);
 		attron(A_DIM);
-		mvprintw(y + 1, x, "%-*.*s", CELL_W, CELL_W - 1, name);
+		mvprintw(y + 1, x, "%-*.*s", cw, cw - 1, name);
 		attroff(A_DIM);
 	}
 }
@@ -552,16 +568,23 @@ static void draw_status(const play *p, int y)
 	int pegs = pegsol_pos_count(pos);
 	size_t moves = pegsol_game_moves(p->game), jumps = pegsol_game_jumps(p->game);
 	const char *hints = p->show_hints ? "on" : "off";
+	/* the verdict's piece, long and short; a won game says so instead */
+	char rl[64], rs[64];
+	snprintf(rl, sizeof rl, "finish reachable: %s", reach);
+	snprintf(rs, sizeof rs, "winnable: %s", reach);
+	if (pegsol_game_finished(p->game)) {
+		snprintf(rl, sizeof rl, "solved!");
+		snprintf(rs, sizeof rs, "solved!");
+	}
 	char c[5][160];
-	snprintf(c[0], sizeof c[0], " pegs %d | moves %zu | jumps %zu | finish "
-	         "reachable: %s | hints %s", pegs, moves, jumps, reach, hints);
-	snprintf(c[1], sizeof c[1], " pegs %d | moves %zu | jumps %zu | "
-	         "reachable: %s", pegs, moves, jumps, reach);
-	snprintf(c[2], sizeof c[2], " pegs %d | moves %zu | jumps %zu | "
-	         "winnable: %s", pegs, moves, jumps, reach);
-	snprintf(c[3], sizeof c[3], " pegs %d | moves %zu | winnable: %s", pegs,
-	         moves, reach);
-	snprintf(c[4], sizeof c[4], " pegs %d | winnable: %s", pegs, reach);
+	snprintf(c[0], sizeof c[0], " pegs %d | moves %zu | jumps %zu | %s | "
+	         "hints %s", pegs, moves, jumps, rl, hints);
+	snprintf(c[1], sizeof c[1], " pegs %d | moves %zu | jumps %zu | %s", pegs,
+	         moves, jumps, rl);
+	snprintf(c[2], sizeof c[2], " pegs %d | moves %zu | jumps %zu | %s", pegs,
+	         moves, jumps, rs);
+	snprintf(c[3], sizeof c[3], " pegs %d | moves %zu | %s", pegs, moves, rs);
+	snprintf(c[4], sizeof c[4], " pegs %d | %s", pegs, rs);
 	const char *const cand[] = {c[0], c[1], c[2], c[3], c[4], NULL};
 	attron(A_REVERSE);
 	mvhline(y, 0, ' ', COLS);

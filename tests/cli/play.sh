@@ -338,6 +338,7 @@ wait_for "finish reachable: yes"
 tm send-keys -t win ':' 'a3-a1, c3-a3, a1-c3, a4-a2, d4-b2, b5-b3, c5-c3, b2-d4, a2-c4, e5-c3-c5, d5-b5, a5-c5' Enter
 wait_for "Solved in 12 moves (13 jumps), 0:"
 wait_for "The solution ('pegsol check'):"
+wait_for "pegs 1 | moves 12 | jumps 13 | solved! | hints off"
 # the panel's solution, from the line under its heading to a blank one
 sol=$(screen | cut -c30- | sed -n "/^The solution/,/^ *\$/p" | sed 1d)
 printf '%s\n' "$sol" >"$work/won.txt"
@@ -382,6 +383,13 @@ tm send-keys -t french q
 start french40 40 24 -b french --oracle solver --think 20
 wait_for "french: d2 empty, finish d6"
 tm send-keys -t french40 q
+# a board nine holes wide fits 40 columns too, in narrower cells
+start diamond40 40 24 -b diamond41 --oracle solver --think 20
+wait_for "diamond41: d2 empty, finish f2"
+wait_for "e5 to e5 cannot be won on this board:"
+screen | grep -qE '^  O   O   O   O   O   O   O   O   O *$' ||
+  fail "the diamond's middle row at 40 columns"
+tm send-keys -t diamond40 q
 start frenchc1 100 30 -b french -s c1 -f any --oracle solver
 wait_for "start: c1 empty - finish: one peg anywhere"
 if screen | grep -qF "cannot be won on this board"; then
