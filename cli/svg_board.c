@@ -7,6 +7,7 @@
 #include "svg_board.h"
 #include "escape.h"
 #include "output.h"
+#include "plural.h"
 
 #include <errno.h>
 #include <math.h>
@@ -212,9 +213,11 @@ int svg_write_solution(const char *path, const pegsol_board *b, pegsol_pos start
 		fr[i + 1] = (svg_frame){pos, cap[i + 1], &moves[i], before, 0};
 	}
 	char title[2600], s[1100], e[1100];
-	snprintf(title, sizeof title, "%s: start %s, finish %s; %zu moves (%zu jumps)",
-	         pegsol_board_name(b), svg_describe(b, start, notation, s, sizeof s),
-	         svg_describe(b, pos, notation, e, sizeof e), n, jumps);
+	snprintf(title, sizeof title, "%s: start %s, finish %s; %zu move%s (%zu "
+	         "jump%s)", pegsol_board_name(b),
+	         svg_describe(b, start, notation, s, sizeof s),
+	         svg_describe(b, pos, notation, e, sizeof e), n, PLURAL_S(n), jumps,
+	         PLURAL_S(jumps));
 	int rc = svg_write_strip(path, b, title, fr, n + 1, 6, notation);
 	free(fr);
 	free(cap);

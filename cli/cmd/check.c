@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "input.h"
 #include "level_cli.h"
+#include "plural.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -166,13 +167,17 @@ int cmd_check(int argc, char **argv)
 		rc = PEGSOL_EINPUT;
 	} else if (!res.finished) {
 		if (!quiet)
-			printf("legal: %zu moves, %zu jumps, %d pegs left; the finish is "
-			       "not reached\n", res.moves_done, res.jumps_done,
-			       pegsol_pos_count(res.final));
+			printf("legal: %zu move%s, %zu jump%s, %d peg%s left; the finish "
+			       "is not reached\n", res.moves_done,
+			       PLURAL_S(res.moves_done), res.jumps_done,
+			       PLURAL_S(res.jumps_done), pegsol_pos_count(res.final),
+			       PLURAL_S(pegsol_pos_count(res.final)));
 		rc = PEGSOL_NO_SOLUTION;
 	} else if (!quiet) {
-		printf("solved: %zu moves, %zu jumps, %d pegs left\n", res.moves_done,
-		       res.jumps_done, pegsol_pos_count(res.final));
+		printf("solved: %zu move%s, %zu jump%s, %d peg%s left\n",
+		       res.moves_done, PLURAL_S(res.moves_done), res.jumps_done,
+		       PLURAL_S(res.jumps_done), pegsol_pos_count(res.final),
+		       PLURAL_S(pegsol_pos_count(res.final)));
 	}
 	if (!res.illegal && !quiet && c.format == FORMAT_TEXT && sweep_jumps) {
 		char mv[256];
@@ -180,7 +185,7 @@ int cmd_check(int argc, char **argv)
 		/* "max", not "longest": scripts read the lines after the
 		 * verdict as the diagram's o and . (tests/cli/graph_game.sh) */
 		printf("max sweep: %d jump%s (%s)\n", sweep_jumps,
-		       sweep_jumps == 1 ? "" : "s", mv);
+		       PLURAL_S(sweep_jumps), mv);
 	}
 	if (diagram && !quiet && c.format == FORMAT_TEXT)
 		cli_print_position(stdout, c.board, res.final, "  ");

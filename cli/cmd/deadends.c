@@ -7,6 +7,7 @@
  * depth-first search.
  */
 #include "level_cli.h"
+#include "plural.h"
 #include "output.h"
 
 #include <signal.h>
@@ -315,7 +316,8 @@ int cmd_deadends(int argc, char **argv)
 	d.search_secs = progress_now() - t0;
 	if (st != PEGSOL_OK) {
 		if (st == PEGSOL_ELIMIT)
-			fprintf(stderr, "pegsol deadends: none within %d jumps\n", dr->jumps);
+			fprintf(stderr, "pegsol deadends: none within %d jump%s\n", dr->jumps,
+			        PLURAL_S(dr->jumps));
 		rc = cli_report(&c, &err);
 	} else if (!shortest_only) {
 		rc = per_jump_table(&c, &d, &table_rc);

@@ -12,6 +12,7 @@
  */
 #include "escape.h"
 #include "level_cli.h"
+#include "plural.h"
 #include "output.h"
 
 #include <stdlib.h>
@@ -229,8 +230,8 @@ static void write_dot(FILE *f, const cli *c, const pegsol_shortest_result *r,
 	           "label=\"");
 	escape_dot(f, pegsol_board_name(c->board));
 	fprintf(f, ": the %s positions (up to symmetry) on the %s solutions of "
-	           "%d moves; from the start, the labels along solid edges are "
-	           "a game%s\"];\n", nodes, count, r->moves,
+	           "%d move%s; from the start, the labels along solid edges are "
+	           "a game%s\"];\n", nodes, count, r->moves, PLURAL_S(r->moves),
 	        o->nturned ? " (a dashed edge leads to a turned copy of the board "
 	                     "drawn)" : "");
 	fprintf(f, "  node [shape=box, style=rounded, fontname=\"Helvetica\", "
@@ -240,7 +241,8 @@ static void write_dot(FILE *f, const cli *c, const pegsol_shortest_result *r,
 		if (diagrams)
 			diagram_label(f, c->board, o->drawn[i]);
 		else
-			fprintf(f, "\"%d: %d pegs\"", g->step[i], pegsol_pos_count(g->node[i]));
+			fprintf(f, "\"%d: %d peg%s\"", g->step[i], pegsol_pos_count(g->node[i]),
+			        PLURAL_S(pegsol_pos_count(g->node[i])));
 		fprintf(f, "];\n");
 	}
 	/* one rank per step */

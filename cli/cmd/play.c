@@ -11,10 +11,12 @@
 #include "level_cli.h"
 #include "output.h"
 #include "play.h"
+#include "plural.h"
 
 #include <ctype.h>
 #include <curses.h>
 #include <errno.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,12 +39,19 @@ static const cli_command command = {
 	"  w / o (or L)      save / open (load) the game as a move list, which\n"
 	"                    'pegsol check' replays\n"
 	"  n                 hole names on/off         q  quit\n"
+	"  N                 a new game from the same start (r replays the last)\n"
 	"\n"
 	"A hint is never a guess: a winning jump is one from which a solution was\n"
 	"found and replayed; a losing one is proved by the solver; when the time\n"
 	"runs out the answer is 'unknown', until the background solver settles\n"
 	"it.  A jump after which the finish is out of reach is marked '!' on the\n"
-	"board and in the move list at once: u undoes it.\n",
+	"board and in the move list at once: u undoes it.  A win shows its\n"
+	"moves, jumps and time, and the solution as 'pegsol check' reads it.\n"
+	"Any other key is answered on the message line.\n",
+	"Without -s and -f, a board whose own problem (its centre, or a\n"
+	"triangle's corner, to the same hole) cannot be won opens on one that\n"
+	"can: the French board d2 to d6, the diamond d2 to f2, triangles of side\n"
+	"4, 7 and 10 a2 to b2.\n"
 	"Moves are named and saved in algebraic notation unless -n says otherwise.\n"
 	"The exact oracle's cache lives in $PEGSOL_CACHE_DIR, else\n"
 	"$XDG_CACHE_HOME/pegsol, else ~/.cache/pegsol.  Beyond 33 holes it is\n"
@@ -160,6 +169,34 @@ static void find_lost(play *p)
 	}
 }
 
+/* Says once, when the game has just ended, how: a win with its moves,
+ * jumps and time (the panel shows the solution), or no jump left.  The
+ * message stays until the next key; undoing and playing to the same end
+ * again says it again. */
+static void announce_end(play *p)
+{
+	pegsol_pos pos = pegsol_game_position(p->game);
+	pegsol_jump legal[PEGSOL_MAX_HOLES * 8];
+	int won = pegsol_game_finished(p->game);
+	if (!won && pegsol_legal_jumps(p->board, pos, legal)) {
+		p->ended_pos = ~(pegsol_pos)0;
+		return;
+	}
+	if (p->ended_pos == pos)
+		return;
+	p->ended_pos = pos;
+	p->ended_secs = progress_now() - p->started;
+	size_t nm = pegsol_game_moves(p->game), nj = pegsol_game_jumps(p->game);
+	int t = (int)p->ended_secs, pegs = pegsol_pos_count(pos);
+	if (won)
+		say(p, 0, "Solved in %zu move%s (%zu jump%s), %d:%02d!  "
+		    "N: new game, u: undo, w: save", nm, PLURAL_S(nm), nj, PLURAL_S(nj),
+		    t / 60, t % 60);
+	else
+		say(p, 1, "No jump left, %d peg%s: the finish is not reached.  "
+		    "u: undo, N: new game", pegs, PLURAL_S(pegs));
+}
+
 /* Whether the screen shows something the foreground could not decide. */
 static int unknown_shown(const play *p, pegsol_pos pos)
 {
@@ -219,8 +256,6 @@ static void play_jump(play *p, pegsol_jump j)
 	/* the same peg stays picked when it can jump again (a multi-jump) */
 	p->selected = legal_from(p, j.to) ? j.to : -1;
 	p->cursor = j.to;
-	if (pegsol_game_finished(p->game))
-		say(p, 0, "played %s - solved!  The finish is reached.", mv);
 }
 
 /* Enter, space or a click on a hole. */
@@ -337,15 +372,18 @@ static void show_me(play *p, int all)
 		p->selected = -1;
 		char mv[64];
 		pegsol_move m = {1, {sol[0].from, sol[0].to}};
-		say(p, 0, "showed %s; %zu more jumps to the finish",
-		    pegsol_move_format(p->board, &m, p->notation, mv, sizeof mv), n - 1);
+		say(p, 0, "showed %s; %zu more jump%s to the finish",
+		    pegsol_move_format(p->board, &m, p->notation, mv, sizeof mv), n - 1,
+		    PLURAL_S(n - 1));
 		return;
 	}
 	size_t done = animate(p, sol, n);
 	if (done < n)
-		say(p, 0, "stopped after %zu of %zu jumps; S goes on", done, n);
+		say(p, 0, "stopped after %zu of %zu jump%s; S goes on", done, n,
+		    PLURAL_S(n));
 	else
-		say(p, 0, "solved from here in %zu jumps; u undoes them one by one", n);
+		say(p, 0, "solved from here in %zu jump%s; u undoes %s one by one", n,
+		    PLURAL_S(n), n == 1 ? "it" : "them");
 }
 
 static void save_game(play *p, char *file, size_t size)
@@ -365,7 +403,8 @@ static void save_game(play *p, char *file, size_t size)
 	if (f && cli_commit_output(f))
 		ok = 0;
 	if (ok)
-		say(p, 0, "saved %zu moves to %s", pegsol_game_moves(p->game), file);
+		say(p, 0, "saved %zu move%s to %s", pegsol_game_moves(p->game),
+		    PLURAL_S(pegsol_game_moves(p->game)), file);
 	else
 		say(p, 1, "not saved: %s: %s", file, strerror(errno));
 	free(text);
@@ -389,7 +428,8 @@ static void load_game(play *p, char *file, size_t size)
 	if (pegsol_game_load_text(p->game, text, file, &err) != PEGSOL_OK)
 		say(p, 1, "not loaded: %s", err.message);
 	else
-		say(p, 0, "loaded %zu moves from %s", pegsol_game_moves(p->game), file);
+		say(p, 0, "loaded %zu move%s from %s", pegsol_game_moves(p->game),
+		    PLURAL_S(pegsol_game_moves(p->game)), file);
 	p->selected = -1;
 	free(text);
 }
@@ -426,8 +466,7 @@ static void type_moves(play *p)
 		len += (size_t)snprintf(named + len, sizeof named - len, "%s%s",
 		                        i ? " " : "", mv);
 	}
-	say(p, 0, "played %s%s", named[0] ? named : buf,
-	    pegsol_game_finished(p->game) ? " - solved!  The finish is reached." : "");
+	say(p, 0, "played %s", named[0] ? named : buf);
 }
 
 /* Animates a loaded game from the start: its jumps are the redo list. */
@@ -435,7 +474,7 @@ static void replay_game(play *p)
 {
 	size_t n = pegsol_game_redo_count(p->game);
 	p->selected = -1;
-	say(p, 0, "replaying %zu jumps (a key stops)", n);
+	say(p, 0, "replaying %zu jump%s (a key stops)", n, PLURAL_S(n));
 	ui_draw(p);
 	for (size_t i = 0; i < n; i++) {
 		if (pause_or_key(p)) {
@@ -446,7 +485,8 @@ static void replay_game(play *p)
 		p->cursor = pegsol_game_jump_at(p->game, pegsol_game_jumps(p->game) - 1).to;
 		ui_draw(p);
 	}
-	say(p, 0, "replayed %zu moves%s", pegsol_game_moves(p->game),
+	say(p, 0, "replayed %zu move%s%s", pegsol_game_moves(p->game),
+	    PLURAL_S(pegsol_game_moves(p->game)),
 	    pegsol_game_finished(p->game) ? ": the finish is reached" : "");
 }
 
@@ -479,6 +519,53 @@ static const char *cache_dir(char *buf, size_t size)
 	return buf;
 }
 
+/* The first run's progress: one line on a terminal, fitted to its width
+ * (never wrapped, so that "\r" rewrites it in place) and cleared when the
+ * computation ends; off a terminal, its first words once. */
+typedef struct oracle_line {
+	double start, last;
+	int tty;
+} oracle_line;
+
+static void oracle_line_show(oracle_line *l, const char *const *cand)
+{
+	if (!l->tty) {
+		if (!l->last)
+			fprintf(stderr, "%s\n", cand[0]);
+		l->last = 1;
+		return;
+	}
+	struct winsize ws;
+	int cols = ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col ? ws.ws_col
+	                                                                  : 80;
+	/* one column spare: a line that fills the last column wraps on some
+	 * terminals; the longest text that fits, else the shortest cut */
+	int i = 0;
+	while (cand[i + 1] && (int)strlen(cand[i]) > cols - 1)
+		i++;
+	fprintf(stderr, "\r\033[K%.*s", ui_fit(cand[i], cols - 1), cand[i]);
+	fflush(stderr);
+}
+
+static void oracle_progress(void *ctx, const char *phase, int level, size_t done,
+                            size_t total)
+{
+	oracle_line *l = ctx;
+	double now = progress_now();
+	if (!l->tty || now - l->last < 0.25)
+		return;
+	l->last = now;
+	char c[3][160];
+	double pc = total ? 100.0 * (double)done / (double)total : 0.0;
+	snprintf(c[2], sizeof c[2], "%s level %d, %.0f%%, %.0fs", phase, level, pc,
+	         now - l->start);
+	snprintf(c[1], sizeof c[1], "winning set: %s", c[2]);
+	snprintf(c[0], sizeof c[0], "pegsol play: computing the winning "
+	         "positions: %s", c[2]);
+	const char *const cand[] = {c[0], c[1], c[2], NULL};
+	oracle_line_show(l, cand);
+}
+
 /* The exact oracle's table: from the cache when it holds a good copy, else
  * computed (and cached).  NULL on failure, after saying why; loud when the
  * user asked for the exact oracle, a note otherwise (the solver takes
@@ -509,11 +596,18 @@ static pegsol_winning *exact_oracle(cli *c, int asked, int compute)
 		        "(the French board: about half an hour, resumable)\n");
 		return NULL;
 	}
-	fprintf(stderr, "pegsol play: computing every winning position of this "
-	                "problem, once (the English board takes seconds)...\n");
 	progress prog;
 	pegsol_level_options opt;
 	level_cli_begin(c, &prog, &opt);
+	/* play's own line instead of the level commands' long one: the
+	 * player waits for a game, not for statistics */
+	oracle_line line = {progress_now(), 0, isatty(STDERR_FILENO)};
+	const char *const first[] = {
+		"pegsol play: computing the winning positions, once...",
+		"computing the winning positions...", "computing...", NULL};
+	oracle_line_show(&line, first);
+	opt.progress = oracle_progress;
+	opt.progress_ctx = &line;
 	/* a computation that will not fit fails on its own and play goes on
 	 * with the solver's hints: no early exit here */
 	prog.project = 0;
@@ -537,6 +631,8 @@ static pegsol_winning *exact_oracle(cli *c, int asked, int compute)
 	}
 	pegsol_status st = pegsol_winning_compute(pr, &opt, &w, &err);
 	progress_done(&prog);
+	if (line.tty)
+		fprintf(stderr, "\r\033[K"); /* cleared: the screen comes next */
 	if (st != PEGSOL_OK) {
 		fprintf(stderr, "pegsol play: %s%s\n", err.message,
 		        asked ? "" : "; hints come from the solver");
@@ -567,6 +663,21 @@ static int background_option(cli *c, const cli_opt *o, const char *arg)
 
 static const char *const oracle_words[] = {"auto", "exact", "solver", NULL};
 
+/* Any key the game has no use for is answered, never ignored. */
+static void unknown_key(play *p, int ch)
+{
+	char name[32];
+	if (ch >= 33 && ch < 127)
+		snprintf(name, sizeof name, "'%c'", ch);
+	else {
+		/* curses names the others: KEY_F(1), ^A, ... */
+		const char *k = keyname(ch);
+		snprintf(name, sizeof name, "%s", k ? k : "?");
+	}
+	say(p, 1, "unknown key %s: ? hints, u undo, q quit (pegsol play --help "
+	    "lists every key)", name);
+}
+
 /* The main loop: one key, one action, one redraw. */
 static void run(play *p, char *file, size_t file_size)
 {
@@ -577,6 +688,7 @@ static void run(play *p, char *file, size_t file_size)
 			update(p);
 			bg_collect(p);
 			find_lost(p);
+			announce_end(p);
 			if (unknown_shown(p, pos))
 				bg_request(p, pos);
 		}
@@ -663,9 +775,17 @@ static void run(play *p, char *file, size_t file_size)
 		case 'n':
 			p->names = !p->names;
 			break;
+		case 'N':
+			/* the game played stays in the redo list: r replays it */
+			pegsol_game_restart(p->game);
+			p->selected = -1;
+			p->started = progress_now();
+			say(p, 0, "a new game: the same start (r redoes the last one)");
+			break;
 		case KEY_RESIZE:
 			break;
 		default:
+			unknown_key(p, ch);
 			break;
 		}
 	}
@@ -691,6 +811,50 @@ static int load_replay(cli *c, play *p, const char *replay)
 	return 0;
 }
 
+/* The boards whose own problem (the default start, to the same hole)
+ * cannot be won, and the problem they open on when neither -s nor -f is
+ * given: the same as the page's (web/problems.js), each winnable (`pegsol
+ * solve -b BOARD -s START -f FINISH`, checked by tests/cli/play.sh). */
+static const struct opener {
+	const char *board, *start, *finish;
+} openers[] = {
+	{"french", "d2", "d6"},
+	{"diamond41", "d2", "f2"},
+	{"triangle:4", "a2", "b2"},
+	{"triangle:7", "a2", "b2"},
+	{"triangle:10", "a2", "b2"},
+};
+
+/* cli_load's second half: the problem from -s and -f on the board. */
+static int load_start_finish(cli *c)
+{
+	pegsol_error err;
+	if (pegsol_problem_init(&c->problem, c->board, c->start, c->finish, &err) ==
+	    PEGSOL_OK)
+		return 0;
+	int rc = cli_report(c, &err);
+	cli_free(c);
+	return rc;
+}
+
+/* Loads the board and the problem, the board's opener when it has one and
+ * the user chose no problem; *opened is set to that opener or NULL.
+ * Returns 0 or an exit code, as cli_load. */
+static int load_problem(cli *c, const struct opener **opened)
+{
+	*opened = NULL;
+	int rc = cli_load(c, 0);
+	if (rc || c->start || c->finish)
+		return rc ? rc : load_start_finish(c);
+	for (size_t i = 0; i < sizeof openers / sizeof openers[0]; i++)
+		if (!strcmp(pegsol_board_name(c->board), openers[i].board)) {
+			*opened = &openers[i];
+			c->start = openers[i].start;
+			c->finish = openers[i].finish;
+		}
+	return load_start_finish(c);
+}
+
 /* The screen's modes, the title line and the cursor's first place. */
 static void screen_setup(play *p, const cli *c)
 {
@@ -704,26 +868,35 @@ static void screen_setup(play *p, const cli *c)
 	curs_set(0);
 	mouseinterval(0);
 	mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
-	char vac[160], fin[160];
+	char vac[160], fin[160], holes[128];
 	pegsol_holes_format(p->board, pegsol_board_full(p->board) & ~c->problem.start,
 	                    p->notation, vac, sizeof vac);
-	if (c->problem.finish_kind == PEGSOL_FINISH_ANY_ONE)
+	if (c->problem.finish_kind == PEGSOL_FINISH_ANY_ONE) {
 		snprintf(fin, sizeof fin, "one peg anywhere");
-	else {
-		char holes[128];
+		snprintf(holes, sizeof holes, "any");
+	} else {
 		pegsol_holes_format(p->board, c->problem.finish, p->notation, holes,
 		                    sizeof holes);
 		snprintf(fin, sizeof fin, "%s on %s",
 		         pegsol_pos_count(c->problem.finish) > 1 ? "pegs" : "a peg", holes);
 	}
-	snprintf(p->title, sizeof p->title, "pegsol play - %s - start: %s empty - "
-	         "finish: %s", pegsol_board_name(p->board), vac, fin);
+	/* longest first; ui_draw takes the first that fits the width */
+	const char *name = pegsol_board_name(p->board);
+	snprintf(p->title[0], sizeof p->title[0], "pegsol play - %s - start: %s "
+	         "empty - finish: %s", name, vac, fin);
+	snprintf(p->title[1], sizeof p->title[1], "%s - start: %s empty - finish: %s",
+	         name, vac, fin);
+	snprintf(p->title[2], sizeof p->title[2], "%s: %s empty, finish %s", name,
+	         vac, holes);
+	snprintf(p->title[3], sizeof p->title[3], "%s: %s -> %s", name, vac, holes);
 	/* the cursor starts on the first empty hole: where the first jump goes */
 	pegsol_pos empty = pegsol_board_full(p->board) & ~c->problem.start;
 	p->cursor = empty ? __builtin_ctzll(empty) : 0;
 	p->verdict_pos = ~(pegsol_pos)0; /* nothing computed yet */
 	p->lost_pos = ~(pegsol_pos)0;
 	p->hints_pos = ~(pegsol_pos)0;
+	p->ended_pos = ~(pegsol_pos)0;
+	p->started = progress_now();
 }
 
 int cmd_play(int argc, char **argv)
@@ -763,7 +936,8 @@ int cmd_play(int argc, char **argv)
 	c.notation = PEGSOL_NOTATION_ALGEBRAIC;
 	if ((rc = cli_parse_options(&c, argc, argv, options)))
 		return rc;
-	if ((rc = cli_load(&c, 1)))
+	const struct opener *opened;
+	if ((rc = load_problem(&c, &opened)))
 		return rc;
 	p.board = c.board;
 	p.problem = &c.problem;
@@ -825,6 +999,16 @@ int cmd_play(int argc, char **argv)
 	}
 	set_term(screen);
 	screen_setup(&p, &c);
+	if (opened && !replay) {
+		char home[64], from[64], to[64];
+		pegsol_holes_format(p.board, pegsol_board_default_vacancies(p.board),
+		                    p.notation, home, sizeof home);
+		pegsol_holes_format(p.board, pegsol_board_full(p.board) & ~c.problem.start,
+		                    p.notation, from, sizeof from);
+		pegsol_holes_format(p.board, c.problem.finish, p.notation, to, sizeof to);
+		say(&p, 0, "%s to %s cannot be won on this board: playing %s to %s "
+		    "(-s and -f choose)", home, home, from, to);
+	}
 	if (replay)
 		replay_game(&p);
 	run(&p, file, sizeof file);

@@ -14,6 +14,9 @@
  * "[O]+ " is the cursor's brackets, the peg, its hint mark and a space
  * that keeps the mark off the next hole; the hole's name goes below. */
 #define CELL_W 5
+#define CELL_W_NARROW 4 /* without the space, when the board would not fit
+                         * the terminal's width otherwise (a 9-column board
+                         * in 40 columns) */
 #define CELL_H 2
 #define PANEL_W 30 /* the side panel, when the terminal is wide enough;
                      * below the board when it is not */
@@ -77,7 +80,13 @@ typedef struct play {
 	play_background bg;
 	char message[256];
 	int message_is_error;
-	char title[128];
+	/* the title, longest first: the first that fits the width is drawn */
+	char title[4][160];
+	double started;              /* when this game began (progress_now) */
+	/* the end of the game (a win, or no jump left) was announced for this
+	 * position; ~0 when not */
+	pegsol_pos ended_pos;
+	double ended_secs;           /* the game's time when it ended */
 } play;
 
 /* Colour pairs (used only when p->colour is set). */
@@ -95,6 +104,13 @@ int ui_hole_at_screen(const play *p, int y, int x);
 /* The nearest hole from `from` in direction (dy, dx) on the screen; from
  * itself when there is none. */
 int ui_step(const play *p, int from, int dy, int dx);
+/* How much of s (its first n bytes) fits in width columns without cutting
+ * a word: all of it when it fits, else up to the last blank that fits
+ * (a word longer than the width is cut, having no better place). */
+int ui_fit(const char *s, int width);
+/* The moves of the game, comma-separated in p's notation, as `pegsol
+ * check` reads them, into buf. */
+void ui_game_moves(const play *p, char *buf, size_t size);
 /* Redraws everything. */
 void ui_draw(play *p);
 /* Draws a prompt on the message line and reads a line of text; returns 0

@@ -14,6 +14,7 @@
  * a narrow terminal loses room, not the hints.
  */
 #include "play.h"
+#include "plural.h"
 
 #include <curses.h>
 #include <stdio.h>
@@ -52,18 +53,27 @@ static int is_triangle(const play *p)
 	return pegsol_board_lattice(p->board) == PEGSOL_LATTICE_TRIANGLE;
 }
 
+/* The cells' width: CELL_W when the board fits the terminal with it. */
+static int cell_w(const play *p)
+{
+	return BOARD_LEFT + pegsol_board_cols(p->board) * CELL_W + 1 <= COLS
+	           ? CELL_W : CELL_W_NARROW;
+}
+
 void ui_hole_xy(const play *p, int hole, int *x, int *y)
 {
+	int cw = cell_w(p);
 	int r = pegsol_hole_row(p->board, hole), c = pegsol_hole_col(p->board, hole);
-	int shift = is_triangle(p) ? (pegsol_board_rows(p->board) - 1 - r) * CELL_W / 2
+	int shift = is_triangle(p) ? (pegsol_board_rows(p->board) - 1 - r) * cw / 2
 	                            : 0;
-	*x = BOARD_LEFT + shift + c * CELL_W;
+	*x = BOARD_LEFT + shift + c * cw;
 	*y = BOARD_TOP + r * CELL_H;
 }
 
 void ui_board_size(const play *p, int *w, int *h)
 {
-	*w = BOARD_LEFT + pegsol_board_cols(p->board) * CELL_W + 1;
+	int cw = cell_w(p);
+	*w = BOARD_LEFT + pegsol_board_cols(p->board) * cw + 1;
 	*h = BOARD_TOP + pegsol_board_rows(p->board) * CELL_H;
 }
 
@@ -86,10 +96,11 @@ int ui_fits(const play *p)
 
 int ui_hole_at_screen(const play *p, int y, int x)
 {
+	int cw = cell_w(p);
 	for (int h = 0; h < pegsol_board_holes(p->board); h++) {
 		int hx, hy;
 		ui_hole_xy(p, h, &hx, &hy);
-		if (y >= hy && y < hy + CELL_H && x >= hx && x < hx + CELL_W)
+		if (y >= hy && y < hy + CELL_H && x >= hx && x < hx + cw)
 			return h;
 	}
 	return -1;
@@ -97,6 +108,7 @@ int ui_hole_at_screen(const play *p, int y, int x)
 
 int ui_step(const play *p, int from, int dy, int dx)
 {
+	int cw = cell_w(p);
 	int fx, fy, best = from;
 	long best_cost = -1;
 	ui_hole_xy(p, from, &fx, &fy);
@@ -104,9 +116,9 @@ int ui_step(const play *p, int from, int dy, int dx)
 		int hx, hy;
 		ui_hole_xy(p, h, &hx, &hy);
 		/* distance along the direction, in cells, and off it */
-		long along = dx ? (long)(hx - fx) * dx / CELL_W * 2
+		long along = dx ? (long)(hx - fx) * dx / cw * 2
 		                : (long)(hy - fy) * dy / CELL_H * 2;
-		long off = dx ? (long)(hy - fy) / CELL_H * 2 : (long)(hx - fx) * 2 / CELL_W;
+		long off = dx ? (long)(hy - fy) / CELL_H * 2 : (long)(hx - fx) * 2 / cw;
 		if (dx && (hx - fx) * dx <= 0)
 			continue;
 		if (dy && (hy - fy) * dy <= 0)
@@ -143,9 +155,56 @@ pegsol_verdict ui_best_verdict(const play *p, int hole, int as_target)
 	return unknown ? PEGSOL_VERDICT_UNKNOWN : PEGSOL_VERDICT_LOSING;
 }
 
+/* Hints are drawn for the position now, and not once the game is won:
+ * jumps left on a finish with several pegs are no longer a question. */
 static int hints_current(const play *p)
 {
-	return p->show_hints && p->hints_pos == pegsol_game_position(p->game);
+	return p->show_hints && p->hints_pos == pegsol_game_position(p->game) &&
+	       !pegsol_game_finished(p->game);
+}
+
+int ui_fit(const char *s, int width)
+{
+	int n = (int)strlen(s);
+	if (n <= width)
+		return n;
+	if (width <= 0)
+		return 0;
+	/* the last blank at or before the width ends the part drawn */
+	for (int i = width; i > 0; i--)
+		if (s[i] == ' ') {
+			while (i > 0 && s[i - 1] == ' ')
+				i--;
+			return i;
+		}
+	return width;
+}
+
+/* s drawn from (y, x) within w columns, cut between words, never in one. */
+static void put_fit(int y, int x, const char *s, int w)
+{
+	mvaddnstr(y, x, s, ui_fit(s, w));
+}
+
+void ui_game_moves(const play *p, char *buf, size_t size)
+{
+	pegsol_jump js[PEGSOL_MAX_HOLES];
+	pegsol_move mv[PEGSOL_MAX_HOLES];
+	size_t nj = pegsol_game_jumps(p->game), len = 0;
+	if (nj > PEGSOL_MAX_HOLES)
+		nj = PEGSOL_MAX_HOLES;
+	for (size_t i = 0; i < nj; i++)
+		js[i] = pegsol_game_jump_at(p->game, i);
+	size_t nm = pegsol_jumps_to_moves(js, nj, mv);
+	buf[0] = 0;
+	for (size_t k = 0; k < nm && len + 1 < size; k++) {
+		char m[128];
+		pegsol_move_format(p->board, &mv[k], p->notation, m, sizeof m);
+		int n = snprintf(buf + len, size - len, "%s%s", k ? ", " : "", m);
+		if (n < 0 || (size_t)n >= size - len)
+			break;
+		len += (size_t)n;
+	}
 }
 
 static void mark(const play *p, pegsol_verdict v)
@@ -246,14 +305,16 @@ static void draw_hole(const play *p, int h, pegsol_pos pos)
 	} else {
 		addch(' ');
 	}
-	addch(' ');
+	int cw = cell_w(p);
+	if (cw == CELL_W)
+		addch(' ');
 	if (p->names) {
 		char name[16];
 		pegsol_notation n = p->notation == PEGSOL_NOTATION_ROWCOL
 		                        ? PEGSOL_NOTATION_ALGEBRAIC : p->notation;
 		pegsol_hole_name(p->board, h, n, name, sizeof name);
 		attron(A_DIM);
-		mvprintw(y + 1, x, "%-*.*s", CELL_W, CELL_W - 1, name);
+		mvprintw(y + 1, x, "%-*.*s", cw, cw - 1, name);
 		attroff(A_DIM);
 	}
 }
@@ -366,9 +427,37 @@ static int draw_moves(const play *p, int y, int x, int w, int ymax)
 note:
 	if (lost >= 0 && y < ymax) {
 		attron(colour(p, PAIR_LOSE) | A_BOLD);
-		mvaddnstr(y++, x, p->lost_sure ? "! lost the game here: u undoes"
-		                                : "! out of reach from here: u undoes", w);
+		put_fit(y++, x, p->lost_sure ? "! lost the game here: u undoes"
+		                             : "! out of reach from here: u undoes", w);
 		attroff(colour(p, PAIR_LOSE) | A_BOLD);
+	}
+	return y;
+}
+
+/* Under "Solved!": the moves, jumps and time, and the solution as `pegsol
+ * check` reads it (wrapped between moves), and what to do next. */
+static int draw_game_end(const play *p, int y, int x, int w, int ymax)
+{
+	char line[160];
+	size_t nm = pegsol_game_moves(p->game), nj = pegsol_game_jumps(p->game);
+	double t = p->ended_secs;
+	snprintf(line, sizeof line, "%zu move%s, %zu jump%s, %d:%02d", nm,
+	         PLURAL_S(nm), nj, PLURAL_S(nj), (int)(t / 60), (int)t % 60);
+	if (y < ymax)
+		put_fit(y++, x, line, w);
+	if (y < ymax)
+		put_fit(y++, x, "N new game, u undo, w save", w);
+	if (y < ymax)
+		put_fit(y++, x, "The solution ('pegsol check'):", w);
+	char moves[PEGSOL_MAX_HOLES * 24];
+	ui_game_moves(p, moves, sizeof moves);
+	const char *s = moves;
+	while (*s && y < ymax) {
+		int n = ui_fit(s, w - 1);
+		mvaddnstr(y++, x + 1, s, n);
+		s += n;
+		while (*s == ' ')
+			s++;
 	}
 	return y;
 }
@@ -392,12 +481,14 @@ static void draw_panel(const play *p, int y, int x, int w, int ymax)
 	double spent;
 	int refining = bg_working(p, pos, &spent);
 	if (pegsol_game_finished(p->game)) {
+		/* the win: no analysis any more, the solution instead */
 		attron(colour(p, PAIR_WIN) | A_BOLD);
-		mvaddnstr(y++, x, "Solved!  The finish is reached.", w);
+		put_fit(y++, x, "Solved!  The finish is reached.", w);
 		attroff(colour(p, PAIR_WIN) | A_BOLD);
+		y = draw_game_end(p, y, x, w, ymax);
 	} else if (!pegsol_legal_jumps(p->board, pos, legal)) {
 		attron(colour(p, PAIR_LOSE) | A_BOLD);
-		mvaddnstr(y++, x, "No jump left.  u undoes.", w);
+		put_fit(y++, x, "No jump left.  u undoes, N plays again.", w);
 		attroff(colour(p, PAIR_LOSE) | A_BOLD);
 	} else if (hints_current(p)) {
 		char head[96];
@@ -407,7 +498,7 @@ static void draw_panel(const play *p, int y, int x, int w, int ymax)
 		else
 			snprintf(head, sizeof head, "Hints (%s):",
 			         pegsol_hints_oracle_name(p->hints));
-		mvaddnstr(y++, x, head, w);
+		put_fit(y++, x, head, w);
 		y = draw_hint_list(p, y, x, w, ymax, PEGSOL_VERDICT_WINNING,
 		                   "+ winning", PAIR_WIN);
 		y = draw_hint_list(p, y, x, w, ymax, PEGSOL_VERDICT_LOSING,
@@ -423,7 +514,7 @@ static void draw_panel(const play *p, int y, int x, int w, int ymax)
 		"arrows/hjkl move, Enter jump",
 		"u undo  r redo   ? hints",
 		"s show me  S solve from here",
-		": type moves     n names",
+		": type  n names  N new game",
 		"w save  o open   q quit",
 	};
 	int nkeys = (int)(sizeof keys / sizeof keys[0]);
@@ -457,6 +548,74 @@ static void draw_too_small(const play *p)
 	refresh();
 }
 
+/* The first of the candidates (longest first, NULL-ended) that fits the
+ * width, else the last one cut between words. */
+static void put_first_fitting(int y, int x, const char *const *cand, int w)
+{
+	int i = 0;
+	while (cand[i + 1] && (int)strlen(cand[i]) > w)
+		i++;
+	put_fit(y, x, cand[i], w);
+}
+
+/* The status line: the pegs, moves and jumps and whether the finish can be
+ * reached; pieces are shortened, then dropped (least needed first) until
+ * the line fits the width. */
+static void draw_status(const play *p, int y)
+{
+	pegsol_pos pos = pegsol_game_position(p->game);
+	const char *reach = p->verdict_pos == pos ? verdict_word(p->verdict) : "...";
+	int pegs = pegsol_pos_count(pos);
+	size_t moves = pegsol_game_moves(p->game), jumps = pegsol_game_jumps(p->game);
+	const char *hints = p->show_hints ? "on" : "off";
+	/* the verdict's piece, long and short; a won game says so instead */
+	char rl[64], rs[64];
+	snprintf(rl, sizeof rl, "finish reachable: %s", reach);
+	snprintf(rs, sizeof rs, "winnable: %s", reach);
+	if (pegsol_game_finished(p->game)) {
+		snprintf(rl, sizeof rl, "solved!");
+		snprintf(rs, sizeof rs, "solved!");
+	}
+	char c[5][160];
+	snprintf(c[0], sizeof c[0], " pegs %d | moves %zu | jumps %zu | %s | "
+	         "hints %s", pegs, moves, jumps, rl, hints);
+	snprintf(c[1], sizeof c[1], " pegs %d | moves %zu | jumps %zu | %s", pegs,
+	         moves, jumps, rl);
+	snprintf(c[2], sizeof c[2], " pegs %d | moves %zu | jumps %zu | %s", pegs,
+	         moves, jumps, rs);
+	snprintf(c[3], sizeof c[3], " pegs %d | moves %zu | %s", pegs, moves, rs);
+	snprintf(c[4], sizeof c[4], " pegs %d | %s", pegs, rs);
+	const char *const cand[] = {c[0], c[1], c[2], c[3], c[4], NULL};
+	attron(A_REVERSE);
+	mvhline(y, 0, ' ', COLS);
+	put_first_fitting(y, 0, cand, COLS);
+	attroff(A_REVERSE);
+}
+
+/* The message under the status line, on one line, or on two (cut between
+ * words) when it is longer than the width: returns the lines it needs. */
+static int message_lines(const play *p)
+{
+	return p->message[0] && (int)strlen(p->message) > COLS ? 2 : 1;
+}
+
+static void draw_message(const play *p, int y)
+{
+	if (!p->message[0])
+		return;
+	int a = p->message_is_error ? colour(p, PAIR_ERROR) | A_BOLD : 0;
+	const char *s = p->message;
+	attron(a);
+	for (int i = 0; i < 2 && *s && y + i < LINES; i++) {
+		int n = ui_fit(s, COLS);
+		mvaddnstr(y + i, 0, s, n);
+		s += n;
+		while (*s == ' ')
+			s++;
+	}
+	attroff(a);
+}
+
 void ui_draw(play *p)
 {
 	if (!ui_fits(p)) {
@@ -465,42 +624,25 @@ void ui_draw(play *p)
 	}
 	erase();
 	pegsol_pos pos = pegsol_game_position(p->game);
+	const char *const title[] = {p->title[0], p->title[1], p->title[2],
+	                             p->title[3], NULL};
 	attron(colour(p, PAIR_TITLE) | A_BOLD);
-	mvaddnstr(0, 0, p->title, COLS);
+	put_first_fitting(0, 0, title, COLS);
 	attroff(colour(p, PAIR_TITLE) | A_BOLD);
 	for (int h = 0; h < pegsol_board_holes(p->board); h++)
 		draw_hole(p, h, pos);
 
 	int bw, bh;
 	ui_board_size(p, &bw, &bh);
-	int status_y = LINES - STATUS_ROWS;
+	/* the screen is at least the board and three lines high (min_size):
+	 * a message on two lines still leaves the status under the board */
+	int status_y = LINES - 1 - message_lines(p);
 	if (COLS - bw - 2 >= PANEL_W)
 		draw_panel(p, BOARD_TOP, bw + 2, COLS - bw - 3, status_y - 1);
 	else /* narrow: below the board, as far as the lines go */
 		draw_panel(p, bh + 1, BOARD_LEFT, COLS - BOARD_LEFT - 1, status_y - 1);
-
-	/* status line: pegs, moves, jumps, and whether the finish can be
-	 * reached from here */
-	char status[256];
-	const char *reach = p->verdict_pos == pos ? verdict_word(p->verdict) : "...";
-	snprintf(status, sizeof status,
-	         " pegs %d | moves %zu | jumps %zu | finish reachable: %s | hints %s",
-	         pegsol_pos_count(pos), pegsol_game_moves(p->game),
-	         pegsol_game_jumps(p->game), reach, p->show_hints ? "on" : "off");
-	if ((int)strlen(status) > COLS) /* narrow: what matters most */
-		snprintf(status, sizeof status, " pegs %d | moves %zu | jumps %zu | "
-		         "reachable: %s", pegsol_pos_count(pos), pegsol_game_moves(p->game),
-		         pegsol_game_jumps(p->game), reach);
-	attron(A_REVERSE);
-	mvhline(status_y, 0, ' ', COLS);
-	mvaddnstr(status_y, 0, status, COLS);
-	attroff(A_REVERSE);
-	if (p->message[0]) {
-		int a = p->message_is_error ? colour(p, PAIR_ERROR) | A_BOLD : 0;
-		attron(a);
-		mvaddnstr(status_y + 1, 0, p->message, COLS);
-		attroff(a);
-	}
+	draw_status(p, status_y);
+	draw_message(p, status_y + 1);
 	/* the hardware cursor sits on the board's cursor, for screen readers */
 	int cx, cy;
 	ui_hole_xy(p, p->cursor, &cx, &cy);

@@ -7,6 +7,7 @@
  * draws the distribution as a hand-written SVG bar chart.
  */
 #include "level_cli.h"
+#include "plural.h"
 #include "svg_board.h"
 #include "output.h"
 
@@ -174,9 +175,9 @@ static int write_plot(const char *path, const pegsol_board *b, int start_pegs,
 		double p = r->level[i].prob, x = L + i * bw, y = PLOT_Y(p);
 		if (p > 0)
 			fprintf(f, "<rect class=\"bar\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
-			           "height=\"%.2f\" fill=\"#4a78b0\"><title>%d jumps: %.6g</title>"
-			           "</rect>\n",
-			        x + bw * 0.1, y, bw * 0.8, T + ph - y, i, p);
+			           "height=\"%.2f\" fill=\"#4a78b0\"><title>%d jump%s: %.6g"
+			           "</title></rect>\n",
+			        x + bw * 0.1, y, bw * 0.8, T + ph - y, i, PLURAL_S(i), p);
 		if (sim && sim->games && sim->ends[i])
 			fprintf(f, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" fill=\"#c0392b\"/>\n",
 			        x + bw / 2, PLOT_Y((double)sim->ends[i] / sim->games));

@@ -10,6 +10,7 @@
  * -`.
  */
 #include "level_cli.h"
+#include "plural.h"
 #include "prune_option.h"
 #include "svg_board.h"
 
@@ -276,10 +277,11 @@ static int distinct_by_jumps(cli *c, int list, int orbits)
 	char num[64];
 	snprintf(num, sizeof num, "%llu", (unsigned long long)n);
 	if (c->format == FORMAT_TEXT) {
-		printf("%d jumps\n", njumps);
+		printf("%d jump%s\n", njumps, PLURAL_S(njumps));
 		print_moves(stdout, c, j.first, j.nfirst, 1);
-		printf("# every solution has %d jumps; distinct solutions (unordered "
+		printf("# every solution has %d jump%s; distinct solutions (unordered "
 		       "sets of jumps, symmetric ones counted apart): %s\n", njumps,
+		       PLURAL_S(njumps),
 		       pegsol_u128_format(n, 1, num, sizeof num));
 		if (orbits)
 			printf("# distinct up to symmetry (sets that are images of each "
@@ -412,11 +414,14 @@ static int no_solution(const pegsol_shortest_result *r)
 		fprintf(stderr, "pegsol shortest: no solution (proof: %s)\n",
 		        r->impossible);
 	else
+	{
+		int n = (r->forward_levels <= r->backward_levels ? r->forward_levels
+		                                                 : r->backward_levels) - 1;
 		fprintf(stderr, "pegsol shortest: no solution: the %s search ran "
-		        "out of positions after %d moves\n",
+		        "out of positions after %d move%s\n",
 		        r->forward_levels <= r->backward_levels ? "forward" : "backward",
-		        (r->forward_levels <= r->backward_levels ? r->forward_levels
-		                                                 : r->backward_levels) - 1);
+		        n, PLURAL_S(n));
+	}
 	return PEGSOL_NO_SOLUTION;
 }
 
@@ -437,9 +442,9 @@ static void proof_text(const pegsol_shortest_result *rp, char *proof, size_t siz
 		         rp->probed == 1 ? "forward" : "backward", last);
 	snprintf(proof, size,
 	         "no solution is shorter: levels 0..%d forward and 0..%d backward\n"
-	         "# were searched; the first to meet: %d moves from the start, %d "
-	         "to the finish%s", rp->forward_levels - 1, rp->backward_levels - 1, a, b,
-	         probed);
+	         "# were searched; the first to meet: %d move%s from the start, %d "
+	         "to the finish%s", rp->forward_levels - 1, rp->backward_levels - 1, a,
+	         PLURAL_S(a), b, probed);
 }
 
 /* The text: the length, the solution, '#' comments, the listing. */
@@ -454,7 +459,7 @@ static void print_text(const cli *c, shortest_found *f)
 	char cnt[64];
 	char proof[512];
 	proof_text(rp, proof, sizeof proof);
-	printf("%d moves\n", rp->moves);
+	printf("%d move%s\n", rp->moves, PLURAL_S(rp->moves));
 	print_moves(stdout, c, rp->solution, rp->moves, 1);
 	printf("# %s\n", proof);
 	char fw[64], bw[64], met[64], on[64];
@@ -468,9 +473,9 @@ static void print_text(const cli *c, shortest_found *f)
 	if (prune != PEGSOL_PRUNE_PAGODA)
 		printf("# levels pruned by: %s\n", cli_prune_name(prune));
 	if (final_sweep)
-		printf("# the last move a sweep of at least %d jumps (the "
+		printf("# the last move a sweep of at least %d jump%s (the "
 		       "backward levels: moves to the positions one such "
-		       "sweep before the finish)\n", final_sweep);
+		       "sweep before the finish)\n", final_sweep, PLURAL_S(final_sweep));
 	if (count)
 		printf("# minimal solutions (move sequences): %s\n",
 		       pegsol_u128_format(rp->count, 1, cnt, sizeof cnt));

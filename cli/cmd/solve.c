@@ -11,6 +11,7 @@
 #include "solve_table.h"
 #include "emit.h"
 #include "level_cli.h"
+#include "plural.h"
 #include "svg_board.h"
 
 #include <errno.h>
@@ -59,8 +60,10 @@ static void print_solution(const cli *c, const pegsol_solution *sol,
 	}
 	size_t n = pegsol_jumps_to_moves(sol->jumps, sol->njumps, moves);
 	char nodes[64];
-	printf("# solved: %zu jumps, %zu moves (%s positions searched)\n",
-	       sol->njumps, n, emit_count(sol->nodes, nodes, sizeof nodes));
+	emit_count(sol->nodes, nodes, sizeof nodes);
+	printf("# solved: %zu jump%s, %zu move%s (%s position%s searched)\n",
+	       sol->njumps, PLURAL_S(sol->njumps), n, PLURAL_S(n), nodes,
+	       PLURAL_S(sol->nodes));
 	if (diagram) {
 		printf("# start:\n");
 		cli_print_position(stdout, b, c->problem.start, "#   ");

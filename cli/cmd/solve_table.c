@@ -12,6 +12,7 @@
  */
 #include "solve_table.h"
 #include "emit.h"
+#include "plural.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -174,8 +175,8 @@ int solve_table(cli *c, const pegsol_solve_options *o)
 	int undecided = t->undecided;
 	free(t);
 	if (undecided) {
-		fprintf(stderr, "pegsol solve: limit reached with %d problems "
-		        "undecided\n", undecided);
+		fprintf(stderr, "pegsol solve: limit reached with %d problem%s "
+		        "undecided\n", undecided, PLURAL_S(undecided));
 		return PEGSOL_ELIMIT;
 	}
 	return 0;

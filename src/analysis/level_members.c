@@ -113,8 +113,8 @@ pegsol_status pegsol_level_positions(const pegsol_problem *problem,
 	int start_pegs = pegsol_pos_count(problem->start);
 	if (jumps < 0 || jumps >= start_pegs)
 		return fail(err, PEGSOL_EUSAGE, "level positions: level %d is not one of "
-		            "0 to %d (the start has %d pegs)", jumps, start_pegs - 1,
-		            start_pegs);
+		            "0 to %d (the start has %d peg%s)", jumps, start_pegs - 1,
+		            start_pegs, start_pegs == 1 ? "" : "s");
 	int any = problem->finish_kind == PEGSOL_FINISH_ANY_ONE;
 	int N = start_pegs - (any ? 1 : pegsol_pos_count(problem->finish));
 	int winning = flags & PEGSOL_MEMBERS_WINNING;

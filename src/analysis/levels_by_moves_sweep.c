@@ -114,11 +114,12 @@ static void refused(pegsol_error *err, pegsol_status st, int max_moves,
 	int real = backward ? nholes - pegs : pegs;
 	if (max_moves)
 		fail(err, st, "levels by moves: B_%s%d does not fit: the positions of "
-		     "%d pegs within %d moves: %s", backward ? "-" : "", max_moves,
-		     real, max_moves, was);
-	else
-		fail(err, st, "levels by moves: the positions of %d pegs: %s", real,
+		     "%d peg%s within %d move%s: %s", backward ? "-" : "", max_moves,
+		     real, real == 1 ? "" : "s", max_moves, max_moves == 1 ? "" : "s",
 		     was);
+	else
+		fail(err, st, "levels by moves: the positions of %d peg%s: %s", real,
+		     real == 1 ? "" : "s", was);
 	err->limit = limit;
 }
 

@@ -160,11 +160,11 @@ static pegsol_status probe(shortest *s, move_search *S, move_search *O,
 	if (st != PEGSOL_OK)
 		return st;
 	if (k < 0)
-		return fail(s->err, PEGSOL_ELIMIT, "no solution has %d moves or "
+		return fail(s->err, PEGSOL_ELIMIT, "no solution has %d move%s or "
 		                   "fewer (the %s level %d probed against every %s "
 		                   "level, and the children of the last levels, %s %d "
 		                   "and %s %d, do not meet); to go further: %s",
-		                   N + 1, S->backward ? "backward" : "forward",
+		                   N + 1, N + 1 == 1 ? "" : "s", S->backward ? "backward" : "forward",
 		                   S->nlevels, S->backward ? "forward" : "backward",
 		                   "forward", s->F.nlevels - 1, "backward",
 		                   s->B.nlevels - 1, why.message);

@@ -77,7 +77,8 @@ pegsol_status shortest_first_solution(shortest *s, pegsol_shortest_result *out)
 			return oom ? fail(s->err, PEGSOL_ELIMIT, "out of memory")
 			           : fail(s->err, PEGSOL_EINTERNAL, "internal error: "
 			                         "the layers of minimal solutions break "
-			                         "after %d moves", i);
+			                         "after %d move%s", i,
+			                         i == 1 ? "" : "s");
 		}
 		shortest_to_move(s->b, &st.v[0], &out->solution[i]);
 		pos = st.v[0].to;

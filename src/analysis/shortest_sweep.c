@@ -49,7 +49,7 @@ pegsol_status shortest_sweep_layer(shortest *s)
 	keys_sort_unique(&M[L + 1]);
 	if (!M[L + 1].n)
 		return fail(s->err, PEGSOL_EINTERNAL, "internal error: no sweep of "
-		            "%d jumps from the positions one before the finish",
-		            s->final_sweep);
+		            "%d jump%s from the positions one before the finish",
+		            s->final_sweep, s->final_sweep == 1 ? "" : "s");
 	return PEGSOL_OK;
 }

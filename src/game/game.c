@@ -320,9 +320,11 @@ pegsol_status pegsol_game_save_text(const pegsol_game *g, pegsol_notation n,
 	if (!t.s)
 		return fail(err, PEGSOL_ELIMIT, "out of memory");
 	t.s[0] = 0;
-	text_add(&t, "# pegsol game on the board %s: %zu moves, %zu jumps, %d pegs "
-	             "left%s\n", b->name, pegsol_game_moves(g), g->now,
-	         pegsol_pos_count(pegsol_game_position(g)),
+	size_t nmoves = pegsol_game_moves(g);
+	int pegs = pegsol_pos_count(pegsol_game_position(g));
+	text_add(&t, "# pegsol game on the board %s: %zu move%s, %zu jump%s, %d "
+	             "peg%s left%s\n", b->name, nmoves, nmoves == 1 ? "" : "s",
+	         g->now, g->now == 1 ? "" : "s", pegs, pegs == 1 ? "" : "s",
 	         pegsol_game_finished(g) ? ", finished" : "");
 	text_add(&t, "# replay: pegsol check -b %s -s ", b->name);
 	add_holes(&t, b, b->full & ~pr->start, n);

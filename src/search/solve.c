@@ -819,8 +819,9 @@ static pegsol_status solve(const pegsol_problem *pr,
 	    pegsol_pos_count(pr->start) == finish_pegs) {
 		out->proof = "peg count";
 		return k ? fail(err, PEGSOL_NO_SOLUTION,
-		                "no solution: a final sweep of %d jumps needs %d pegs "
-		                "more than the finish, and the start has %d more", k, k,
+		                "no solution: a final sweep of %d jump%s needs %d peg%s "
+		                "more than the finish, and the start has %d more", k,
+		                k == 1 ? "" : "s", k, k == 1 ? "" : "s",
 		                pegsol_pos_count(pr->start) - finish_pegs)
 		         : fail(err, PEGSOL_NO_SOLUTION,
 		                "no solution: every jump removes a peg, and the start "
@@ -850,14 +851,14 @@ static pegsol_status solve(const pegsol_problem *pr,
 	if (k && !ntargets) {
 		out->proof = "no such sweep";
 		return fail(err, PEGSOL_NO_SOLUTION, "no solution: no move of %d "
-		            "jumps or more ends in the finish", k);
+		            "jump%s or more ends in the finish", k, k == 1 ? "" : "s");
 	}
 	if (k && !(ntargets = in_start_class(pr, targets, ntargets))) {
 		free(targets);
 		out->proof = "position class";
 		return fail(err, PEGSOL_NO_SOLUTION, "no solution: the positions one "
-		            "sweep of %d jumps before the finish are in other position "
-		            "classes than the start", k);
+		            "sweep of %d jump%s before the finish are in other "
+		            "position classes than the start", k, k == 1 ? "" : "s");
 	}
 	/* The searches: sv[0] the problem itself, then the reversed problems.
 	 * For a finish position there is one: from the complement of the

@@ -6,7 +6,10 @@
 # the saved file (replayed by `pegsol check`), a --replay of that file, the
 # too-small screen and its recovery on resize, a losing move marked at
 # once, a narrow terminal's layout, the background solver, and the exit
-# status without a terminal.  Needs tmux (scripts/install-deps.sh installs it); skips with
+# status without a terminal; a 40-column terminal (the title and status
+# shortened whole, an unknown key answered), the first run's progress
+# line, the singulars, a win and a dead end announced, and the boards that
+# open on a winnable problem.  Needs tmux (scripts/install-deps.sh installs it); skips with
 # exit 77 only when tmux is not installed.  Runs with no stdin, < 60 s.
 set -u
 : "${PEGSOL:?set PEGSOL to the pegsol binary}"
@@ -259,6 +262,140 @@ else
 fi
 "$PEGSOL" play --background soon </dev/null >/dev/null 2>&1
 [ $? = 2 ] || fail "--background soon accepted"
+
+# ---- a 40-column terminal: the title and the status are shortened
+# whole, never cut inside a word; an unknown key is answered, on two lines
+# when it must, every word whole
+start forty 40 24 --oracle solver --think 20
+wait_for "winnable: yes"
+scr=$(screen)
+[ "$(echo "$scr" | sed -n 1p)" = "english: d4 empty, finish d4" ] ||
+  fail "the title at 40 columns: '$(echo "$scr" | sed -n 1p)'"
+echo "$scr" | grep -qxE ' pegs 32 \| moves 0 \| winnable: yes *' ||
+  fail "the status line at 40 columns"
+tm send-keys -t forty x
+wait_for "unknown key 'x'"
+msg=$(screen | tail -2 | sed 's/ *$//' | paste -sd' ')
+[ "$msg" = "unknown key 'x': ? hints, u undo, q quit (pegsol play --help lists every key)" ] ||
+  fail "the unknown key's message, cut: '$msg'"
+# the status line stays whole above a two-line message
+screen | grep -qxE ' pegs 32 \| moves 0 \| winnable: yes *' ||
+  fail "the status line above a two-line message"
+# a key without a character of its own is named too; the next key clears it
+tm send-keys -t forty F5
+wait_for "unknown key KEY_F(5)"
+tm send-keys -t forty ':' 'd2-d4' Enter
+wait_for "played d2-d4"
+if screen | grep -qF "unknown key"; then fail "the message stayed"; fi
+# every line of the screen holds whole words: no line ends inside one of
+# the words the game writes (the board's names aside)
+for word in reachable winnable finish moves jumps hints unknown; do
+  if screen | grep -qE "(^|[^a-z])$(echo "$word" | sed 's/.$//')\$"; then
+    fail "a line ends with '$word' cut"
+  fi
+done
+# one move: the singular, in the game's message and in pegsol check
+tm send-keys -t forty w
+wait_for "save to file:"
+tm send-keys -t forty C-u 'one.txt' Enter
+wait_for "saved 1 move to one.txt"
+out=$("$PEGSOL" check -b english "$work/one.txt" | head -1)
+[ "$out" = "legal: 1 move, 1 jump, 31 pegs left; the finish is not reached" ] ||
+  fail "pegsol check of one move says: $out"
+grep -qF ": 1 move, 1 jump, 31 pegs left" "$work/one.txt" ||
+  fail "the saved file's header: $(head -1 "$work/one.txt")"
+tm send-keys -t forty q
+# and one peg left
+out=$("$PEGSOL" check "${TESTDATA:?}/solutions/english-central-numeric.txt")
+echo "$out" | grep -qxF "solved: 31 moves, 31 jumps, 1 peg left" ||
+  fail "pegsol check of a solution says: $out"
+
+# ---- the first run's progress: one line within the width, rewritten in
+# place, never wrapped onto the next (the English board from c1 takes
+# seconds to compute: the line is seen)
+start firstrun 40 24 -s c1
+seen=0
+for ((i = 0; i < 600; i++)); do
+  scr=$(screen)
+  if echo "$scr" | grep -qF "winnable:"; then break; fi
+  line=$(echo "$scr" | sed -n 1p)
+  if [ -n "$line" ]; then
+    seen=1
+    [ ${#line} -le 39 ] || fail "the progress line fills the width: '$line'"
+    [ -z "$(echo "$scr" | sed -n 2p)" ] ||
+      fail "the progress line wrapped or left a line: $(echo "$scr" | sed -n 1,2p)"
+  fi
+  sleep 0.05
+done
+[ "$seen" = 1 ] || fail "no progress line seen on the first run"
+wait_for "winnable:" 120
+tm send-keys -t firstrun q
+
+# ---- a win: said once, with moves, jumps and time; the panel shows the
+# solution as pegsol check reads it; N starts again
+start win 100 30 -b triangle5 -f any
+wait_for "finish reachable: yes"
+tm send-keys -t win ':' 'a3-a1, c3-a3, a1-c3, a4-a2, d4-b2, b5-b3, c5-c3, b2-d4, a2-c4, e5-c3-c5, d5-b5, a5-c5' Enter
+wait_for "Solved in 12 moves (13 jumps), 0:"
+wait_for "The solution ('pegsol check'):"
+wait_for "pegs 1 | moves 12 | jumps 13 | solved! | hints off"
+# the panel's solution, from the line under its heading to a blank one
+sol=$(screen | cut -c30- | sed -n "/^The solution/,/^ *\$/p" | sed 1d)
+printf '%s\n' "$sol" >"$work/won.txt"
+out=$("$PEGSOL" check -b triangle5 -f any "$work/won.txt")
+echo "$out" | grep -qxF "solved: 12 moves, 13 jumps, 1 peg left" ||
+  fail "the solution shown is not the game: $out ($sol)"
+tm send-keys -t win N
+wait_for "pegs 14 | moves 0 | jumps 0"
+wait_for "a new game"
+tm send-keys -t win r
+wait_for "pegs 13 | moves 1 | jumps 1"
+tm send-keys -t win q
+
+# ---- a dead end: said once, with the pegs left, and undo offered (the
+# shortest dead end of the triangle, from pegsol deadends)
+start deadend 100 30 -b triangle5 -f any
+wait_for "finish reachable: yes"
+tm send-keys -t deadend ':' 'a3-a1, c5-a3, d4-b4, a4-c4, c3-c5, a1-c3' Enter
+wait_for "No jump left, 8 pegs: the finish is not reached.  u: undo, N: new game"
+tm send-keys -t deadend u
+wait_for "pegs 9 | moves 5"
+tm send-keys -t deadend q
+
+# ---- boards whose own problem cannot be won open on one that can,
+# and say so; -s or -f keeps the user's problem.  The oracle for each:
+# pegsol solve (exit 1: no solution, 0: solved).
+for b in french diamond41 triangle:4 triangle:7 triangle:10; do
+  "$PEGSOL" solve -b "$b" >/dev/null 2>&1
+  [ $? = 1 ] || fail "$b's own problem is winnable: no opener needed"
+done
+for o in "french d2 d6" "diamond41 d2 f2" "triangle:4 a2 b2" "triangle:7 a2 b2" \
+  "triangle:10 a2 b2"; do
+  set -- $o
+  "$PEGSOL" solve -b "$1" -s "$2" -f "$3" --limit 60 >/dev/null 2>&1 ||
+    fail "the opener $2 to $3 of $1 is not winnable"
+done
+start french 100 30 -b french --oracle solver --think 20
+wait_for "d4 to d4 cannot be won on this board: playing d2 to d6"
+wait_for "start: d2 empty - finish: a peg on d6"
+wait_for "finish reachable: yes" 40
+tm send-keys -t french q
+start french40 40 24 -b french --oracle solver --think 20
+wait_for "french: d2 empty, finish d6"
+tm send-keys -t french40 q
+# a board nine holes wide fits 40 columns too, in narrower cells
+start diamond40 40 24 -b diamond41 --oracle solver --think 20
+wait_for "diamond41: d2 empty, finish f2"
+wait_for "e5 to e5 cannot be won on this board:"
+screen | grep -qE '^  O   O   O   O   O   O   O   O   O *$' ||
+  fail "the diamond's middle row at 40 columns"
+tm send-keys -t diamond40 q
+start frenchc1 100 30 -b french -s c1 -f any --oracle solver
+wait_for "start: c1 empty - finish: one peg anywhere"
+if screen | grep -qF "cannot be won on this board"; then
+  fail "an opener replaced the problem asked for"
+fi
+tm send-keys -t frenchc1 q
 
 # ---- not a terminal: exit 2 with a clear message
 msg=$("$PEGSOL" play </dev/null 2>&1 >/dev/null)
