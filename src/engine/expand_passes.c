@@ -4,9 +4,9 @@
  *
  * The ranges split the 16-bit hash (level_part_of at 16 bits) into whole
  * partitions of the final level's pbits, so each range's level is a run
- * of the final level's partitions, sorted, with its own part[] from its
- * first partition: the ranges are appended in order and the partition
- * table shifted.  A range the engine refuses (its estimate or its children
+ * of the final level's partitions, sorted, its part[] indexed as the
+ * final level's: the ranges are appended in order, their partitions'
+ * bounds shifted by the keys before them.  A range the engine refuses (its estimate or its children
  * outgrow what is left) is halved and tried again; the next ones are
  * sized by the children per hash unit the last one found.
  */
@@ -19,8 +19,9 @@
 
 #define HASHES (1u << 16)
 
-/* Appends r (partitions p0.. of L's pbits) to L, which holds the
- * partitions before p0.  0, or -1 when memory runs out. */
+/* Appends r (a range's level: partitions p0..p0+np of L's pbits, its
+ * part[] indexed as L's) to L, which holds the partitions before p0.  0,
+ * or -1 when memory runs out. */
 static int append_range(level *L, const level *r, size_t p0, size_t np)
 {
 	size_t n = L->n + r->n;
@@ -39,7 +40,7 @@ static int append_range(level *L, const level *r, size_t p0, size_t np)
 		}
 	}
 	for (size_t p = 0; p <= np; p++)
-		L->part[p0 + p] = L->n + r->part[p];
+		L->part[p0 + p] = L->n + r->part[p0 + p] - r->part[p0];
 	L->n = n;
 	return 0;
 }
