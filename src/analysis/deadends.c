@@ -28,6 +28,7 @@
  * Its functions are declared in pegsol/shortest.h.
  */
 #include "engine/level.h"
+#include "engine/expand_passes.h"
 #include "board/problem.h"
 #include "board/symmetry.h"
 #include "analysis/winning_walk.h"
@@ -346,15 +347,20 @@ static int backward_worth_it(const size_t *n, const double *t, int k, int N,
 	return size * 8 <= (double)limit;
 }
 
-/* Builds T_k for k >= N - BACK_DEPTH (see the top) within limit bytes (0:
- * none), by `until` (0: no time limit; the search then has what is left).
- * Only those bounds, or a forecast that they would not hold
- * (backward_worth_it), make it give up (then the solver decides every
- * position).  The engine is bounded by the memory too, so a level that
- * cannot fit is refused before it is made, and whatever the engine kept
- * is let go before the search, not left resident beside the search's
- * tables. */
-static void backward_levels(search *s, int threads, size_t limit, double until)
+/* Builds T_k for k >= N - BACK_DEPTH (see the top), the engine within
+ * `limit` bytes (0: none), the levels kept for the search within `keep`
+ * bytes, by `until` (0: no time limit; the search then has what is left).
+ * A level that does not fit the engine in one go is made in passes
+ * (level_expand_passes): slower by a few times, where without it the
+ * solver decides every position, some of them in tens of seconds each.
+ * The levels kept are T_back_from..T_N, the ones nearest the finish
+ * first: the search meets those at its shallow depths, where it ends
+ * on most boards, so a level that does not fit beside the others is
+ * let go from the deep end (back_from rises) and the solver decides
+ * the positions it would have.  Only the bounds, or a forecast that they
+ * would not hold (backward_worth_it), make it give up altogether. */
+static void backward_levels(search *s, int threads, size_t limit, size_t keep_limit,
+                            double until)
 {
 	const pegsol_board *b = s->b;
 	const pegsol_problem *pr = s->pr;
@@ -379,14 +385,15 @@ static void backward_levels(search *s, int threads, size_t limit, double until)
 	sizes[0] = s->T[0].n;
 	secs[0] = now() - t;
 	for (int k = 0; k < s->N; k++) {
-		if (!backward_worth_it(sizes, secs, k, s->N, until, limit))
+		if (!backward_worth_it(sizes, secs, k, s->N, until, keep_limit))
 			goto fail;
+		/* held beside the parents: the levels kept below them */
 		s->E.run->held = 0;
-		for (int i = 0; i <= k; i++)
+		for (int i = 0; i < k; i++)
 			s->E.run->held += level_bytes(&s->T[i]);
 		t = now();
 		expand_request rq = {.in = &s->T[k], .out = &s->T[k + 1]};
-		if (level_expand(&s->E, &rq, &err) != PEGSOL_OK)
+		if (level_expand_passes(&s->E, &rq, NULL, &err) != PEGSOL_OK)
 			goto fail;
 		sizes[k + 1] = s->T[k + 1].n;
 		secs[k + 1] = now() - t;
@@ -395,7 +402,14 @@ static void backward_levels(search *s, int threads, size_t limit, double until)
 		size_t bytes = 0;
 		for (int i = 0; i <= k + 1; i++)
 			bytes += level_bytes(&s->T[i]);
-		if ((limit && bytes > limit) || (until > 0 && now() > until))
+		/* over the bound: the deepest levels kept go first; the
+		 * newest is the next one's parents */
+		for (int i = keep; keep_limit && bytes > keep_limit && i <= k; i++) {
+			bytes -= level_bytes(&s->T[i]);
+			level_free(&s->T[i]);
+			keep = i + 1;
+		}
+		if ((keep_limit && bytes > keep_limit) || (until > 0 && now() > until))
 			goto fail;
 	}
 	s->back_from = keep;
@@ -466,7 +480,9 @@ pegsol_status pegsol_shortest_deadend(const pegsol_problem *problem,
 	/* The backward levels may take half of the time limit: the search
 	 * and the solver need the rest when they do not suffice. */
 	if (flags & PEGSOL_DEADEND_UNSOLVABLE)
-		backward_levels(&s, opts ? opts->threads : 0, level_limit,
+		/* the engine may take the whole budget: nothing else is
+		 * held while it makes the levels */
+		backward_levels(&s, opts ? opts->threads : 0, mem, level_limit,
 		                s.deadline ? now() + opts->time_limit / 2 : 0);
 	size_t used = levels_held(&s) + (flags & PEGSOL_DEADEND_UNSOLVABLE ? s.solve_memory : 0);
 	s.max_entries = (mem > used ? mem - used : 0) / sizeof(memo_entry);

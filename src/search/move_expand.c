@@ -149,8 +149,13 @@ static void flush(move_expansion *x, move_worker *w)
 /* Adds key (with count c) to the thread's pending children. */
 static inline void pend(move_expansion *x, move_worker *w, uint64_t key, const u128 *c)
 {
-	if (w->np == x->pending)
+	if (w->np == x->pending) {
 		flush(x, w);
+		/* a failed flush leaves the buffer full: the child is dropped
+		 * (the expansion has failed), never written past its end */
+		if (w->np == x->pending)
+			return;
+	}
 	w->pk[w->np] = key;
 	if (c)
 		w->pc[w->np] = *c;

@@ -307,10 +307,22 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 	const move_level *in = move_search_last(S);
 	int threads = move_expand_threads(S, in->n);
 	size_t per = S->counted ? 24 : 8;
+	/* The buffers of children get at most a quarter of what the levels
+	 * and the new level leave (the runs want the rest twice over): under
+	 * a small budget the runs are more and shorter, where buffers of a
+	 * fixed size (64 MiB with two threads) refused every level, however
+	 * small. */
+	size_t made = 3 * in->n * per * 2, pending = MOVE_PENDING;
+	if (move_search_budget(S)) {
+		size_t used = move_search_bytes(S) + made;
+		size_t left = move_search_budget(S) > used ? move_search_budget(S) - used : 0;
+		size_t fit = left / 4 / ((size_t)threads * 2 * per);
+		pending = fit < pending ? fit : pending;
+		pending = pending < ((size_t)1 << 16) ? (size_t)1 << 16 : pending;
+	}
 	/* What this step adds: the buffers, the runs and the new level (about
 	 * as big as the parents' level, at most a few times). */
-	size_t need = move_search_bytes(S) + (size_t)threads * MOVE_PENDING * 2 * per +
-	              3 * in->n * per * 2;
+	size_t need = move_search_bytes(S) + (size_t)threads * pending * 2 * per + made;
 	if (move_search_budget(S) && need > move_search_budget(S))
 		return fail(err, PEGSOL_ELIMIT, "the levels by moves need more "
 		                   "than the memory limit (%zu MiB): expanding level %d "
@@ -324,10 +336,10 @@ pegsol_status move_search_step(move_search *S, pegsol_error *err)
 		 * twice the runs at the peak, even with both threads merging);
 		 * the runs only shrink as they merge, the last merge's output is
 		 * the new level, and dropping the keys seen before is in place */
-		size_t fixed = move_search_bytes(S) + (size_t)threads * MOVE_PENDING * 2 * per;
+		size_t fixed = move_search_bytes(S) + (size_t)threads * pending * 2 * per;
 		x.run_budget = move_search_budget(S) > fixed ? (move_search_budget(S) - fixed) / 2 : 1;
 	}
-	int failed = move_expand(&x, threads, MOVE_PENDING);
+	int failed = move_expand(&x, threads, pending);
 	move_run all = {0};
 	failed = merge_all(&x, threads, failed, &all);
 	move_expand_free(&x, threads);

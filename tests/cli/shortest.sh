@@ -96,13 +96,13 @@ expect 3 "graph unwritable" -- "$PEGSOL" graph -o /nonexistent/dir/g.dot
 expect 1 "graph impossible" -- "$PEGSOL" graph -b english -f 0
 
 # --memory bounds the search's resident set (as /usr/bin/time measures
-# it): within 130M it finds the 18 moves; within 110M backward level 7 does
+# it): within 130M it finds the 18 moves; within 85M backward level 7 does
 # not fit and is probed against the forward levels instead of kept; within
-# 75M the next level does not fit either, its probe meets nothing (no
+# 55M the next level does not fit either, its probe meets nothing (no
 # solution has 17 moves or fewer), and the children of both sides' last
 # levels are met instead (one side's in a filter).  Both still find the 18
 # moves, and the same minimal solutions as a full search: second and third
-# algorithms for the last levels.  Within 45M the children do not meet
+# algorithms for the last levels.  Within 25M the children do not meet
 # either, and it stops with exit 4, saying that no solution has 16 moves or
 # fewer; it never goes past the limit.  One thread: with two, the runs a
 # level takes depend on how the parents fell to the threads (their
@@ -114,11 +114,13 @@ if [ -x /usr/bin/time ] && [ -z "${PEGSOL_SANITIZED:-}" ]; then
     # (where the sides met depends on which levels were probed)
     grep -E 'minimal solutions|distinct|on minimal' "$1" | sed 's/.*where they met; //'
   }
-  # (each bound is in the middle of its regime's band: 120-135M, 100-115M,
-  # 60-95M and 44-52M when last scanned)
-  for lim in 130:0 110:0:"backward level 7 did not fit --memory: it was probed" \
-             75:0:"levels [0-9]* and [0-9]* did not fit --memory: the sides were met two moves on" \
-             45:4; do
+  # (each bound is in the middle of its regime's band: 95M and up, 80-90M,
+  # 38-75M and 30M and below when last scanned; the buffers of children
+  # are sized to the budget, so the bands are lower than the levels' sizes
+  # alone would say)
+  for lim in 130:0 85:0:"backward level 7 did not fit --memory: it was probed" \
+             55:0:"levels [0-9]* and [0-9]* did not fit --memory: the sides were met two moves on" \
+             25:4; do
     mb=${lim%%:*} rest=${lim#*:} want=${rest%%:*} rc=0
     how=${rest#*:}; [ "$how" = "$rest" ] && how=
     /usr/bin/time -f %M -o "$tmp/rss" "$PEGSOL" shortest -b english -j 1 --memory "${mb}M" \
@@ -137,8 +139,8 @@ if [ -x /usr/bin/time ] && [ -z "${PEGSOL_SANITIZED:-}" ]; then
     [ "$(summary "$tmp/out")" = "$(summary "$tmp/full")" ] &&
       ok || bad "shortest --memory ${mb}M: counts differ from the full search's"
   done
-  grep -q "memory limit" "$tmp/err" && ok || bad "shortest --memory 45M: $(head -c 200 "$tmp/err")"
-  grep -q "no solution has 16 moves or fewer" "$tmp/err" && ok || bad "shortest --memory 45M: no bound said"
+  grep -q "memory limit" "$tmp/err" && ok || bad "shortest --memory 25M: $(head -c 200 "$tmp/err")"
+  grep -q "no solution has 16 moves or fewer" "$tmp/err" && ok || bad "shortest --memory 25M: no bound said"
 fi
 
 echo "shortest.sh: $pass passed, $fail failed"
