@@ -253,7 +253,7 @@ int cli_load(cli *c, int problem)
 
 void *cli_alloc(const cli *c, size_t size)
 {
-	void *p = malloc(size);
+	void *p = calloc(1, size);
 	if (!p)
 		fprintf(stderr, "pegsol %s: out of memory\n", c->command);
 	return p;

@@ -63,7 +63,8 @@ pegsol_notation cli_typed_notation(const char *typed);
 /* A library message without a leading "CMD: " naming this command, so
  * that "pegsol CMD: " before it is the only prefix. */
 const char *cli_unprefixed(const cli *c, const char *message);
-/* malloc(size), or NULL after "pegsol CMD: out of memory". */
+/* size bytes of zeros (a struct whose fields a command fills only on some
+ * paths reads 0 in the others), or NULL after "pegsol CMD: out of memory". */
 void *cli_alloc(const cli *c, size_t size);
 /* Loads the board (and, with problem != 0, the start and finish); returns
  * 0 or an exit code after printing the message. */
