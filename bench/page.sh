@@ -29,20 +29,6 @@ fi
 if [ -z "$chromium" ] || ! command -v node >/dev/null; then
   echo "page.sh: chromium or node missing (scripts/install-deps.sh --web)" >&2; exit 77
 fi
-tmp=$(mktemp -d)
-server=
-cleanup() {
-  [ -n "$server" ] && kill "$server" 2>/dev/null
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-python3 -u -m http.server 0 --bind 127.0.0.1 -d "$web" >"$tmp/server.log" 2>&1 &
-server=$!
-port=
-for _ in $(seq 100); do
-  port=$(sed -n 's/.*port \([0-9][0-9]*\).*/\1/p' "$tmp/server.log" | head -1)
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "$port" ] || { echo "page.sh: the server did not start" >&2; exit 1; }
+. tests/web/serve.bash
+serve_web "$web" || { echo "page.sh: the server did not start" >&2; exit 1; }
 node tests/web/pagebench.js "http://127.0.0.1:$port/index.html" "$chromium" "$web" "$runs" $line

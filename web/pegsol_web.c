@@ -28,6 +28,7 @@ static pegsol_hints *hints;
 static pegsol_error error;
 
 static void memo_clear(void); /* the continuations' memo (below) */
+static void hints_drop(void);
 
 /* ---------------------------------------------------------------- text */
 
@@ -117,11 +118,7 @@ EMSCRIPTEN_KEEPALIVE const char *pw_builtins(void)
 
 static void close_all(void)
 {
-	pegsol_hints_free(hints);
-	hints = NULL;
-	pegsol_winning_free(winning);
-	memo_clear();
-	winning = NULL;
+	hints_drop();
 	pegsol_game_free(game);
 	game = NULL;
 	pegsol_board_free(board);
@@ -269,6 +266,17 @@ static void on_progress(void *ctx, const char *phase, int level, size_t done,
 	pw_report_progress(phase, level, (double)done, (double)total);
 }
 
+/* Lets go of the open problem's hints and winning positions, and of the
+ * answers remembered from them, before new hints are made. */
+static void hints_drop(void)
+{
+	pegsol_hints_free(hints);
+	hints = NULL;
+	pegsol_winning_free(winning);
+	winning = NULL;
+	memo_clear();
+}
+
 /* Makes the hints of the open problem: exact = 1 computes its winning
  * positions first (every later answer is exact), else the solver answers
  * within the time each question gets.  0 or the status. */
@@ -276,11 +284,7 @@ EMSCRIPTEN_KEEPALIVE int pw_hints_open(int exact)
 {
 	if (!game)
 		return set_error(PEGSOL_EUSAGE, "no game open");
-	pegsol_hints_free(hints);
-	hints = NULL;
-	pegsol_winning_free(winning);
-	memo_clear();
-	winning = NULL;
+	hints_drop();
 	pegsol_oracle oracle = pegsol_oracle_solver();
 	if (exact) {
 		pegsol_level_options opt = {0};
@@ -308,11 +312,7 @@ EMSCRIPTEN_KEEPALIVE int pw_hints_from(const char *pos_hex, double megabytes)
 {
 	if (!game)
 		return set_error(PEGSOL_EUSAGE, "no game open");
-	pegsol_hints_free(hints);
-	hints = NULL;
-	pegsol_winning_free(winning);
-	memo_clear();
-	winning = NULL;
+	hints_drop();
 	local = problem;
 	local.start = (pegsol_pos)strtoull(pos_hex, NULL, 16);
 	pegsol_level_options opt = {0};
@@ -339,11 +339,7 @@ EMSCRIPTEN_KEEPALIVE int pw_hints_load(const char *path)
 {
 	if (!game)
 		return set_error(PEGSOL_EUSAGE, "no game open");
-	pegsol_hints_free(hints);
-	hints = NULL;
-	pegsol_winning_free(winning);
-	memo_clear();
-	winning = NULL;
+	hints_drop();
 	pegsol_status st = pegsol_winning_load(&problem, path, &winning, &error);
 	if (st != PEGSOL_OK)
 		return st;

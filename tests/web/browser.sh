@@ -25,24 +25,8 @@ fi
 if [ -z "$chromium" ] || ! command -v node >/dev/null || ! command -v python3 >/dev/null; then
   echo "skipped: chromium, node or python3 missing (scripts/install-deps.sh --web)"; exit 77
 fi
-tmp=$(mktemp -d)
-server=
-cleanup() {
-  [ -n "$server" ] && kill "$server" 2>/dev/null
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-# port 0: the kernel picks a free port, which the server prints
-python3 -u -m http.server 0 --bind 127.0.0.1 -d "$web" >"$tmp/server.log" 2>&1 &
-server=$!
-port=
-for _ in $(seq 100); do
-  port=$(sed -n 's/.*port \([0-9][0-9]*\).*/\1/p' "$tmp/server.log" | head -1)
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-if [ -z "$port" ]; then
+. "$SRCDIR/tests/web/serve.bash"
+if ! serve_web "$web"; then
   echo "FAIL: the server did not start: $(cat "$tmp/server.log")"
   echo "0 passed, 1 failed"
   exit 1
