@@ -575,8 +575,6 @@ int cmd_random(int argc, char **argv)
 	if (log_scale && !plot)
 		return cli_usage_error(&c, "--log is the scale of --plot's axis: it needs "
 		                       "--plot FILE");
-	if (c.resume && !c.workdir)
-		return cli_usage_error(&c, "--resume needs the --workdir of the run");
 	if (finish_only && (sim_only || games || plot))
 		return cli_usage_error(&c, "--finish-only computes one figure: it does not "
 		                       "go with --simulate, --simulate-only or --plot");

@@ -107,5 +107,11 @@ if (ulimit -v 14000 && "$PEGSOL" boards >/dev/null 2>&1); then
     bash -c 'ulimit -v 14000; exec "$@"' sh "$PEGSOL" check "$tmp/fat.txt"
 fi
 
+# --resume without the run's --workdir: one check in the option parser,
+# for every command that takes --resume
+for cmd in count levels random deadends; do
+  expect_exit 2 "--resume needs the --workdir of the run" -- "$PEGSOL" "$cmd" --resume
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
