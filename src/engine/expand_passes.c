@@ -6,9 +6,10 @@
  * partitions of the final level's pbits, so each range's level is a run
  * of the final level's partitions, sorted, its part[] indexed as the
  * final level's: the ranges are appended in order, their partitions'
- * bounds shifted by the keys before them.  A range the engine refuses (its estimate or its children
- * outgrow what is left) is halved and tried again; the next ones are
- * sized by the children per hash unit the last one found.
+ * bounds shifted by the keys before them.  A range the engine refuses
+ * (its estimate or its children outgrow what is left) is halved and tried
+ * again; the next ones are sized by the children per hash unit the last
+ * one found.
  */
 #include "engine/expand_passes.h"
 #include "engine/level_int.h"
